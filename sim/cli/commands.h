@@ -1,0 +1,12 @@
+// Subcommands of the `warpsim` binary. Each registers itself on the app and runs in its callback;
+// user errors propagate as UserError (exit 2), our bugs as std::logic_error (exit 1).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace warpsim::cli {
+
+void register_list(CLI::App& app);
+void register_explain(CLI::App& app);
+
+}  // namespace warpsim::cli

@@ -1,0 +1,66 @@
+#include "cli/common_options.h"
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "common/text.h"
+#include "common/user_error.h"
+#include "report/atomic_file.h"
+
+namespace warpsim::cli {
+
+void add_common_options(CLI::App& cmd, CommonOptions& o, unsigned which) {
+  if (which & kGpu) {
+    cmd.add_option("--gpu", o.gpu, "GPU: a built-in name (see `warpsim list gpus`) or a YAML file");
+    cmd.add_option("--set", o.sets, "override a config field, e.g. --set scheduler.policy=gto (repeatable)");
+  }
+  if (which & kWorkload) {
+    cmd.add_option("--workload", o.workload, "workload: a generator or kernel name (see `warpsim list workloads`) or a .wl file");
+    cmd.add_option("--param", o.params, "workload parameter, e.g. --param alpha=8 (repeatable)");
+  }
+  if (which & kWarps) cmd.add_option("--warps", o.warps, "occupancy in warps per SM: N, A:B or A:B:STEP");
+  if (which & kFormat)
+    cmd.add_option("--format", o.format, "output format")->check(CLI::IsMember({"table", "csv", "json"}))->default_str("table");
+  if (which & kOut) cmd.add_option("--out", o.out, "write output to FILE instead of stdout (written atomically)");
+  if (which & kSeed) cmd.add_option("--seed", o.seed, "random seed (same inputs and seed give identical output)")->default_str("1");
+  if (which & kJobs) cmd.add_option("--jobs", o.jobs, "parallel jobs")->check(CLI::Range(1, 1024))->default_str("1");
+}
+
+isa::ParamMap parse_params(const std::vector<std::string>& items) {
+  isa::ParamMap out;
+  for (const auto& item : items) {
+    auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw UserError(Diagnostic{"<--param>", 0, 0, item, "expected key=value"});
+    out[std::string(trim(item.substr(0, eq)))] = std::string(trim(item.substr(eq + 1)));
+  }
+  return out;
+}
+
+std::vector<int> parse_warps(const std::string& spec) {
+  auto bad = [&](const std::string& why) {
+    return UserError(Diagnostic{"<cli>", 0, 0, "--warps", fmt::format("'{}': {} (expected N, A:B or A:B:STEP, warps per SM >= 1)", spec, why)});
+  };
+  auto parts = split(spec, ':');
+  if (parts.empty() || parts.size() > 3) throw bad("wrong number of fields");
+  std::vector<int64_t> v;
+  for (const auto& p : parts) {
+    auto n = parse_int(p);
+    if (!n || *n < 1 || *n > 1 << 20) throw bad(fmt::format("'{}' is not a positive integer", p));
+    v.push_back(*n);
+  }
+  if (v.size() == 1) return {static_cast<int>(v[0])};
+  const int64_t step = v.size() == 3 ? v[2] : 1;
+  if (v[1] < v[0]) throw bad("range end below its start");
+  std::vector<int> out;
+  for (int64_t n = v[0]; n <= v[1]; n += step) out.push_back(static_cast<int>(n));
+  return out;
+}
+
+void emit(const CommonOptions& o, const std::string& text) {
+  if (o.out.empty()) std::cout << text << std::flush;
+  else report::write_file_atomically(o.out, text);
+}
+
+}  // namespace warpsim::cli

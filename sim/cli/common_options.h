@@ -1,0 +1,41 @@
+// Options shared by subcommands (docs/architecture.md, "The command line").
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "isa/workload_parser.h"
+
+namespace warpsim::cli {
+
+struct CommonOptions {
+  std::string gpu;                     // --gpu NAME|FILE
+  std::vector<std::string> sets;       // --set key=value
+  std::string workload;                // --workload NAME|FILE
+  std::vector<std::string> params;     // --param key=value
+  std::string warps;                   // --warps N|A:B[:STEP]
+  std::string format = "table";        // --format table|csv|json
+  std::string out;                     // --out FILE
+  uint64_t seed = 1;                   // --seed N
+  int jobs = 1;                        // --jobs N
+};
+
+enum OptionSet : unsigned {
+  kGpu = 1, kWorkload = 2, kWarps = 4, kFormat = 8, kOut = 16, kSeed = 32, kJobs = 64,
+};
+
+void add_common_options(CLI::App& cmd, CommonOptions& o, unsigned which);
+
+// "--param a=1 --param b=2" -> map; throws UserError naming the bad item.
+isa::ParamMap parse_params(const std::vector<std::string>& items);
+
+// "N", "A:B" or "A:B:STEP" -> list of warp counts; throws UserError.
+std::vector<int> parse_warps(const std::string& spec);
+
+// Emits `text` to --out (atomically) or stdout.
+void emit(const CommonOptions& o, const std::string& text);
+
+}  // namespace warpsim::cli

@@ -1,0 +1,37 @@
+// warpsim: discrete-event simulator of GPU streaming multiprocessors (see docs/architecture.md).
+// Exit status: 0 success, 1 internal error (a warpsim bug) or failed validation, 2 bad input.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "cli/commands.h"
+#include "common/user_error.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"warpsim: a discrete-event simulator of GPU streaming multiprocessors for studying latency hiding"};
+  app.set_version_flag("--version", std::string("warpsim ") + WARPSIM_VERSION);
+  app.require_subcommand(1);
+  app.fallthrough(false);
+  warpsim::cli::register_list(app);
+  warpsim::cli::register_explain(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return 2;
+  } catch (const warpsim::UserError& e) {
+    std::cerr << "warpsim: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "warpsim: internal error: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,25 @@
+// Small text helpers shared by the parsers (config, workload, CLI, CSV).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace warpsim {
+
+std::string_view trim(std::string_view s);
+std::vector<std::string> split(std::string_view s, char sep);  // keeps empty fields
+std::string join(const std::vector<std::string>& parts, std::string_view sep);
+std::string to_lower(std::string_view s);
+
+// Strict parsers: the whole text must be the number (surrounding blanks allowed).
+std::optional<int64_t> parse_int(std::string_view s);  // decimal or 0x hex
+std::optional<double> parse_double(std::string_view s);
+
+size_t edit_distance(std::string_view a, std::string_view b);
+// The candidate closest to `word`, if within a small edit distance; "" otherwise.
+std::string closest_match(std::string_view word, const std::vector<std::string>& candidates);
+
+}  // namespace warpsim

@@ -1,0 +1,51 @@
+// User errors vs simulator bugs (gem5's fatal vs panic).
+// A UserError is the user's fault: bad config, workload, CLI value or measurement file. It carries
+// every problem found in one pass, each naming file:line:key, and maps to exit status 2.
+// A std::logic_error (WARPSIM_ASSERT) is our bug and maps to exit status 1.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace warpsim {
+
+struct Diagnostic {
+  std::string file;   // path as given by the user, or "<--set>", "<--param>", "<cli>"
+  int line = 0;       // 1-based; 0 = unknown
+  int column = 0;     // 1-based; 0 = unknown
+  std::string key;    // dotted key path or field name, may be empty
+  std::string message;
+
+  std::string to_string() const;  // "file:line:col: key: message"
+};
+
+class UserError : public std::runtime_error {
+ public:
+  explicit UserError(std::vector<Diagnostic> diagnostics);
+  explicit UserError(Diagnostic diagnostic);
+  const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+
+ private:
+  std::vector<Diagnostic> diagnostics_;
+};
+
+// Collects diagnostics during one pass and throws them together.
+class DiagnosticSink {
+ public:
+  void add(Diagnostic d) { diagnostics_.push_back(std::move(d)); }
+  bool empty() const { return diagnostics_.empty(); }
+  void throw_if_any() const;
+
+ private:
+  std::vector<Diagnostic> diagnostics_;
+};
+
+[[noreturn]] void internal_error(const char* file, int line, const std::string& what);
+
+}  // namespace warpsim
+
+#define WARPSIM_ASSERT(cond, what)                                 \
+  do {                                                             \
+    if (!(cond)) ::warpsim::internal_error(__FILE__, __LINE__, what); \
+  } while (0)

@@ -1,0 +1,54 @@
+#include "config/hw_config.h"
+
+#include "config/enum_names.h"
+
+namespace warpsim::config {
+
+template <>
+const std::vector<std::pair<Generation, const char*>>& enum_table<Generation>() {
+  static const std::vector<std::pair<Generation, const char*>> t{
+      {Generation::G80, "g80"},       {Generation::GT200, "gt200"},   {Generation::Fermi, "fermi"},
+      {Generation::Kepler, "kepler"}, {Generation::Maxwell, "maxwell"}, {Generation::Pascal, "pascal"},
+      {Generation::Volta, "volta"},   {Generation::Ampere, "ampere"}, {Generation::Hopper, "hopper"},
+      {Generation::Toy, "toy"}};
+  return t;
+}
+
+template <>
+const std::vector<std::pair<SchedulerPolicy, const char*>>& enum_table<SchedulerPolicy>() {
+  static const std::vector<std::pair<SchedulerPolicy, const char*>> t{
+      {SchedulerPolicy::Lrr, "lrr"}, {SchedulerPolicy::Gto, "gto"},
+      {SchedulerPolicy::Oldest, "oldest"}, {SchedulerPolicy::TwoLevel, "two_level"}};
+  return t;
+}
+
+template <>
+const std::vector<std::pair<CoalescingRule, const char*>>& enum_table<CoalescingRule>() {
+  static const std::vector<std::pair<CoalescingRule, const char*>> t{
+      {CoalescingRule::G80, "g80"}, {CoalescingRule::GT200, "gt200"},
+      {CoalescingRule::Fermi, "fermi"}, {CoalescingRule::Sector32, "sector32"}};
+  return t;
+}
+
+template <>
+const std::vector<std::pair<MemoryModelKind, const char*>>& enum_table<MemoryModelKind>() {
+  static const std::vector<std::pair<MemoryModelKind, const char*>> t{
+      {MemoryModelKind::Fixed, "fixed"}, {MemoryModelKind::Queue, "queue"}, {MemoryModelKind::SimGrid, "simgrid"}};
+  return t;
+}
+
+namespace {
+template <typename E>
+const char* name_of(E v) {
+  for (const auto& [e, n] : enum_table<E>())
+    if (e == v) return n;
+  return "?";
+}
+}  // namespace
+
+const char* to_string(Generation g) { return name_of(g); }
+const char* to_string(SchedulerPolicy p) { return name_of(p); }
+const char* to_string(CoalescingRule r) { return name_of(r); }
+const char* to_string(MemoryModelKind m) { return name_of(m); }
+
+}  // namespace warpsim::config

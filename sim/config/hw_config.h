@@ -1,0 +1,128 @@
+// HwConfig: a GPU described as typed, validated plain data.
+// Every field documents its unit; the YAML files in hw_configs/ give each value its source.
+// The field table that binds YAML keys to these members is in schema.cpp.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "isa/op_class.h"
+
+namespace warpsim::config {
+
+enum class Generation : uint8_t { G80, GT200, Fermi, Kepler, Maxwell, Pascal, Volta, Ampere, Hopper, Toy };
+enum class SchedulerPolicy : uint8_t { Lrr, Gto, Oldest, TwoLevel };
+// Coalescing rules of the CUDA C Programming Guide, Appendix G (Volkov 2016 §2.5).
+enum class CoalescingRule : uint8_t {
+  G80,        // strict half-warp: in-order, aligned, one segment per half-warp, else one per thread
+  GT200,      // half-warp; 32/64/128-byte segments, shrunk to the smallest covering size
+  Fermi,      // whole warp; 128-byte L1 lines
+  Sector32,   // whole warp; 32-byte sectors (Kepler/Maxwell with L1 off for global loads, and later)
+};
+enum class MemoryModelKind : uint8_t { Fixed, Queue, SimGrid };
+
+struct GpuInfo {
+  std::string name;         // short id used on the command line, e.g. "maxwell"
+  std::string description;  // marketing name and chip, e.g. "GeForce GTX 980 (GM204)"
+  Generation generation = Generation::Toy;
+  int year = 0;
+};
+
+struct DeviceConfig {
+  int sms = 1;                 // streaming multiprocessors
+  double core_clock_ghz = 1.0; // SM core clock: converts cycles to seconds at the reporting edge
+};
+
+struct SmConfig {
+  int warp_size = 32;                          // threads per warp (SIMD width)
+  int max_warps = 64;                          // resident warps per SM
+  int max_blocks = 32;                         // resident thread blocks per SM
+  int max_threads_per_block = 1024;
+  int registers = 65536;                       // 32-bit registers per SM
+  int register_alloc_unit = 256;               // registers, allocation granularity per warp
+  int shared_memory_bytes = 49152;             // per SM
+  int max_shared_memory_per_block_bytes = 49152;
+  int shared_memory_alloc_granularity_bytes = 256;  // Volkov §5.7
+  int shared_memory_block_overhead_bytes = 0;       // fixed per-block overhead, Volkov §5.7 (G80/GT200)
+  int block_launch_latency_cycles = 0;              // time to start a new block in a freed slot, §3.7
+};
+
+struct SchedulerConfig {
+  int count = 1;                 // warp schedulers per SM
+  int max_warps = 64;            // warps per scheduler
+  int cycles_per_issue = 1;      // a scheduler issues once every this many cycles (Table 2.8)
+  int width = 1;                 // instructions per issue from one warp (dual issue: 2)
+  SchedulerPolicy policy = SchedulerPolicy::Lrr;
+  int two_level_active_warps = 8;        // size of the active set of the two-level policy
+  int same_warp_issue_latency_cycles = 1;  // "ILP latency": next issue from the same warp, §3.7
+  // Issue cycles taken by one instruction of each class (1 = a single issue slot), §4.7, §4.12.
+  std::array<int, isa::kOpClassCount> issue_cycles{1, 1, 1, 1, 1, 1, 1};
+  // Same-warp issue latency after an instruction of this class, if larger (e.g. Fermi stores, §3.7).
+  std::array<int, isa::kOpClassCount> same_warp_issue_latency_after{0, 0, 0, 0, 0, 0, 0};
+};
+
+// A pipelined functional unit owned by each scheduler (CUDA cores, SFUs).
+struct PipeConfig {
+  double ops_per_cycle = 32;     // thread-operations per cycle per scheduler (32 = 1 warp instr/cycle)
+  int latency_cycles = 1;        // register-dependency latency to a dependent instruction
+  int latency_to_alu_cycles = 0; // if > 0: latency when the consumer is a CUDA-core instruction (§4.7)
+};
+
+// The shared-memory unit, one per SM (Volkov §2.6, Table 2.5).
+struct SharedMemoryConfig {
+  int banks = 32;
+  int bank_width_bytes = 4;
+  int cycles_per_access = 1;     // cycles a bank takes per access
+  bool half_warp = false;        // warp accesses processed one half-warp at a time (G80, GT200)
+  double measured_ops_per_cycle = 0; // if > 0: sustained rate measured below the bank rate (G80, Table 6.1)
+  int latency_cycles = 24;       // register-dependency latency without conflicts (Table 6.2)
+  int latency_to_alu_cycles = 0; // if > 0: latency when the consumer is a CUDA-core instruction (§4.7)
+  int replay_latency_cycles = 0; // added latency per extra conflict pass (Table 6.2 smem2 - smem)
+};
+
+// Load/store unit: coalescer, transaction departure, per-warp load limit (§2.5, §3.7, §6.7).
+struct LsuConfig {
+  CoalescingRule coalescing = CoalescingRule::Sector32;
+  double transaction_issue_cycles = 0;   // latency of issuing each additional transaction (Table 6.7)
+  int max_outstanding_loads_per_warp = 0; // 0 = unlimited (Fermi stalls after 5, Listing 3.2)
+  int store_latency_cycles = 1;          // stores do not block dependents; latency of the issue slot
+};
+
+// Global memory. The simulator uses `model`; the analytical models use the measured summaries.
+struct MemoryConfig {
+  MemoryModelKind model = MemoryModelKind::Fixed;
+  int latency_cycles = 400;            // unloaded latency of a streaming load (Table 6.2 "stream")
+  double peak_gbps = 100;              // best sustained read throughput (Table 6.4)
+  double pin_bandwidth_gbps = 100;     // memory clock x data pins x 2 (Table 2.7)
+  int controllers = 1;                 // memory controllers / channels (vendor spec)
+  int bus_width_bits = 64;             // total DRAM data bus (vendor spec)
+  double memory_clock_mhz = 1000;      // DRAM command clock (vendor spec)
+  std::string dram_type = "GDDR5";
+  // Fitted latency model of Volkov §6.4, Table 6.5: latency = a + b * x / (c - x), x in GB/s.
+  // Used only by the refined analytical model, never by the simulator.
+  double contention_a_cycles = 0;
+  double contention_b_cycles = 0;
+  double contention_c_gbps = 0;
+};
+
+struct HwConfig {
+  GpuInfo gpu;
+  DeviceConfig device;
+  SmConfig sm;
+  SchedulerConfig scheduler;
+  PipeConfig alu;   // CUDA cores
+  PipeConfig sfu;   // special-function units
+  SharedMemoryConfig smem;
+  LsuConfig lsu;
+  MemoryConfig memory;
+  std::string source_file;  // the file it was loaded from (first of its overlay chain)
+};
+
+// Display names, used by the schema and by reports.
+const char* to_string(Generation g);
+const char* to_string(SchedulerPolicy p);
+const char* to_string(CoalescingRule r);
+const char* to_string(MemoryModelKind m);
+
+}  // namespace warpsim::config

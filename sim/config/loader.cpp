@@ -1,0 +1,184 @@
+#include "config/loader.h"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "common/data_paths.h"
+#include "common/text.h"
+#include "common/user_error.h"
+#include "config/schema.h"
+#include "config/validate.h"
+
+namespace fs = std::filesystem;
+
+namespace warpsim::config {
+namespace {
+
+YAML::Node read_yaml(const std::string& path) {
+  try {
+    return YAML::LoadFile(path);
+  } catch (const YAML::BadFile&) {
+    throw UserError(Diagnostic{path, 0, 0, "", "cannot open file"});
+  } catch (const YAML::ParserException& e) {
+    throw UserError(Diagnostic{path, e.mark.line + 1, e.mark.column + 1, "", "YAML syntax error: " + e.msg});
+  }
+}
+
+Diagnostic at(const std::string& file, const YAML::Mark& m, std::string key, std::string msg) {
+  return Diagnostic{file, m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0, std::move(key), std::move(msg)};
+}
+
+class Binder {
+ public:
+  Binder(HwConfig& cfg, Provenance& prov, DiagnosticSink& sink) : cfg_(cfg), prov_(prov), sink_(sink) {}
+
+  void bind_map(const YAML::Node& node, const std::string& prefix, const std::string& file) {
+    for (const auto& kv : node) {
+      const std::string k = kv.first.as<std::string>();
+      if (prefix.empty() && k == "inherits") continue;
+      const std::string path = prefix.empty() ? k : prefix + "." + k;
+      if (const FieldSpec* f = find_field(path)) {
+        bind_scalar(*f, kv.second, file);
+      } else if (is_section(path)) {
+        if (!kv.second.IsMap()) {
+          sink_.add(at(file, kv.second.Mark(), path, "expected a section (a map of keys)"));
+          continue;
+        }
+        bind_map(kv.second, path, file);
+      } else {
+        std::string hint = suggest_key(path);
+        sink_.add(at(file, kv.first.Mark(), path,
+                     hint.empty() ? "unknown key" : fmt::format("unknown key (did you mean '{}'?)", hint)));
+      }
+    }
+  }
+
+  void bind_scalar(const FieldSpec& f, const YAML::Node& v, const std::string& file) {
+    if (!v.IsScalar()) {
+      sink_.add(at(file, v.Mark(), f.key, fmt::format("expected {}, found {}", expected_text(f), v.IsNull() ? "nothing" : "a list or map")));
+      return;
+    }
+    if (std::string err = f.set(cfg_, v.Scalar()); !err.empty()) {
+      sink_.add(at(file, v.Mark(), f.key, fmt::format("{} (expected {})", err, expected_text(f))));
+      return;
+    }
+    prov_[f.key] = Diagnostic{file, v.Mark().line + 1, v.Mark().column + 1, f.key, ""};
+  }
+
+ private:
+  HwConfig& cfg_;
+  Provenance& prov_;
+  DiagnosticSink& sink_;
+};
+
+std::string resolve_path(const std::string& name_or_path, const fs::path& relative_to) {
+  if (fs::exists(name_or_path) && fs::is_regular_file(name_or_path)) return name_or_path;
+  if (!relative_to.empty()) {
+    fs::path rel = relative_to / name_or_path;
+    if (fs::is_regular_file(rel)) return rel.string();
+    if (fs::is_regular_file(rel.string() + ".yaml")) return rel.string() + ".yaml";
+  }
+  for (const auto& g : builtin_gpus())
+    if (g.name == name_or_path) return g.path;
+  fs::path base = data_dir("hw_configs") / "base" / (name_or_path + ".yaml");
+  if (fs::is_regular_file(base)) return base.string();
+  return "";
+}
+
+// Loads `path` and its inherits chain, base first. `chain` detects cycles.
+void load_layers(const std::string& path, std::vector<std::string>& chain, Binder& binder, DiagnosticSink& sink) {
+  if (std::find(chain.begin(), chain.end(), path) != chain.end())
+    throw UserError(Diagnostic{path, 0, 0, "inherits", "inheritance cycle: " + join(chain, " -> ") + " -> " + path});
+  chain.push_back(path);
+  YAML::Node root = read_yaml(path);
+  if (!root.IsMap()) throw UserError(Diagnostic{path, 1, 1, "", "expected a YAML map of config keys"});
+  if (const YAML::Node base = root["inherits"]) {
+    if (!base.IsScalar()) throw UserError(at(path, base.Mark(), "inherits", "expected the name or path of a base config"));
+    std::string base_path = resolve_path(base.Scalar(), fs::path(path).parent_path());
+    if (base_path.empty())
+      throw UserError(at(path, base.Mark(), "inherits", fmt::format("no config named '{}'", base.Scalar())));
+    load_layers(base_path, chain, binder, sink);
+  }
+  binder.bind_map(root, "", path);
+}
+
+void apply_set(const std::string& assignment, HwConfig& cfg, Provenance& prov, DiagnosticSink& sink) {
+  const auto eq = assignment.find('=');
+  if (eq == std::string::npos) {
+    sink.add(Diagnostic{"<--set>", 0, 0, assignment, "expected key=value"});
+    return;
+  }
+  const std::string key(trim(std::string_view(assignment).substr(0, eq)));
+  const std::string value(trim(std::string_view(assignment).substr(eq + 1)));
+  const FieldSpec* f = find_field(key);
+  if (!f) {
+    std::string hint = suggest_key(key);
+    sink.add(Diagnostic{"<--set>", 0, 0, key, hint.empty() ? "unknown key" : fmt::format("unknown key (did you mean '{}'?)", hint)});
+    return;
+  }
+  if (std::string err = f->set(cfg, value); !err.empty()) {
+    sink.add(Diagnostic{"<--set>", 0, 0, key, fmt::format("{} (expected {})", err, expected_text(*f))});
+    return;
+  }
+  prov[key] = Diagnostic{"<--set>", 0, 0, key, ""};
+}
+
+}  // namespace
+
+std::vector<BuiltinGpu> builtin_gpus() {
+  std::vector<BuiltinGpu> out;
+  const fs::path dir = data_dir("hw_configs");
+  if (!fs::is_directory(dir)) return out;
+  std::vector<fs::path> files;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    if (!e.is_regular_file() || e.path().extension() != ".yaml") continue;
+    if (fs::relative(e.path(), dir).begin()->string() == "base") continue;
+    files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const auto& p : files) {
+    try {
+      YAML::Node root = YAML::LoadFile(p.string());
+      BuiltinGpu g{p.stem().string(), "", p.string()};
+      if (root["gpu"] && root["gpu"]["name"]) g.name = root["gpu"]["name"].as<std::string>();
+      if (root["gpu"] && root["gpu"]["description"]) g.description = root["gpu"]["description"].as<std::string>();
+      out.push_back(std::move(g));
+    } catch (const YAML::Exception&) {
+      out.push_back(BuiltinGpu{p.stem().string(), "(unreadable: run `warpsim run --gpu` on it for details)", p.string()});
+    }
+  }
+  return out;
+}
+
+HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::string>& sets) {
+  const std::string path = resolve_path(name_or_path, {});
+  if (path.empty()) {
+    std::vector<std::string> names;
+    for (const auto& g : builtin_gpus()) names.push_back(g.name);
+    throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu",
+                               fmt::format("no GPU config named '{}' and no such file (built-in: {})", name_or_path, join(names, ", "))});
+  }
+  HwConfig cfg;
+  Provenance prov;
+  DiagnosticSink sink;
+  Binder binder(cfg, prov, sink);
+  std::vector<std::string> chain;
+  load_layers(path, chain, binder, sink);
+  for (const auto& s : sets) apply_set(s, cfg, prov, sink);
+  sink.throw_if_any();
+  for (const auto& f : hw_schema())
+    if (f.required && !prov.count(f.key))
+      sink.add(Diagnostic{path, 0, 0, f.key, fmt::format("missing required field (expected {}{})", expected_text(f), f.unit.empty() ? "" : ", in " + f.unit)});
+  sink.throw_if_any();
+  cfg.source_file = path;
+  check_cross_field_rules(cfg, prov, path);
+  return cfg;
+}
+
+void validate(const HwConfig& c) { check_cross_field_rules(c, {}, c.source_file.empty() ? "<config>" : c.source_file); }
+
+}  // namespace warpsim::config

@@ -1,0 +1,32 @@
+#include "config/validate.h"
+
+#include <fmt/format.h>
+
+namespace warpsim::config {
+
+void check_cross_field_rules(const HwConfig& c, const Provenance& prov, const std::string& file) {
+  DiagnosticSink sink;
+  auto fail = [&](const std::string& key, std::string msg) {
+    auto it = prov.find(key);
+    Diagnostic d = it != prov.end() ? it->second : Diagnostic{file, 0, 0, key, ""};
+    d.message = std::move(msg);
+    sink.add(std::move(d));
+  };
+  if (c.scheduler.count * c.scheduler.max_warps < c.sm.max_warps)
+    fail("scheduler.max_warps", fmt::format("{} schedulers x {} warps cannot hold sm.max_warps = {}",
+                                            c.scheduler.count, c.scheduler.max_warps, c.sm.max_warps));
+  if (c.sm.max_threads_per_block % c.sm.warp_size != 0)
+    fail("sm.max_threads_per_block", fmt::format("must be a multiple of the warp size {}", c.sm.warp_size));
+  if (c.sm.max_shared_memory_per_block_bytes > c.sm.shared_memory_bytes)
+    fail("sm.max_shared_memory_per_block_bytes",
+         fmt::format("{} exceeds the SM's shared memory ({} bytes)", c.sm.max_shared_memory_per_block_bytes, c.sm.shared_memory_bytes));
+  if (c.memory.peak_gbps > c.memory.pin_bandwidth_gbps * 1.0001)
+    fail("memory.peak_gbps", fmt::format("sustained peak {} GB/s exceeds the pin bandwidth {} GB/s", c.memory.peak_gbps, c.memory.pin_bandwidth_gbps));
+  if (c.memory.bus_width_bits % c.memory.controllers != 0)
+    fail("memory.bus_width_bits", fmt::format("{} bits do not split evenly over {} controllers", c.memory.bus_width_bits, c.memory.controllers));
+  if (c.scheduler.two_level_active_warps > c.scheduler.max_warps && c.scheduler.policy == SchedulerPolicy::TwoLevel)
+    fail("scheduler.two_level_active_warps", "active set larger than the warps of a scheduler");
+  sink.throw_if_any();
+}
+
+}  // namespace warpsim::config

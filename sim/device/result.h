@@ -1,0 +1,102 @@
+// Result: everything one simulation measured, as plain data. Everything downstream (tables,
+// CSV/JSON, plots, validation) reads Results and never reaches back into the simulator.
+// Throughputs follow the seeds' conventions (Volkov 2016 §5.5, ch. 6); column names in
+// report/result_table.h are the stable, documented names (README "Output columns").
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "isa/op_class.h"
+#include "mem/latency_recorder.h"
+
+namespace warpsim::device {
+
+// Why each issue slot of each scheduler went the way it did (per-issue-slot stall breakdown).
+struct StallBreakdown {
+  uint64_t issued = 0;      // an instruction was issued
+  uint64_t dependency = 0;  // warps present, all waiting on a register (arithmetic/shared latency)
+  uint64_t memory = 0;      // ... at least one waiting on a global load, none ready
+  uint64_t pipe_busy = 0;   // a warp was ready but its functional unit was busy
+  uint64_t issue_limit = 0; // a warp was ready but same-warp issue latency or issue cost forbade it
+  uint64_t barrier = 0;     // all warps waiting at a barrier
+  uint64_t no_warp = 0;     // no warp assigned to the scheduler
+  uint64_t total() const { return issued + dependency + memory + pipe_busy + issue_limit + barrier + no_warp; }
+};
+
+// One warp's life (Volkov §5.5: start and end timestamps and the SM it ran on).
+struct WarpRecord {
+  uint32_t sm = 0;
+  uint32_t block = 0;
+  uint32_t warp_in_block = 0;
+  uint64_t start = 0;
+  uint64_t end = 0;
+};
+
+// Occupancy of one SM as a step function (Volkov §5.6): from `time` on, `warps` resident.
+struct OccupancyStep {
+  uint64_t time = 0;
+  uint32_t warps = 0;
+};
+
+// How the requested occupancy was realised (Volkov §5.7).
+struct LaunchRealization {
+  int warps_per_sm = 0;          // resident warps per SM the launch allows
+  int block_threads = 0;
+  int blocks_per_sm = 0;
+  int shared_memory_per_block = 0;  // bytes requested, after the kernel's own allocation
+  int64_t total_blocks = 0;
+  std::string limited_by;        // "shared memory", "warps", "blocks", "registers", "block size"
+};
+
+struct Result {
+  // What ran.
+  std::string gpu;
+  std::string workload;
+  std::map<std::string, std::string> params;
+  std::map<std::string, std::string> sets;  // --set overrides applied
+  std::string memory_model;
+  uint64_t seed = 1;
+  int device_sms = 0;
+  int simulated_sms = 0;
+  LaunchRealization launch;
+
+  // Raw counts (over the simulated SMs).
+  uint64_t cycles = 0;             // max over SMs of (last warp end - first warp start), §5.5
+  uint64_t warps_executed = 0;
+  uint64_t warp_instructions = 0;  // issued warp instructions, replays not counted
+  std::array<uint64_t, isa::kOpClassCount> warp_instructions_by_class{};
+  uint64_t thread_ops_alu = 0;     // CUDA-core thread operations
+  uint64_t bytes_requested = 0;    // global bytes requested by active threads (the seeds' GB/s)
+  uint64_t bytes_transferred = 0;  // global bytes moved by transactions
+  uint64_t transactions = 0;
+
+  // Throughputs, per SM unless named otherwise (all derived from the counts above).
+  double ipc_per_sm = 0;                   // warp instructions / cycle / SM
+  double mem_ipc_per_sm = 0;               // global memory warp instructions / cycle / SM
+  double ops_per_cycle_per_scheduler = 0;  // thread-ops / cycle / scheduler (Table 6.1 units)
+  double adds_per_cycle_per_sm = 0;        // CUDA-core thread-ops / cycle / SM (the seeds' "adds")
+  double gbps = 0;                         // device GB/s of requested bytes, counted as the seeds do
+  double dram_gbps = 0;                    // device GB/s of transaction bytes
+  double warp_throughput_per_sm = 0;       // warps / cycle / SM
+
+  // Latencies and occupancy (Little's law: mean_occupancy = mean_warp_latency x warp throughput).
+  double mean_warp_latency = 0;     // cycles
+  double mean_occupancy = 0;        // time-averaged resident warps per SM over the timed interval
+  uint32_t max_occupancy = 0;       // largest resident warps on any SM (the target is "attained", §5.7)
+  double little_law_error = 0;      // |occupancy - latency*throughput| / occupancy
+  mem::LatencySummary access_latency;       // per global load instruction: issue to data ready (§6.6)
+  std::vector<mem::HistogramBin> access_latency_histogram;
+  mem::LatencySummary transaction_latency;  // per memory transaction, inside the memory system
+
+  StallBreakdown stalls;
+  std::vector<WarpRecord> warp_records;          // when RunOptions::record_warps
+  std::vector<std::vector<OccupancyStep>> occupancy_timeline;  // per simulated SM, when recorded
+
+  uint64_t simulated_events = 0;  // engine events processed (for speed reports)
+};
+
+}  // namespace warpsim::device

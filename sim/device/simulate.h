@@ -1,0 +1,25 @@
+// The one entry point of the simulator: a GPU, a kernel and an occupancy in, a Result out.
+#pragma once
+
+#include <cstdint>
+
+#include "config/hw_config.h"
+#include "device/result.h"
+#include "isa/kernel.h"
+
+namespace warpsim::device {
+
+struct RunOptions {
+  int warps_per_sm = 0;    // target occupancy (0: as many as the launch allows)
+  int sms = 0;             // SMs to simulate (0: all of the device; fewer get their share of memory)
+  uint64_t seed = 1;
+  bool record_warps = false;       // fill Result::warp_records
+  bool record_occupancy = false;   // fill Result::occupancy_timeline
+  int access_sample_every = 1;     // record 1 of every N global-load latencies (§6.6 uses 8)
+  uint64_t max_cycles = 0;         // watchdog: 0 = a generous bound derived from the kernel
+};
+
+// Throws UserError if the occupancy cannot be realised or the kernel does not fit the GPU.
+Result simulate(const config::HwConfig& cfg, const isa::Kernel& kernel, const RunOptions& opts);
+
+}  // namespace warpsim::device

@@ -1,0 +1,173 @@
+#include "isa/generators.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "common/text.h"
+#include "common/user_error.h"
+
+namespace warpsim::isa {
+namespace {
+
+Diagnostic param_error(const std::string& key, std::string msg) { return Diagnostic{"<--param>", 0, 0, key, std::move(msg)}; }
+
+int64_t int_param(const ParamMap& p, const std::string& key, int64_t lo, int64_t hi) {
+  auto v = parse_int(p.at(key));
+  if (!v || *v < lo || *v > hi) throw UserError(param_error(key, fmt::format("expected an integer in [{}, {}], found '{}'", lo, hi, p.at(key))));
+  return *v;
+}
+
+// Arithmetic intensity: "inf", an integer >= 1, or 1/k (written as a decimal such as 0.25).
+struct Alpha {
+  bool infinite = false;
+  int64_t adds = 1;    // adds per group
+  int64_t others = 1;  // other instructions per group
+};
+
+Alpha alpha_param(const ParamMap& p) {
+  const std::string& s = p.at("alpha");
+  if (s == "inf") return Alpha{true, 1, 0};
+  auto v = parse_double(s);
+  if (v && *v >= 1 && *v == std::floor(*v) && *v <= 1e6) return Alpha{false, static_cast<int64_t>(*v), 1};
+  if (v && *v > 0 && *v < 1) {
+    double inv = 1.0 / *v;
+    if (std::abs(inv - std::round(inv)) < 1e-9) return Alpha{false, 1, static_cast<int64_t>(std::round(inv))};
+  }
+  if (v && *v == 0) return Alpha{false, 0, 1};
+  throw UserError(param_error("alpha", fmt::format("expected inf, 0, an integer, or 1/k such as 0.25, found '{}'", s)));
+}
+
+// The common shape of every mix: a loop over groups of `others` x `other_line` and `adds` FADDs,
+// all back-to-back dependent through R1 (Volkov 2016 §4.1, §4.7).
+std::string mix_text(const std::string& name, const std::string& desc, const Alpha& a, const std::string& other_line,
+                     int64_t groups, int64_t inf_count, const std::string& arrays) {
+  std::string t = fmt::format(".kernel {}\n.description \"{}\"\n{}", name, desc, arrays);
+  if (a.infinite) {
+    t += fmt::format(".loop {}\n  FADD R1, R1, R2\n.endloop\nEXIT\n", inf_count);
+    return t;
+  }
+  t += fmt::format(".loop {}\n", groups);
+  for (int64_t i = 0; i < a.others; ++i) t += "  " + other_line + "\n";
+  if (a.adds > 0) t += fmt::format("  .repeat {}\n    FADD R1, R1, R2\n  .endrepeat\n", a.adds);
+  t += ".endloop\nEXIT\n";
+  return t;
+}
+
+std::string homogeneous_text(const ParamMap& p) {
+  const std::string op = p.at("op");
+  const int64_t ilp = int_param(p, "ilp", 1, 32);
+  const bool global = op == "stream" || op == "stride2" || op == "random";
+  const int64_t count = int_param(p, "count", 1, int64_t{1} << 40);
+  std::string line;
+  if (op == "add") line = "FADD R{0}, R{0}, R40";
+  else if (op == "sfu") line = "MUFU.RSQ R{0}, R{0}";
+  else if (op == "smem") line = "LDS R{0}, [R{0}] ; pattern=broadcast";
+  else if (op == "smem2") line = "LDS R{0}, [R{0}] ; pattern=conflict:2";
+  else if (op == "stream") line = "LD R{0}, [R{0}] ; pattern=stream";
+  else if (op == "stride2") line = "LD R{0}, [R{0}] ; pattern=stride:2";
+  else if (op == "random") line = fmt::format("LD R{{0}}, [R{{0}}] ; pattern=random");
+  else throw UserError(param_error("op", fmt::format("unknown '{}' (valid: add, sfu, smem, smem2, stream, stride2, random)", op)));
+  std::string t = fmt::format(".kernel homogeneous_{}\n.description \"{} repeated, back-to-back dependent, ILP={} (Volkov 2016 ch. 6)\"\n", op, op, ilp);
+  if (global) t += fmt::format(".array data {}\n", op == "random" ? p.at("array") : "512MB");
+  t += fmt::format(".loop {}\n", (count + ilp - 1) / ilp);
+  for (int64_t r = 1; r <= ilp; ++r) t += "  " + fmt::format(fmt::runtime(line), r) + "\n";
+  t += ".endloop\nEXIT\n";
+  return t;
+}
+
+std::vector<Generator> build() {
+  std::vector<Generator> g;
+  g.push_back({"alpha_mix", "1 global load + alpha dependent FADDs, streaming, back-to-back dependent (Volkov 2016 §4.1, §5.1)",
+               {{"alpha", "8", "FADDs per load: inf, an integer, or 1/k"},
+                {"loads", "64", "loads per warp (work per warp)"},
+                {"adds", "4096", "FADDs per warp when alpha=inf"},
+                {"pattern", "stream", "access pattern of the loads: stream, stride:K, random"}},
+               [](const ParamMap& p) {
+                 Alpha a = alpha_param(p);
+                 return mix_text("alpha_mix", fmt::format("LD + {} FADD (Volkov 2016 §4.1)", p.at("alpha")), a,
+                                 "LD R1, [R1] ; pattern=" + p.at("pattern"), int_param(p, "loads", 1, int64_t{1} << 40),
+                                 int_param(p, "adds", 1, int64_t{1} << 40), ".array data 512MB\n");
+               }});
+  g.push_back({"sfu_mix", "1 MUFU.RSQ + alpha dependent FADDs (Volkov 2016 §4.7)",
+               {{"alpha", "1", "FADDs per MUFU.RSQ: inf, an integer, or 1/k (k MUFU per FADD)"},
+                {"groups", "512", "repetitions of the group per warp"},
+                {"adds", "4096", "FADDs per warp when alpha=inf"}},
+               [](const ParamMap& p) {
+                 return mix_text("sfu_mix", fmt::format("MUFU.RSQ + {} FADD (Volkov 2016 §4.7)", p.at("alpha")), alpha_param(p),
+                                 "MUFU.RSQ R1, R1", int_param(p, "groups", 1, int64_t{1} << 40), int_param(p, "adds", 1, int64_t{1} << 40), "");
+               }});
+  g.push_back({"smem_mix", "1 shared-memory load (no conflicts) + alpha dependent FADDs (Volkov 2016 §4.7)",
+               {{"alpha", "1", "FADDs per LDS: inf, an integer, or 1/k"},
+                {"groups", "512", "repetitions of the group per warp"},
+                {"adds", "4096", "FADDs per warp when alpha=inf"}},
+               [](const ParamMap& p) {
+                 return mix_text("smem_mix", fmt::format("LDS + {} FADD (Volkov 2016 §4.7)", p.at("alpha")), alpha_param(p),
+                                 "LDS R1, [R1] ; pattern=broadcast", int_param(p, "groups", 1, int64_t{1} << 40),
+                                 int_param(p, "adds", 1, int64_t{1} << 40), "");
+               }});
+  g.push_back({"homogeneous", "one instruction repeated, back-to-back dependent, optionally ILP chains (Volkov 2016 ch. 6, §6.3)",
+               {{"op", "add", "add, sfu, smem, smem2 (2-way bank conflict), stream, stride2, random"},
+                {"ilp", "1", "independent dependency chains per warp (ILP, §6.3)"},
+                {"count", "2048", "instructions per warp"},
+                {"array", "128MB", "array size for op=random (§6.7)"}},
+               homogeneous_text});
+  g.push_back({"ilp", "streaming loads in ILP independent chains (Volkov 2016 §6.3, Figure 6.2)",
+               {{"k", "2", "independent chains (ILP)"}, {"count", "128", "loads per warp"}},
+               [](const ParamMap& p) {
+                 return homogeneous_text({{"op", "stream"}, {"ilp", p.at("k")}, {"count", p.at("count")}, {"array", "512MB"}});
+               }});
+  g.push_back({"stride2", "stride-2 global loads, back-to-back dependent (Volkov 2016 §4.3, Figure 4.3)",
+               {{"count", "64", "loads per warp"}},
+               [](const ParamMap& p) { return homogeneous_text({{"op", "stride2"}, {"ilp", "1"}, {"count", p.at("count")}, {"array", "512MB"}}); }});
+  g.push_back({"random", "unstructured (fully diverging) global loads (Volkov 2016 §6.7)",
+               {{"count", "16", "loads per warp"}, {"array", "128MB", "array size (§6.7 picks one per GPU)"}},
+               [](const ParamMap& p) { return homogeneous_text({{"op", "random"}, {"ilp", "1"}, {"count", p.at("count")}, {"array", p.at("array")}}); }});
+  g.push_back({"bank_conflict", "shared-memory loads with a k-way bank conflict (Volkov 2016 §6.2)",
+               {{"ways", "2", "conflict degree"}, {"count", "2048", "loads per warp"}},
+               [](const ParamMap& p) {
+                 int64_t ways = int_param(p, "ways", 1, 32);
+                 return fmt::format(".kernel bank_conflict\n.description \"LDS with a {}-way bank conflict (Volkov 2016 §6.2)\"\n"
+                                    ".loop {}\n  LDS R1, [R1] ; pattern=conflict:{}\n.endloop\nEXIT\n",
+                                    ways, int_param(p, "count", 1, int64_t{1} << 40), ways);
+               }});
+  return g;
+}
+
+}  // namespace
+
+const std::vector<Generator>& generators() {
+  static const std::vector<Generator> g = build();
+  return g;
+}
+
+const Generator* find_generator(const std::string& name) {
+  for (const auto& g : generators())
+    if (g.name == name) return &g;
+  return nullptr;
+}
+
+std::string generate_text(const Generator& g, const ParamMap& overrides) {
+  ParamMap p;
+  for (const auto& d : g.params) p[d.name] = d.default_value;
+  DiagnosticSink sink;
+  for (const auto& [k, v] : overrides) {
+    if (!p.count(k)) {
+      std::vector<std::string> names;
+      for (const auto& d : g.params) names.push_back(d.name);
+      sink.add(param_error(k, fmt::format("workload '{}' has no parameter '{}' (parameters: {})", g.name, k, join(names, ", "))));
+      continue;
+    }
+    p[k] = v;
+  }
+  sink.throw_if_any();
+  return g.text(p);
+}
+
+Kernel generate(const Generator& g, const ParamMap& overrides) {
+  Kernel k = parse_workload(generate_text(g, overrides), "generator:" + g.name);
+  for (const auto& d : g.params) k.params[d.name] = overrides.count(d.name) ? overrides.at(d.name) : d.default_value;
+  return k;
+}
+
+}  // namespace warpsim::isa

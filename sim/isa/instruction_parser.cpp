@@ -1,0 +1,125 @@
+#include "isa/instruction_parser.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+
+#include "common/text.h"
+#include "isa/opcodes.h"
+
+namespace warpsim::isa {
+namespace {
+
+// Register named by `tok` (R5, P0, -R2, |R3|, R2.reuse), or -1 if the operand names none.
+// Returns -2 for a malformed register name.
+int register_of(std::string_view tok) {
+  while (!tok.empty() && (tok.front() == '-' || tok.front() == '!' || tok.front() == '|' || tok.front() == '~')) tok.remove_prefix(1);
+  while (!tok.empty() && tok.back() == '|') tok.remove_suffix(1);
+  if (auto dot = tok.find('.'); dot != std::string_view::npos) tok = tok.substr(0, dot);
+  if (tok == "RZ" || tok == "PT") return -1;
+  if (tok.size() >= 2 && (tok[0] == 'R' || tok[0] == 'P') && std::isdigit(static_cast<unsigned char>(tok[1]))) {
+    auto n = parse_int(tok.substr(1));
+    if (!n) return -2;
+    if (tok[0] == 'R') return *n <= 254 ? static_cast<int>(*n) : -2;
+    return *n <= 6 ? static_cast<int>(kPredicateBase + *n) : -2;
+  }
+  return -1;
+}
+
+// Splits operands on commas outside brackets.
+std::vector<std::string> split_operands(std::string_view s) {
+  std::vector<std::string> out;
+  int depth = 0;
+  std::string cur;
+  for (char c : s) {
+    if (c == '[') ++depth;
+    if (c == ']') --depth;
+    if (c == ',' && depth == 0) {
+      out.emplace_back(trim(cur));
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!trim(cur).empty()) out.emplace_back(trim(cur));
+  return out;
+}
+
+// Registers read inside a memory operand "[R3+0x10]" or a constant "c[0x0][R2]".
+std::string add_address_registers(std::string_view op, Instruction& out) {
+  for (size_t i = 0; i < op.size(); ++i) {
+    if ((op[i] == 'R' || op[i] == 'P') && (i == 0 || !std::isalnum(static_cast<unsigned char>(op[i - 1])))) {
+      size_t j = i + 1;
+      while (j < op.size() && std::isalnum(static_cast<unsigned char>(op[j]))) ++j;
+      int r = register_of(op.substr(i, j - i));
+      if (r == -2) return fmt::format("bad register '{}'", op.substr(i, j - i));
+      if (r >= 0) {
+        if (out.nsrc == kMaxSrc) return "too many source registers";
+        out.src[out.nsrc++] = static_cast<uint16_t>(r);
+      }
+      i = j;
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string parse_instruction(const std::string& text, Instruction& out) {
+  std::string_view s = trim(text);
+  out = Instruction{};
+  if (s.empty()) return "empty instruction";
+  // Predicate guard @P0 / @!P0 reads a predicate register.
+  int guard = -1;
+  if (s.front() == '@') {
+    size_t sp = s.find_first_of(" \t");
+    if (sp == std::string_view::npos) return "predicate guard without an instruction";
+    std::string_view g = s.substr(1, sp - 1);
+    if (!g.empty() && g.front() == '!') g.remove_prefix(1);
+    guard = register_of(g);
+    if (guard < static_cast<int>(kPredicateBase) && g != "PT") return fmt::format("bad predicate guard '@{}'", g);
+    s = trim(s.substr(sp));
+  }
+  size_t sp = s.find_first_of(" \t");
+  std::string opcode(s.substr(0, sp));
+  std::string_view rest = sp == std::string_view::npos ? std::string_view{} : trim(s.substr(sp));
+  auto info = find_opcode(opcode);
+  if (!info) {
+    std::string base = opcode.substr(0, opcode.find('.'));
+    std::string hint = closest_match(base, known_mnemonics());
+    return hint.empty() ? fmt::format("unknown opcode '{}'", opcode)
+                        : fmt::format("unknown opcode '{}' (did you mean '{}'?)", opcode, hint);
+  }
+  out.opcode = opcode;
+  out.cls = info->cls;
+  if (guard >= 0) out.src[out.nsrc++] = static_cast<uint16_t>(guard);
+  auto ops = split_operands(rest);
+  for (size_t i = 0; i < ops.size(); ++i) {
+    const std::string& op = ops[i];
+    const bool is_mem = op.find('[') != std::string::npos;
+    if (static_cast<int>(i) < info->ndst && !is_mem) {
+      int r = register_of(op);
+      if (r == -2) return fmt::format("bad register '{}'", op);
+      if (r >= 0) {
+        if (out.ndst == kMaxDst) return "too many destination registers";
+        out.dst[out.ndst++] = static_cast<uint16_t>(r);
+      }
+      continue;
+    }
+    if (is_mem) {
+      if (std::string err = add_address_registers(op, out); !err.empty()) return err;
+      continue;
+    }
+    int r = register_of(op);
+    if (r == -2) return fmt::format("bad register '{}'", op);
+    if (r >= 0) {
+      if (out.nsrc == kMaxSrc) return "too many source registers";
+      out.src[out.nsrc++] = static_cast<uint16_t>(r);
+    }
+  }
+  if (is_memory(out.cls) && rest.find('[') == std::string_view::npos)
+    return fmt::format("{} needs a memory operand like [R1]", opcode);
+  return "";
+}
+
+}  // namespace warpsim::isa

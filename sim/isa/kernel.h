@@ -1,0 +1,102 @@
+// Kernel: a SASS-like instruction list with derived register dependencies, the memory access
+// pattern of each memory instruction, structured loops, and a launch section.
+// Produced by the workload parser (workload_parser.h) or a generator (generators.h); read by the
+// simulator and by the analytical models alike.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "isa/op_class.h"
+
+namespace warpsim::isa {
+
+// Register ids: R0..R254 -> 0..254, P0..P6 -> kPredicateBase + i. RZ and PT are not registers.
+inline constexpr uint16_t kPredicateBase = 256;
+inline constexpr int kMaxDst = 2;
+inline constexpr int kMaxSrc = 4;
+
+struct Instruction {
+  std::string opcode;  // full mnemonic with modifiers, e.g. "MUFU.RSQ"
+  OpClass cls = OpClass::Alu;
+  std::array<uint16_t, kMaxDst> dst{};
+  std::array<uint16_t, kMaxSrc> src{};
+  uint8_t ndst = 0;
+  uint8_t nsrc = 0;
+  int16_t access = -1;  // index into Kernel::accesses, for LD/ST/LDS/STS
+  int line = 0;         // source line (0 for generated code)
+};
+
+// How the threads of a warp address memory, per execution of one memory instruction.
+enum class AccessKind : uint8_t {
+  Stream,     // consecutive 4-byte words across the warp, advancing by a block each time (§5.10)
+  Stride,     // as Stream, word index multiplied by `param` (stride-2 access, §4.3)
+  Random,     // unstructured: each thread an independent pseudo-random word of the array (§6.7)
+  Broadcast,  // every thread the same word (§5.2)
+  Conflict,   // shared memory: `param`-way bank conflict (§6.2)
+};
+
+struct AccessPattern {
+  AccessKind kind = AccessKind::Stream;
+  int param = 1;           // stride for Stride, ways for Conflict
+  int bytes = 4;           // bytes per thread (4, 8, 16)
+  int array = 0;           // index into Kernel::arrays
+  int active_threads = 32; // threads of the warp that access memory
+};
+
+struct ArraySpec {
+  std::string name;
+  uint64_t bytes = 512ull << 20;  // footprint; random accesses fall inside it (§6.7)
+};
+
+// A structured loop: instructions [begin, end] executed `count` times.
+struct Loop {
+  int begin = 0;
+  int end = 0;
+  int64_t count = 1;
+};
+
+enum class GridKind : uint8_t {
+  Oversubscribed,  // `blocks_per_slot` x the resident blocks of the device (§5.9)
+  Persistent,      // exactly the resident blocks of the device (§5.9)
+  Fixed,           // exactly `blocks` blocks
+};
+
+struct LaunchSpec {
+  int threads_per_block = 0;  // 0: chosen by the occupancy realisation (--warps), §5.7
+  GridKind grid = GridKind::Oversubscribed;
+  int64_t blocks = 0;               // for GridKind::Fixed
+  int blocks_per_slot = 4;          // for GridKind::Oversubscribed
+  int shared_memory_per_block = 0;  // bytes the kernel itself allocates
+  int registers_per_thread = 0;     // 0: not limiting
+};
+
+struct Kernel {
+  std::string name;
+  std::string description;
+  std::string source;  // file path, or "generator:<name>"
+  std::vector<Instruction> code;
+  std::vector<AccessPattern> accesses;
+  std::vector<ArraySpec> arrays;
+  std::vector<Loop> loops;  // sorted by begin; nested loops appear after their parent
+  LaunchSpec launch;
+  std::map<std::string, std::string> params;  // resolved parameter values, for reports
+
+  int register_count() const;  // 1 + largest register id used (R and P ids share the space)
+};
+
+// Instructions executed per warp, by class, taking loops into account.
+struct InstructionMix {
+  std::array<int64_t, kOpClassCount> per_class{};
+  int64_t total = 0;
+  int64_t count(OpClass c) const { return per_class[index(c)]; }
+};
+InstructionMix instruction_mix(const Kernel& k);
+
+// How many times each instruction executes per warp (the product of its enclosing loop counts).
+std::vector<int64_t> execution_counts(const Kernel& k);
+
+}  // namespace warpsim::isa

@@ -1,0 +1,425 @@
+#include "isa/workload_parser.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "common/text.h"
+#include "common/user_error.h"
+#include "isa/instruction_parser.h"
+
+namespace warpsim::isa {
+namespace {
+
+struct SourceLine {
+  int number;
+  std::string text;  // comment stripped, trimmed
+};
+
+std::string strip_comment(std::string_view s) {
+  size_t cut = s.size();
+  if (auto p = s.find('#'); p != std::string_view::npos) cut = std::min(cut, p);
+  if (auto p = s.find("//"); p != std::string_view::npos) cut = std::min(cut, p);
+  return std::string(trim(s.substr(0, cut)));
+}
+
+// "512MB", "64KB", "1GB", "4096" -> bytes
+std::optional<uint64_t> parse_size(std::string_view s) {
+  s = trim(s);
+  uint64_t mult = 1;
+  auto ends = [&](std::string_view suf) {
+    if (s.size() > suf.size() && to_lower(s.substr(s.size() - suf.size())) == to_lower(suf)) {
+      s.remove_suffix(suf.size());
+      return true;
+    }
+    return false;
+  };
+  if (ends("GB")) mult = 1ull << 30;
+  else if (ends("MB")) mult = 1ull << 20;
+  else if (ends("KB")) mult = 1ull << 10;
+  else if (ends("B")) mult = 1;
+  auto v = parse_int(s);
+  if (!v || *v <= 0) return std::nullopt;
+  return static_cast<uint64_t>(*v) * mult;
+}
+
+class Parser {
+ public:
+  Parser(std::string file, const ParamMap& overrides) : file_(std::move(file)), overrides_(overrides) {}
+
+  Kernel run(const std::string& text) {
+    std::vector<SourceLine> lines;
+    std::istringstream in(text);
+    std::string raw;
+    for (int n = 1; std::getline(in, raw); ++n) lines.push_back({n, strip_comment(raw)});
+    declare_params(lines);
+    kernel_.source = file_;
+    process(lines, 0, lines.size());
+    if (!open_loops_.empty()) error(open_loops_.back().line, ".loop without .endloop");
+    finish();
+    sink_.throw_if_any();
+    return std::move(kernel_);
+  }
+
+ private:
+  struct OpenLoop {
+    int begin_pc;
+    int64_t count;
+    int line;
+  };
+
+  void error(int line, std::string msg, std::string key = "") { sink_.add(Diagnostic{file_, line, 0, std::move(key), std::move(msg)}); }
+
+  // Pass 1: `.param NAME DEFAULT` anywhere; then --param overrides, which must name a parameter.
+  void declare_params(const std::vector<SourceLine>& lines) {
+    for (const auto& l : lines) {
+      if (!l.text.starts_with(".param")) continue;
+      auto words = split_words(l.text);
+      if (words.size() != 3) {
+        error(l.number, "expected `.param NAME DEFAULT`", ".param");
+        continue;
+      }
+      params_[words[1]] = words[2];
+    }
+    for (const auto& [k, v] : overrides_) {
+      if (!params_.count(k)) {
+        std::vector<std::string> names;
+        for (const auto& [n, _] : params_) names.push_back(n);
+        sink_.add(Diagnostic{"<--param>", 0, 0, k,
+                             fmt::format("workload '{}' has no parameter '{}' (parameters: {})", file_, k, names.empty() ? "none" : join(names, ", "))});
+        continue;
+      }
+      params_[k] = v;
+    }
+    kernel_.params = params_;
+  }
+
+  static std::vector<std::string> split_words(std::string_view s) {
+    std::vector<std::string> out;
+    std::istringstream in{std::string(s)};
+    std::string w;
+    while (in >> w) out.push_back(w);
+    return out;
+  }
+
+  std::string substitute(const SourceLine& l) {
+    std::string out;
+    const std::string& s = l.text;
+    for (size_t i = 0; i < s.size(); ++i) {
+      if (s[i] == '$' && i + 1 < s.size() && s[i + 1] == '{') {
+        size_t close = s.find('}', i);
+        if (close == std::string::npos) {
+          error(l.number, "unterminated ${...}");
+          return out;
+        }
+        std::string name = s.substr(i + 2, close - i - 2);
+        auto it = params_.find(name);
+        if (it == params_.end()) error(l.number, fmt::format("unknown parameter '{}' (declare it with .param)", name), name);
+        else out += it->second;
+        i = close;
+      } else {
+        out += s[i];
+      }
+    }
+    return out;
+  }
+
+  int64_t parse_count(const std::string& text, int line, const char* what) {
+    auto v = parse_int(text);
+    if (!v || *v < 0) {
+      error(line, fmt::format("expected a non-negative integer count, found '{}'", text), what);
+      return 0;
+    }
+    return *v;
+  }
+
+  bool eval_condition(const std::string& expr, int line) {
+    for (const char* op : {"==", "!="}) {
+      if (auto p = expr.find(op); p != std::string::npos) {
+        std::string name(trim(std::string_view(expr).substr(0, p)));
+        std::string value(trim(std::string_view(expr).substr(p + 2)));
+        auto it = params_.find(name);
+        if (it == params_.end()) {
+          error(line, fmt::format("unknown parameter '{}'", name), ".if");
+          return false;
+        }
+        return (it->second == value) == (std::string(op) == "==");
+      }
+    }
+    auto it = params_.find(expr);
+    if (it == params_.end()) {
+      error(line, fmt::format("unknown parameter '{}'", expr), ".if");
+      return false;
+    }
+    return !(it->second == "0" || it->second == "false" || it->second == "no" || it->second.empty());
+  }
+
+  // Finds the line index closing the block opened at `i` (matching nested pairs of open/close).
+  size_t find_close(const std::vector<SourceLine>& lines, size_t i, size_t end, const char* open, const char* close) {
+    int depth = 0;
+    for (size_t j = i; j < end; ++j) {
+      auto w = split_words(lines[j].text);
+      if (w.empty()) continue;
+      if (w[0] == open) ++depth;
+      if (w[0] == close && --depth == 0) return j;
+    }
+    return end;
+  }
+
+  void process(const std::vector<SourceLine>& lines, size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      const SourceLine& raw = lines[i];
+      if (raw.text.empty()) continue;
+      const std::string text = substitute(raw);
+      auto words = split_words(text);
+      const std::string& head = words[0];
+      const int ln = raw.number;
+      if (head == ".param") continue;  // handled in pass 1
+      if (head == ".kernel") {
+        if (words.size() < 2) error(ln, "expected `.kernel NAME`", ".kernel");
+        else kernel_.name = words[1];
+      } else if (head == ".description") {
+        kernel_.description = std::string(trim(std::string_view(text).substr(head.size())));
+        if (kernel_.description.size() >= 2 && kernel_.description.front() == '"' && kernel_.description.back() == '"')
+          kernel_.description = kernel_.description.substr(1, kernel_.description.size() - 2);
+      } else if (head == ".array") {
+        parse_array(words, ln);
+      } else if (head == ".launch") {
+        parse_launch(words, ln);
+      } else if (head == ".repeat") {
+        size_t close = find_close(lines, i, end, ".repeat", ".endrepeat");
+        if (close == end) {
+          error(ln, ".repeat without .endrepeat");
+          return;
+        }
+        int64_t n = words.size() == 2 ? parse_count(words[1], ln, ".repeat") : (error(ln, "expected `.repeat COUNT`"), 0);
+        for (int64_t r = 0; r < n; ++r) process(lines, i + 1, close);
+        i = close;
+      } else if (head == ".if") {
+        size_t close = find_close(lines, i, end, ".if", ".endif");
+        if (close == end) {
+          error(ln, ".if without .endif");
+          return;
+        }
+        size_t else_at = close;
+        int depth = 0;
+        for (size_t j = i + 1; j < close; ++j) {
+          auto w = split_words(lines[j].text);
+          if (w.empty()) continue;
+          if (w[0] == ".if") ++depth;
+          if (w[0] == ".endif") --depth;
+          if (w[0] == ".else" && depth == 0) else_at = j;
+        }
+        std::string expr(trim(std::string_view(text).substr(3)));
+        if (eval_condition(expr, ln)) process(lines, i + 1, else_at);
+        else if (else_at != close) process(lines, else_at + 1, close);
+        i = close;
+      } else if (head == ".loop") {
+        int64_t n = words.size() == 2 ? parse_count(words[1], ln, ".loop") : (error(ln, "expected `.loop COUNT`"), 0);
+        open_loops_.push_back({static_cast<int>(kernel_.code.size()), n, ln});
+      } else if (head == ".endloop") {
+        close_loop(ln);
+      } else if (head == ".endrepeat" || head == ".endif" || head == ".else") {
+        error(ln, fmt::format("{} without a matching opening directive", head));
+      } else if (head[0] == '.') {
+        error(ln, fmt::format("unknown directive '{}' (valid: .kernel .description .param .array .launch .loop .endloop .repeat .endrepeat .if .else .endif)", head));
+      } else {
+        parse_instruction_line(text, ln);
+      }
+    }
+  }
+
+  void close_loop(int ln) {
+    if (open_loops_.empty()) {
+      error(ln, ".endloop without .loop");
+      return;
+    }
+    OpenLoop l = open_loops_.back();
+    open_loops_.pop_back();
+    const int end_pc = static_cast<int>(kernel_.code.size()) - 1;
+    if (end_pc < l.begin_pc) {
+      error(l.line, "empty loop");
+      return;
+    }
+    if (l.count == 0) {  // a loop run zero times contributes no instructions
+      kernel_.code.resize(l.begin_pc);
+      return;
+    }
+    kernel_.loops.push_back({l.begin_pc, end_pc, l.count});
+  }
+
+  void parse_array(const std::vector<std::string>& w, int ln) {
+    if (w.size() < 2 || w.size() > 3) {
+      error(ln, "expected `.array NAME [SIZE]` (SIZE like 512MB)", ".array");
+      return;
+    }
+    if (array_index_.count(w[1])) {
+      error(ln, fmt::format("array '{}' declared twice", w[1]), ".array");
+      return;
+    }
+    ArraySpec a{w[1], 512ull << 20};
+    if (w.size() == 3) {
+      auto sz = parse_size(w[2]);
+      if (!sz) {
+        error(ln, fmt::format("expected a size like 512MB, found '{}'", w[2]), ".array");
+        return;
+      }
+      a.bytes = *sz;
+    }
+    array_index_[a.name] = static_cast<int>(kernel_.arrays.size());
+    kernel_.arrays.push_back(a);
+  }
+
+  void parse_launch(const std::vector<std::string>& w, int ln) {
+    LaunchSpec& L = kernel_.launch;
+    for (size_t i = 1; i < w.size(); ++i) {
+      auto eq = w[i].find('=');
+      std::string key = w[i].substr(0, eq);
+      std::string val = eq == std::string::npos ? "" : w[i].substr(eq + 1);
+      auto num = parse_int(val);
+      auto need_num = [&](int64_t lo) {
+        if (!num || *num < lo) {
+          error(ln, fmt::format("expected an integer >= {}, found '{}'", lo, val), key);
+          return false;
+        }
+        return true;
+      };
+      if (key == "threads_per_block") {
+        if (need_num(0)) L.threads_per_block = static_cast<int>(*num);
+      } else if (key == "grid") {
+        if (val == "oversubscribed") L.grid = GridKind::Oversubscribed;
+        else if (val == "persistent") L.grid = GridKind::Persistent;
+        else if (val == "fixed") L.grid = GridKind::Fixed;
+        else error(ln, fmt::format("unknown '{}' (valid: oversubscribed, persistent, fixed)", val), "grid");
+      } else if (key == "blocks") {
+        if (need_num(1)) L.blocks = *num, L.grid = GridKind::Fixed;
+      } else if (key == "blocks_per_slot") {
+        if (need_num(1)) L.blocks_per_slot = static_cast<int>(*num);
+      } else if (key == "shared_memory_per_block") {
+        if (need_num(0)) L.shared_memory_per_block = static_cast<int>(*num);
+      } else if (key == "registers_per_thread") {
+        if (need_num(0)) L.registers_per_thread = static_cast<int>(*num);
+      } else {
+        error(ln, fmt::format("unknown launch key '{}' (valid: threads_per_block, grid, blocks, blocks_per_slot, shared_memory_per_block, registers_per_thread)", key), key);
+      }
+    }
+  }
+
+  void parse_instruction_line(const std::string& text, int ln) {
+    std::string code = text, attrs;
+    if (auto semi = text.find(';'); semi != std::string::npos) {
+      code = std::string(trim(std::string_view(text).substr(0, semi)));
+      attrs = std::string(trim(std::string_view(text).substr(semi + 1)));
+    }
+    Instruction in;
+    if (std::string err = parse_instruction(code, in); !err.empty()) {
+      error(ln, err);
+      return;
+    }
+    in.line = ln;
+    if (is_memory(in.cls)) {
+      AccessPattern ap;
+      if (kernel_.arrays.empty()) {  // an implicit array for kernels that declare none
+        array_index_["data"] = 0;
+        kernel_.arrays.push_back({"data", 512ull << 20});
+      }
+      if (std::string err = parse_access_pattern(attrs, ap, array_index_); !err.empty()) {
+        error(ln, err, in.opcode);
+        return;
+      }
+      in.access = static_cast<int16_t>(kernel_.accesses.size());
+      kernel_.accesses.push_back(ap);
+    } else if (!attrs.empty()) {
+      error(ln, fmt::format("attributes '{}' apply only to memory instructions", attrs), in.opcode);
+      return;
+    }
+    kernel_.code.push_back(std::move(in));
+  }
+
+  void finish() {
+    if (kernel_.name.empty()) kernel_.name = "kernel";
+    if (kernel_.code.empty()) {
+      error(0, "the workload has no instructions");
+      return;
+    }
+    if (kernel_.code.back().opcode != "EXIT") {
+      Instruction exit;
+      parse_instruction("EXIT", exit);
+      kernel_.code.push_back(exit);
+    }
+    for (size_t pc = 0; pc + 1 < kernel_.code.size(); ++pc)
+      if (kernel_.code[pc].opcode == "EXIT" && !in_loop(static_cast<int>(pc)))
+        error(kernel_.code[pc].line, "EXIT before the end of the kernel (instructions after it would never run)");
+  }
+
+  bool in_loop(int pc) const {
+    for (const auto& l : kernel_.loops)
+      if (pc >= l.begin && pc <= l.end) return true;
+    return false;
+  }
+
+  std::string file_;
+  const ParamMap& overrides_;
+  ParamMap params_;
+  Kernel kernel_;
+  std::map<std::string, int> array_index_;
+  std::vector<OpenLoop> open_loops_;
+  DiagnosticSink sink_;
+};
+
+}  // namespace
+
+std::string parse_access_pattern(const std::string& attrs, AccessPattern& out, const std::map<std::string, int>& array_index) {
+  std::istringstream in(attrs);
+  std::string w;
+  while (in >> w) {
+    auto eq = w.find('=');
+    if (eq == std::string::npos) return fmt::format("expected key=value, found '{}'", w);
+    std::string key = w.substr(0, eq), val = w.substr(eq + 1);
+    if (key == "pattern") {
+      std::string kind = val.substr(0, val.find(':'));
+      std::optional<int64_t> arg;
+      if (auto c = val.find(':'); c != std::string::npos) arg = parse_int(val.substr(c + 1));
+      if (kind == "stream") out.kind = AccessKind::Stream, out.param = 1;
+      else if (kind == "random") out.kind = AccessKind::Random;
+      else if (kind == "broadcast") out.kind = AccessKind::Broadcast;
+      else if (kind == "stride" || kind == "conflict") {
+        if (!arg || *arg < 1 || *arg > 32) return fmt::format("expected {}:K with K in [1, 32], found '{}'", kind, val);
+        out.kind = kind == "stride" ? AccessKind::Stride : AccessKind::Conflict;
+        out.param = static_cast<int>(*arg);
+      } else {
+        return fmt::format("unknown pattern '{}' (valid: stream, stride:K, random, broadcast, conflict:K)", val);
+      }
+    } else if (key == "bytes") {
+      auto v = parse_int(val);
+      if (!v || (*v != 1 && *v != 2 && *v != 4 && *v != 8 && *v != 16)) return fmt::format("bytes must be 1, 2, 4, 8 or 16, found '{}'", val);
+      out.bytes = static_cast<int>(*v);
+    } else if (key == "array") {
+      auto it = array_index.find(val);
+      if (it == array_index.end()) return fmt::format("unknown array '{}' (declare it with .array)", val);
+      out.array = it->second;
+    } else if (key == "threads") {
+      auto v = parse_int(val);
+      if (!v || *v < 1 || *v > 32) return fmt::format("threads must be in [1, 32], found '{}'", val);
+      out.active_threads = static_cast<int>(*v);
+    } else {
+      return fmt::format("unknown attribute '{}' (valid: pattern, bytes, array, threads)", key);
+    }
+  }
+  return "";
+}
+
+Kernel parse_workload(const std::string& text, const std::string& file, const ParamMap& overrides) {
+  return Parser(file, overrides).run(text);
+}
+
+Kernel parse_workload_file(const std::string& path, const ParamMap& overrides) {
+  std::ifstream in(path);
+  if (!in) throw UserError(Diagnostic{path, 0, 0, "", "cannot open workload file"});
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parse_workload(ss.str(), path, overrides);
+}
+
+}  // namespace warpsim::isa

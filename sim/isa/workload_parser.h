@@ -1,0 +1,24 @@
+// The workload text format (docs/workload-format.md): a SASS-like instruction list with
+// directives for parameters, arrays, loops, conditionals and the launch. Errors name file:line.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "isa/kernel.h"
+
+namespace warpsim::isa {
+
+using ParamMap = std::map<std::string, std::string>;
+
+// Parses `text` (read from `file`, used in messages). `overrides` replace `.param` defaults;
+// an override naming no declared parameter is an error. Throws UserError.
+Kernel parse_workload(const std::string& text, const std::string& file, const ParamMap& overrides = {});
+Kernel parse_workload_file(const std::string& path, const ParamMap& overrides = {});
+
+// Parses one memory-access attribute list "pattern=stride:2 bytes=4 array=a"; used by generators too.
+// Returns an error message or "" and fills `out`; `array_index` resolves array names.
+std::string parse_access_pattern(const std::string& attrs, AccessPattern& out,
+                                 const std::map<std::string, int>& array_index);
+
+}  // namespace warpsim::isa

@@ -1,0 +1,91 @@
+#include "isa/workloads.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "common/data_paths.h"
+#include "common/text.h"
+#include "common/user_error.h"
+#include "isa/generators.h"
+
+namespace fs = std::filesystem;
+
+namespace warpsim::isa {
+namespace {
+
+std::vector<fs::path> workload_files() {
+  std::vector<fs::path> out;
+  const fs::path dir = data_dir("workloads");
+  if (!fs::is_directory(dir)) return out;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.is_regular_file() && e.path().extension() == ".wl") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string resolve_file(const std::string& name_or_path) {
+  if (fs::is_regular_file(name_or_path)) return name_or_path;
+  fs::path builtin = data_dir("workloads") / (name_or_path + ".wl");
+  if (fs::is_regular_file(builtin)) return builtin.string();
+  return "";
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+[[noreturn]] void unknown(const std::string& name) {
+  std::vector<std::string> names;
+  for (const auto& w : list_workloads()) names.push_back(w.name);
+  throw UserError(Diagnostic{"<cli>", 0, 0, "--workload",
+                             fmt::format("no workload named '{}' and no such file (built-in: {})", name, join(names, ", "))});
+}
+
+}  // namespace
+
+std::vector<WorkloadEntry> list_workloads() {
+  std::vector<WorkloadEntry> out;
+  for (const auto& g : generators()) {
+    std::vector<std::string> ps;
+    for (const auto& p : g.params) ps.push_back(p.name + "=" + p.default_value);
+    out.push_back({g.name, "generator", g.description, join(ps, " ")});
+  }
+  for (const auto& f : workload_files()) {
+    WorkloadEntry e{f.stem().string(), "kernel", "", ""};
+    try {
+      Kernel k = parse_workload_file(f.string());
+      e.description = k.description;
+      std::vector<std::string> ps;
+      for (const auto& [n, v] : k.params) ps.push_back(n + "=" + v);
+      e.params = join(ps, " ");
+    } catch (const UserError& err) {
+      e.description = "(does not parse: " + std::string(err.what()) + ")";
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+Kernel load_workload(const std::string& name_or_path, const ParamMap& params) {
+  if (const Generator* g = find_generator(name_or_path)) return generate(*g, params);
+  std::string path = resolve_file(name_or_path);
+  if (path.empty()) unknown(name_or_path);
+  return parse_workload_file(path, params);
+}
+
+std::string workload_text(const std::string& name_or_path, const ParamMap& params) {
+  if (const Generator* g = find_generator(name_or_path)) return generate_text(*g, params);
+  std::string path = resolve_file(name_or_path);
+  if (path.empty()) unknown(name_or_path);
+  parse_workload_file(path, params);  // validates the parameters
+  return read_file(path);
+}
+
+}  // namespace warpsim::isa

@@ -1,0 +1,84 @@
+#include "mem/latency_recorder.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+namespace warpsim::mem {
+
+size_t LatencyRecorder::bin_of(uint64_t latency) {
+  if (latency < kLinearLimit) return latency;
+  const int e = std::bit_width(latency) - 1;  // >= 12
+  const uint64_t sub = (latency >> (e - 6)) & (kSubBins - 1);
+  return kLinearLimit + static_cast<size_t>(e - 12) * kSubBins + sub;
+}
+
+uint64_t LatencyRecorder::bin_lo(size_t bin) {
+  if (bin < kLinearLimit) return bin;
+  const size_t k = bin - kLinearLimit;
+  const int e = 12 + static_cast<int>(k / kSubBins);
+  const uint64_t sub = k % kSubBins;
+  return (uint64_t{1} << e) + (sub << (e - 6));
+}
+
+void LatencyRecorder::record(uint64_t latency) {
+  const size_t b = bin_of(latency);
+  if (b >= bins_.size()) bins_.resize(std::max<size_t>(b + 1, std::min<size_t>(kLinearLimit, 2 * bins_.size() + 64)));
+  ++bins_[b];
+  ++count_;
+  min_ = std::min(min_, latency);
+  max_ = std::max(max_, latency);
+  sum_ += latency;
+}
+
+void LatencyRecorder::merge(const LatencyRecorder& other) {
+  if (other.bins_.size() > bins_.size()) bins_.resize(other.bins_.size());
+  for (size_t i = 0; i < other.bins_.size(); ++i) bins_[i] += other.bins_[i];
+  count_ += other.count_;
+  min_ = std::min(min_, other.min_);
+  max_ = std::max(max_, other.max_);
+  sum_ += other.sum_;
+}
+
+uint64_t LatencyRecorder::percentile(double p) const {
+  if (count_ == 0) return 0;
+  // Nearest-rank percentile: the smallest value with at least p% of samples at or below it.
+  const uint64_t rank = std::max<uint64_t>(1, static_cast<uint64_t>(std::ceil(p / 100.0 * static_cast<double>(count_))));
+  uint64_t seen = 0;
+  for (size_t b = 0; b < bins_.size(); ++b) {
+    seen += bins_[b];
+    if (seen >= rank) return std::clamp(bin_lo(b), min_, max_);
+  }
+  return max_;
+}
+
+LatencySummary LatencyRecorder::summary() const {
+  LatencySummary s;
+  s.count = count_;
+  if (count_ == 0) return s;
+  s.mean = static_cast<double>(sum_ / count_);
+  s.min = min_;
+  s.max = max_;
+  s.p5 = percentile(5);
+  s.p25 = percentile(25);
+  s.p50 = percentile(50);
+  s.p75 = percentile(75);
+  s.p95 = percentile(95);
+  return s;
+}
+
+std::vector<HistogramBin> LatencyRecorder::histogram(int bins) const {
+  std::vector<HistogramBin> out;
+  if (count_ == 0 || bins <= 0) return out;
+  const uint64_t lo = min_, hi = max_ + 1;
+  const uint64_t width = std::max<uint64_t>(1, (hi - lo + bins - 1) / bins);
+  for (uint64_t a = lo; a < hi; a += width) out.push_back({a, std::min(hi, a + width), 0});
+  for (size_t b = 0; b < bins_.size(); ++b) {
+    if (!bins_[b]) continue;
+    const uint64_t v = std::clamp(bin_lo(b), lo, hi - 1);
+    out[std::min<size_t>((v - lo) / width, out.size() - 1)].count += bins_[b];
+  }
+  return out;
+}
+
+}  // namespace warpsim::mem

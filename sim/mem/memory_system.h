@@ -1,0 +1,63 @@
+// The memory system behind one interface. Models: `fixed` (constant latency + bandwidth cap, the
+// seeds' basic model), `queue` (interconnect + memory channels and DRAM banks as queues), `simgrid`
+// (transactions as flows over a SimGrid platform). All report per-transaction latency.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "config/hw_config.h"
+#include "mem/latency_recorder.h"
+
+namespace warpsim::mem {
+
+inline constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
+
+// One memory transaction leaving an SM's load/store unit (a coalesced segment).
+struct Transaction {
+  uint64_t address = 0;  // byte address of the segment, aligned to `bytes`
+  uint32_t bytes = 32;   // 32, 64 or 128
+  bool write = false;
+  uint16_t sm = 0;       // issuing SM (index among the simulated SMs)
+  uint32_t tag = 0;      // opaque to the memory system, returned on completion
+};
+
+struct Completion {
+  uint64_t time = 0;  // cycle at which the data is back at the SM (reads) or the write is accepted
+  uint32_t tag = 0;
+  uint16_t sm = 0;
+};
+
+// Contract: the device owns one MemorySystem per run and drives it from a single thread.
+// - submit() is called at simulated cycle `now`, with `now` non-decreasing over all calls.
+// - next_event_time() is the earliest cycle at which the model has work to do or a completion to
+//   deliver (kNever if idle). The device calls advance(t) no later than that cycle.
+// - advance(t, done) processes every internal event up to and including cycle t and appends each
+//   transaction completing at or before t, in (time, submission order) order. It never calls
+//   back into the SMs, and never allocates per transaction in steady state.
+// - Same inputs and seed -> same completion times (determinism).
+class MemorySystem {
+ public:
+  virtual ~MemorySystem() = default;
+  virtual void submit(const Transaction& t, uint64_t now) = 0;
+  virtual uint64_t next_event_time() const = 0;
+  virtual void advance(uint64_t t, std::vector<Completion>& done) = 0;
+  // Latency of every transaction (completion - submit), in cycles.
+  virtual const LatencyRecorder& transaction_latencies() const = 0;
+  virtual const char* name() const = 0;
+};
+
+// What a memory system is built for: the config, how many SMs are simulated (a run with fewer
+// SMs than the device gets that fraction of the memory system, `--sms 1`), and the seed.
+struct MemorySystemSpec {
+  const config::HwConfig* config = nullptr;
+  int simulated_sms = 1;
+  uint64_t seed = 1;
+};
+
+// Builds the model named by config.memory.model. Throws UserError for a model not built in.
+std::unique_ptr<MemorySystem> make_memory_system(const MemorySystemSpec& spec);
+
+}  // namespace warpsim::mem

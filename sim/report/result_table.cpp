@@ -1,0 +1,86 @@
+#include "report/result_table.h"
+
+namespace warpsim::report {
+
+std::string params_text(const std::map<std::string, std::string>& params) {
+  std::string out;
+  for (const auto& [k, v] : params) {
+    if (!out.empty()) out += ' ';
+    out += k + "=" + v;
+  }
+  return out;
+}
+
+std::vector<Column> result_columns() {
+  return {{"gpu"},
+          {"workload"},
+          {"params"},
+          {"warps_per_sm"},
+          {"block_threads"},
+          {"blocks_per_sm"},
+          {"cycles"},
+          {"warp_instructions"},
+          {"ipc_per_sm", 5},
+          {"mem_ipc_per_sm", 5},
+          {"ops_per_cycle_per_scheduler", 5},
+          {"adds_per_cycle_per_sm", 5},
+          {"gbps", 5},
+          {"dram_gbps", 5},
+          {"warp_throughput_per_sm", 5},
+          {"mean_warp_latency", 6},
+          {"mean_occupancy", 5},
+          {"max_occupancy"},
+          {"little_law_error", 3},
+          {"access_latency_mean", 5},
+          {"access_latency_p50"},
+          {"access_latency_p95"},
+          {"stall_dependency", 4},
+          {"stall_memory", 4},
+          {"stall_pipe_busy", 4},
+          {"stall_issue_limit", 4},
+          {"stall_barrier", 4},
+          {"stall_no_warp", 4},
+          {"issue_utilization", 4}};
+}
+
+std::vector<Cell> result_row(const device::Result& r) {
+  const double slots = static_cast<double>(std::max<uint64_t>(1, r.stalls.total()));
+  auto frac = [&](uint64_t v) { return Cell{static_cast<double>(v) / slots}; };
+  return {r.gpu,
+          r.workload,
+          params_text(r.params),
+          int64_t{r.launch.warps_per_sm},
+          int64_t{r.launch.block_threads},
+          int64_t{r.launch.blocks_per_sm},
+          static_cast<int64_t>(r.cycles),
+          static_cast<int64_t>(r.warp_instructions),
+          r.ipc_per_sm,
+          r.mem_ipc_per_sm,
+          r.ops_per_cycle_per_scheduler,
+          r.adds_per_cycle_per_sm,
+          r.gbps,
+          r.dram_gbps,
+          r.warp_throughput_per_sm,
+          r.mean_warp_latency,
+          r.mean_occupancy,
+          int64_t{r.max_occupancy},
+          r.little_law_error,
+          r.access_latency.mean,
+          static_cast<int64_t>(r.access_latency.p50),
+          static_cast<int64_t>(r.access_latency.p95),
+          frac(r.stalls.dependency),
+          frac(r.stalls.memory),
+          frac(r.stalls.pipe_busy),
+          frac(r.stalls.issue_limit),
+          frac(r.stalls.barrier),
+          frac(r.stalls.no_warp),
+          frac(r.stalls.issued)};
+}
+
+Table results_table(const std::vector<device::Result>& results) {
+  Table t(result_columns());
+  for (const auto& r : results) t.add_row(result_row(r));
+  return t;
+}
+
+}  // namespace warpsim::report

@@ -1,0 +1,40 @@
+// A table of named columns rendered as aligned text, CSV or JSON. Every CLI listing and result
+// goes through it, so the same column names appear in every format.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace warpsim::report {
+
+using Cell = std::variant<std::monostate, int64_t, double, std::string>;
+
+struct Column {
+  std::string name;
+  int precision = 4;  // significant digits for doubles (fixed-point when large)
+};
+
+class Table {
+ public:
+  explicit Table(std::vector<Column> columns) : columns_(std::move(columns)) {}
+  void add_row(std::vector<Cell> row);
+  const std::vector<Column>& columns() const { return columns_; }
+  const std::vector<std::vector<Cell>>& rows() const { return rows_; }
+
+  std::string to_text() const;
+  std::string to_csv() const;
+  std::string to_json() const;  // array of objects, one per row
+  std::string render(const std::string& format) const;  // "table", "csv" or "json"
+
+ private:
+  std::vector<Column> columns_;
+  std::vector<std::vector<Cell>> rows_;
+};
+
+// Stable text of a number: the same value always prints the same way.
+std::string format_number(double v, int precision);
+std::string csv_escape(const std::string& s);
+
+}  // namespace warpsim::report

@@ -1,0 +1,27 @@
+// Helpers shared by the test suites: running the CLI, temporary files, built-in configs.
+#pragma once
+
+#include <string>
+
+#include "config/hw_config.h"
+
+namespace warpsim::test {
+
+struct CliRun {
+  int exit_code = -1;
+  std::string out;  // stdout
+  std::string err;  // stderr
+};
+
+// Runs the built `warpsim` binary with `args` (a shell-quoted argument string).
+CliRun run_cli(const std::string& args);
+
+// A fresh, empty temporary directory, removed at process exit.
+std::string temp_dir();
+// Writes `content` to `name` inside temp_dir(); returns the full path.
+std::string write_temp_file(const std::string& name, const std::string& content);
+
+// A built-in GPU config by name (throws on error).
+config::HwConfig builtin(const std::string& name);
+
+}  // namespace warpsim::test
