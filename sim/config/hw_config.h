@@ -20,6 +20,9 @@ enum class CoalescingRule : uint8_t {
   Fermi,      // whole warp; 128-byte L1 lines
   Sector32,   // whole warp; 32-byte sectors (Kepler/Maxwell with L1 off for global loads, and later)
 };
+// Where the second instruction of a multi-issue cycle may come from: the same warp (NVIDIA dual
+// issue, Volkov §2.9) or another warp (AMD GCN-style issue from different wavefronts).
+enum class DualIssue : uint8_t { SameWarp, AnyWarp };
 enum class MemoryModelKind : uint8_t { Fixed, Queue, SimGrid };
 
 struct GpuInfo {
@@ -53,7 +56,8 @@ struct SchedulerConfig {
   int count = 1;                 // warp schedulers per SM
   int max_warps = 64;            // warps per scheduler
   int cycles_per_issue = 1;      // a scheduler issues once every this many cycles (Table 2.8)
-  int width = 1;                 // instructions per issue from one warp (dual issue: 2)
+  int width = 1;                 // instructions per issue cycle (dual issue: 2)
+  DualIssue dual_issue = DualIssue::SameWarp;
   SchedulerPolicy policy = SchedulerPolicy::Lrr;
   int two_level_active_warps = 8;        // size of the active set of the two-level policy
   int same_warp_issue_latency_cycles = 1;  // "ILP latency": next issue from the same warp, §3.7
@@ -125,5 +129,6 @@ const char* to_string(Generation g);
 const char* to_string(SchedulerPolicy p);
 const char* to_string(CoalescingRule r);
 const char* to_string(MemoryModelKind m);
+const char* to_string(DualIssue d);
 
 }  // namespace warpsim::config
