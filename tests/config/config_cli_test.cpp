@@ -49,7 +49,7 @@ TEST(ConfigCli, ExplainOfAnUnknownGpuListsTheBuiltins) {
 }
 
 TEST(ConfigCli, ExplainWritesTheResolvedConfigWithSetApplied) {
-  const std::string out = warpsim::test::temp_dir() + "/cli/explain_ok.txt";
+  const std::string out = warpsim::test::temp_dir() + "/explain_ok.txt";
   const auto r = run_cli("explain --gpu kepler --set alu.latency_cycles=11 --out " + out);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string text = slurp(out);
