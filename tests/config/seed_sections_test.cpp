@@ -32,6 +32,12 @@ TEST(SeedSections, FermiStoresIssueEvery34CyclesAndAWarpHoldsAtMostFiveLoads) {
   EXPECT_EQ(after(c, OpClass::Load), 0) << "loads follow the plain 6-cycle ILP latency";
 }
 
+TEST(SeedSections, FermiBarrierReleases34CyclesAfterTheLastArrivalAsInListing3_3) {
+  EXPECT_EQ(test::builtin("fermi").sm.barrier_latency_cycles, 580 - 546);
+  for (const char* gpu : {"g80", "gt200", "kepler", "maxwell"})
+    EXPECT_EQ(test::builtin(gpu).sm.barrier_latency_cycles, 0) << gpu << ": not measured";
+}
+
 TEST(SeedSections, NoOtherGpuLimitsLoadsInFlightPerWarp) {
   for (const char* gpu : {"g80", "gt200", "kepler", "maxwell"})
     EXPECT_EQ(test::builtin(gpu).lsu.max_outstanding_loads_per_warp, 0) << gpu;
@@ -112,6 +118,24 @@ TEST(ToyConfig, MatchesFigure4_7) {
   const double alpha = 4, alu_thru = c.alu.ops_per_cycle / 32;
   EXPECT_DOUBLE_EQ(c.alu.latency_cycles * alu_thru, 3);
   EXPECT_DOUBLE_EQ(c.memory.latency_cycles * alu_thru / alpha, 3);
+}
+
+// Volkov §4.1's issue bound: memory IPC <= issue_thru / (alpha + 1), so adds <= issue_thru x
+// alpha / (alpha + 1). One single-issue scheduler caps the alpha = 4 mix at 0.8 adds per cycle,
+// below the figure's 1 IPC; the two-scheduler overlay lifts the cap above alu_thru.
+TEST(ToyConfig, SingleIssueCapsTheAlpha4MixAtFourFifthsOfTheFigure) {
+  const double alpha = 4;
+  auto add_bound = [&](const HwConfig& c) {
+    const double issue = static_cast<double>(c.scheduler.count) / c.scheduler.cycles_per_issue;
+    const double alu = c.alu.ops_per_cycle * c.scheduler.count / 32;
+    return std::min(alu, issue * alpha / (alpha + 1));
+  };
+  EXPECT_DOUBLE_EQ(add_bound(test::builtin("toy")), 0.8);
+  const HwConfig two = test::builtin("toy_two_schedulers");
+  EXPECT_DOUBLE_EQ(add_bound(two), 1.0);
+  EXPECT_EQ(two.alu.latency_cycles, 3);
+  EXPECT_EQ(two.memory.latency_cycles, 12);
+  EXPECT_DOUBLE_EQ(two.alu.ops_per_cycle * two.scheduler.count, 32) << "still 1 IPC of adds per SM";
 }
 
 TEST(ToyConfig, MemoryNeverLimitsEvenAtOneLoadPerCycle) {
