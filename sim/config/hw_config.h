@@ -99,10 +99,12 @@ struct MemoryConfig {
   MemoryModelKind model = MemoryModelKind::Fixed;
   int latency_cycles = 400;            // unloaded latency of a streaming load (Table 6.2 "stream")
   double peak_gbps = 100;              // best sustained read throughput (Table 6.4)
-  double pin_bandwidth_gbps = 100;     // memory clock x data pins x 2 (Table 2.7)
+  double pin_bandwidth_gbps = 100;     // memory clock x data pins x 2 (Volkov §2.8, Table 2.7)
   int controllers = 1;                 // memory controllers / channels (vendor spec)
   int bus_width_bits = 64;             // total DRAM data bus (vendor spec)
-  double memory_clock_mhz = 1000;      // DRAM command clock (vendor spec)
+  // The clock data moves on at double data rate, i.e. per-pin data rate / 2, so that Volkov's
+  // pin bandwidth = clock x pins x 2 holds: GDDR3 its clock CK; GDDR5 its data clock WCK = 2 x CK.
+  double memory_clock_mhz = 1000;
   std::string dram_type = "GDDR5";
   // Fitted latency model of Volkov §6.4, Table 6.5: latency = a + b * x / (c - x), x in GB/s.
   // Used only by the refined analytical model, never by the simulator.

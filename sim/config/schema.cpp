@@ -160,7 +160,7 @@ std::vector<FieldSpec> build_schema() {
   s.push_back(double_field("memory.pin_bandwidth_gbps", REF(memory.pin_bandwidth_gbps), "GB/s", "DRAM pin bandwidth (Volkov Table 2.7)", 1e-3, 1e6, kReq));
   s.push_back(int_field("memory.controllers", REF(memory.controllers), "", "memory controllers / channels (vendor spec)", 1, 4096, kReq));
   s.push_back(int_field("memory.bus_width_bits", REF(memory.bus_width_bits), "bits", "DRAM data bus width (vendor spec)", 1, 1 << 16, kReq));
-  s.push_back(double_field("memory.memory_clock_mhz", REF(memory.memory_clock_mhz), "MHz", "DRAM clock (vendor spec)", 1, 1e6, kReq));
+  s.push_back(double_field("memory.memory_clock_mhz", REF(memory.memory_clock_mhz), "MHz", "DRAM data clock = per-pin data rate / 2 (GDDR5: WCK); vendor spec", 1, 1e6, kReq));
   s.push_back(string_field("memory.dram_type", REF(memory.dram_type), "DRAM technology, e.g. GDDR5", kOpt));
   s.push_back(double_field("memory.contention_a_cycles", REF(memory.contention_a_cycles), "cycles", "fitted latency model a (Volkov Table 6.5); analytical models only", 0, 1e9, kOpt));
   s.push_back(double_field("memory.contention_b_cycles", REF(memory.contention_b_cycles), "cycles", "fitted latency model b (Volkov Table 6.5); analytical models only", 0, 1e9, kOpt));
