@@ -3,10 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
+#include <sstream>
 #include <set>
 #include <string>
 
 #include "isa/workloads.h"
+#include "validation/measurement_vocabulary.h"
 #include "validation/measurements.h"
 
 namespace warpsim::validation {
@@ -34,6 +37,12 @@ size_t rows_in_file(const std::string& name) {
     if (std::filesystem::path(f.path).filename() == name) return f.row_count;
   ADD_FAILURE() << "no file " << name;
   return 0;
+}
+
+std::string join_header() {
+  std::string h;
+  for (const auto& c : measurement_columns()) h += (h.empty() ? "" : ",") + c;
+  return h;
 }
 
 const char* kGpus[] = {"g80", "gt200", "fermi", "kepler", "maxwell"};
@@ -149,6 +158,19 @@ TEST(BuiltinMeasurements, EveryRowCitesItsPaper) {
     const bool cited = m.source.rfind("Volkov 2016 ", 0) == 0 || m.source.rfind("Lemeire 2016 ", 0) == 0 ||
                        m.source.rfind("Lai and Seznec 2011 ", 0) == 0;
     EXPECT_TRUE(cited) << m.id << ": " << m.source;
+  }
+}
+
+TEST(BuiltinMeasurements, ReadmeDocumentsEveryQuantityAndUnit) {
+  std::ifstream in(builtin_measurements_dir() / "README.md");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string readme = ss.str();
+  ASSERT_FALSE(readme.empty());
+  EXPECT_NE(readme.find(join_header()), std::string::npos);
+  for (const auto& q : measurement_quantities()) {
+    EXPECT_NE(readme.find(q.name), std::string::npos) << q.name;
+    for (const auto& u : q.units) EXPECT_NE(readme.find(u), std::string::npos) << q.name << " " << u;
   }
 }
 
