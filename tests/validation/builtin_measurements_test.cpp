@@ -121,6 +121,14 @@ TEST(BuiltinMeasurements, DerivedTableEntriesFollowFromTheMeasuredOnes) {
     const double linear = value("volkov.t6_2." + gpu + ".stream") * value("volkov.t6_1." + gpu + ".stream") / 32;
     EXPECT_NEAR(value("volkov.t6_4." + gpu + ".linear"), linear, 0.15) << gpu;
   }
+  // Table 6.7 = (random - stream latency) / (32 - transactions of a coalesced access), the latter
+  // 2 on G80/GT200, 1 on Fermi, 4 on Kepler/Maxwell (Volkov 2016 §6.7).
+  const std::pair<const char*, int> coalesced[] = {{"g80", 2}, {"gt200", 2}, {"fermi", 1}, {"kepler", 4}, {"maxwell", 4}};
+  for (const auto& [g, n] : coalesced) {
+    const std::string gpu = g;
+    const double per = (value("volkov.t6_2." + gpu + ".random") - value("volkov.t6_2." + gpu + ".stream")) / (32 - n);
+    EXPECT_NEAR(value("volkov.t6_7." + gpu + ".transaction_latency"), per, 0.02 * per) << gpu;
+  }
   // §4.3 quotes Maxwell per SM what Tables 6.3-6.4 give per scheduler (4 schedulers per SM).
   EXPECT_EQ(value("volkov.s4_3.maxwell.stream_warps_90"), 4 * value("volkov.t6_4.maxwell.warps_90"));
   EXPECT_EQ(value("volkov.s4_3.maxwell.stream_warps_95"), 4 * value("volkov.t6_4.maxwell.warps_95"));
