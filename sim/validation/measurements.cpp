@@ -71,8 +71,9 @@ std::vector<fs::path> csv_files(const fs::path& path, DiagnosticSink& sink) {
     return {};
   }
   std::vector<fs::path> files;
-  for (const auto& entry : fs::recursive_directory_iterator(path, ec))
-    if (entry.is_regular_file() && entry.path().extension() == ".csv") files.push_back(entry.path());
+  // increment(ec) instead of a range-for: an unreadable entry is the user's problem, not an exception.
+  for (fs::recursive_directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec))
+    if (it->is_regular_file(ec) && it->path().extension() == ".csv") files.push_back(it->path());
   if (ec) sink.add(Diagnostic{path.string(), 0, 0, "", fmt::format("cannot read directory: {}", ec.message())});
   std::sort(files.begin(), files.end());
   if (files.empty() && !ec) sink.add(Diagnostic{path.string(), 0, 0, "", "directory holds no .csv measurement files"});
