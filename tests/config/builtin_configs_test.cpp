@@ -31,7 +31,6 @@ TEST(BuiltinConfigs, ListsTheFiveSeedGpusAndTheToy) {
   for (const auto& g : builtin_gpus()) names.insert(g.name);
   for (const char* n : kSeedGpus) EXPECT_TRUE(names.count(n)) << n;
   EXPECT_TRUE(names.count("toy"));
-  EXPECT_TRUE(names.count("toy_two_schedulers"));
 }
 
 TEST(BuiltinConfigs, GpuNamesAreUniqueSoEveryNameMeansOneFile) {

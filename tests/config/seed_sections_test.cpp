@@ -109,7 +109,7 @@ TEST(ToyConfig, MatchesFigure4_7) {
   EXPECT_EQ(c.device.sms, 1);
   EXPECT_EQ(c.scheduler.count, 1);
   EXPECT_EQ(c.scheduler.cycles_per_issue, 1);
-  EXPECT_EQ(c.scheduler.width, 1);
+  EXPECT_EQ(c.scheduler.width, 2);
   EXPECT_EQ(c.scheduler.same_warp_issue_latency_cycles, 1);
   EXPECT_EQ(c.alu.latency_cycles, 3);
   EXPECT_EQ(c.memory.latency_cycles, 12);
@@ -121,21 +121,16 @@ TEST(ToyConfig, MatchesFigure4_7) {
 }
 
 // Volkov §4.1's issue bound: memory IPC <= issue_thru / (alpha + 1), so adds <= issue_thru x
-// alpha / (alpha + 1). One single-issue scheduler caps the alpha = 4 mix at 0.8 adds per cycle,
-// below the figure's 1 IPC; the two-scheduler overlay lifts the cap above alu_thru.
-TEST(ToyConfig, SingleIssueCapsTheAlpha4MixAtFourFifthsOfTheFigure) {
+// alpha / (alpha + 1). The figure's 1 IPC of adds at alpha = 4 needs 1.25 issues per cycle: the
+// toy issues two per cycle from different warps, so arithmetic (1 IPC), not issue, binds.
+TEST(ToyConfig, IssueDoesNotCapTheAlpha4MixBelowTheFigure) {
+  const HwConfig c = test::builtin("toy");
   const double alpha = 4;
-  auto add_bound = [&](const HwConfig& c) {
-    const double issue = static_cast<double>(c.scheduler.count) / c.scheduler.cycles_per_issue;
-    const double alu = c.alu.ops_per_cycle * c.scheduler.count / 32;
-    return std::min(alu, issue * alpha / (alpha + 1));
-  };
-  EXPECT_DOUBLE_EQ(add_bound(test::builtin("toy")), 0.8);
-  const HwConfig two = test::builtin("toy_two_schedulers");
-  EXPECT_DOUBLE_EQ(add_bound(two), 1.0);
-  EXPECT_EQ(two.alu.latency_cycles, 3);
-  EXPECT_EQ(two.memory.latency_cycles, 12);
-  EXPECT_DOUBLE_EQ(two.alu.ops_per_cycle * two.scheduler.count, 32) << "still 1 IPC of adds per SM";
+  const double issue = static_cast<double>(c.scheduler.count * c.scheduler.width) / c.scheduler.cycles_per_issue;
+  const double alu = c.alu.ops_per_cycle * c.scheduler.count / 32;
+  EXPECT_EQ(c.scheduler.dual_issue, DualIssue::AnyWarp);
+  EXPECT_DOUBLE_EQ(alu, 1.0);
+  EXPECT_DOUBLE_EQ(std::min(alu, issue * alpha / (alpha + 1)), 1.0);
 }
 
 TEST(ToyConfig, MemoryNeverLimitsEvenAtOneLoadPerCycle) {

@@ -5,6 +5,7 @@
 #include "device/simulate.h"
 #include "isa/generators.h"
 #include "support/fixture_configs.h"
+#include "support/test_support.h"
 
 namespace warpsim::device {
 namespace {
@@ -18,7 +19,7 @@ Result run(const config::HwConfig& cfg, const std::string& gen, isa::ParamMap p,
 
 TEST(Figure4_7, PeakArithmeticThroughputNeedsSixWarpsNotFive) {
   // alpha = 4: a group is 12 + 4 x 3 = 24 cycles per warp; 6 warps give 6 x 4 / 24 = 1 IPC of adds.
-  const auto toy = test::figure_4_7_toy();
+  const auto toy = test::builtin("toy");
   const double at5 = run(toy, "alpha_mix", {{"alpha", "4"}, {"loads", "400"}}, 5).adds_per_cycle_per_sm / 32;
   const double at6 = run(toy, "alpha_mix", {{"alpha", "4"}, {"loads", "400"}}, 6).adds_per_cycle_per_sm / 32;
   const double at12 = run(toy, "alpha_mix", {{"alpha", "4"}, {"loads", "400"}}, 12).adds_per_cycle_per_sm / 32;
@@ -29,7 +30,7 @@ TEST(Figure4_7, PeakArithmeticThroughputNeedsSixWarpsNotFive) {
 
 TEST(Figure4_7, ThreeArithmeticAndThreeMemoryInstructionsInFlight) {
   // Little's law per instruction class: in flight = latency x throughput (Volkov §4.6).
-  const auto toy = test::figure_4_7_toy();
+  const auto toy = test::builtin("toy");
   const Result r = run(toy, "alpha_mix", {{"alpha", "4"}, {"loads", "400"}}, 6);
   const double alu_ipc = r.adds_per_cycle_per_sm / 32, mem_ipc = r.mem_ipc_per_sm;
   EXPECT_NEAR(alu_ipc * toy.alu.latency_cycles, 3.0, 0.1);

@@ -55,27 +55,4 @@ config::HwConfig kepler_like() {
   return c;
 }
 
-config::HwConfig figure_4_7_toy() {
-  config::HwConfig c = maxwell_like();
-  c.gpu.name = "toy_fixture";
-  c.device = {1, 1.0};
-  c.sm.block_launch_latency_cycles = 0;
-  // Arithmetic throughput 1 IPC from a fully pipelined unit; issue must not be the limit
-  // (1 arithmetic + 0.25 memory IPC at alpha = 4), so the scheduler issues two instructions a
-  // cycle from different warps.
-  c.scheduler.count = 1;
-  c.scheduler.max_warps = 64;
-  c.scheduler.width = 2;
-  c.scheduler.dual_issue = config::DualIssue::AnyWarp;
-  // Greedy-then-oldest keeps warps staggered as in the figure; round-robin convoys them.
-  c.scheduler.policy = config::SchedulerPolicy::Gto;
-  c.alu = {32, 3, 0};
-  c.lsu.transaction_issue_cycles = 0;
-  c.memory.latency_cycles = 12;
-  c.memory.peak_gbps = 1e5;  // memory bandwidth never limits in the example
-  c.memory.pin_bandwidth_gbps = 1e5;
-  config::validate(c);
-  return c;
-}
-
 }  // namespace warpsim::test

@@ -10,7 +10,5 @@ namespace warpsim::test {
 config::HwConfig maxwell_like();
 // A Kepler-like SM (GTX 680: 4 schedulers x 48 cores, 48 KB shared memory, 16 blocks).
 config::HwConfig kepler_like();
-// The toy GPU of Volkov Figure 4.7: alu latency 3, memory latency 12, 1 IPC of arithmetic.
-config::HwConfig figure_4_7_toy();
 
 }  // namespace warpsim::test
