@@ -46,7 +46,15 @@ void Device::reschedule(uint32_t i) {
 void Device::dispatch_finished_blocks(uint32_t i, uint64_t t) {
   for (uint32_t slot : sm_[i]->take_finished_blocks()) {
     (void)slot;
-    if (next_block_ >= launch_.total_blocks) continue;
+    if (next_block_ >= launch_.total_blocks) {
+      // Only grids that refill slots (more blocks than one wave) have a steady state to measure.
+      const bool refilled = launch_.total_blocks > int64_t{launch_.blocks_per_sm} * sms_;
+      if (refilled && window_end_ == kNever) {
+        window_end_ = t;
+        for (int k = 0; k < sms_; ++k) window_work_.push_back(sm_[k]->stats().work);
+      }
+      continue;
+    }
     pending_[i].push_back(static_cast<uint64_t>(next_block_++));
     queue_.push(t + static_cast<uint64_t>(cfg_.sm.block_launch_latency_cycles), kBlockStart, i);
   }
@@ -77,7 +85,7 @@ Result Device::run() {
     WARPSIM_ASSERT(same_time_steps < 10'000'000, fmt::format("no progress at cycle {} (livelock)", t));
     if (++iterations % 65536 == 0) {  // watchdog: simulated time passing without any issue
       uint64_t issued = 0;
-      for (const auto& s : sm_) issued += s->stats().stalls.issued + s->stats().warps_executed;
+      for (const auto& s : sm_) issued += s->stats().stalls.issued + s->stats().work.warps_executed;
       if (issued != progress_mark) progress_mark = issued, progress_t = t;
       WARPSIM_ASSERT(t - progress_t < (uint64_t{1} << 24), fmt::format("no instruction issued since cycle {} (livelock)", progress_t));
     }

@@ -28,14 +28,14 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
   executions_.assign(static_cast<size_t>(slots) * std::max(1, kernel.accesses), 0);
   schedulers_.resize(cfg.scheduler.count);
   for (auto& s : schedulers_) {
-    s.alu = RatePipe(cfg.alu.ops_per_cycle);
-    s.sfu = RatePipe(cfg.sfu.ops_per_cycle);
+    s.alu = RatePipe(cfg.alu.ops_per_cycle, cfg.scheduler.cycles_per_issue);
+    s.sfu = RatePipe(cfg.sfu.ops_per_cycle, cfg.scheduler.cycles_per_issue);
     s.next_slot = kNever;  // nothing to issue until a block arrives
   }
   for (int slot = 0; slot < slots; ++slot) schedulers_[slot % cfg.scheduler.count].slots.push_back(static_cast<uint32_t>(slot));
   blocks_.resize(setup.blocks_per_sm);
   free_block_slots_ = static_cast<uint32_t>(setup.blocks_per_sm);
-  stats_.access_latency = mem::LatencyRecorder{};
+  smem_unit_ = RatePipe(1.0, cfg.scheduler.cycles_per_issue);  // busy for smem_unit_cycles per access
 }
 
 uint64_t Sm::next_wake() const {
@@ -236,11 +236,11 @@ void Sm::issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp) {
 }
 
 void Sm::execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t) {
-  stats_.instructions[isa::index(d.cls)]++;
+  stats_.work.instructions[isa::index(d.cls)]++;
   switch (d.cls) {
     case OpClass::Alu:
       s.alu.accept(t, d.ops);
-      stats_.thread_ops_alu += static_cast<uint64_t>(d.ops);
+      stats_.work.thread_ops_alu += static_cast<uint64_t>(d.ops);
       break;
     case OpClass::Sfu: s.sfu.accept(t, d.ops); break;
     case OpClass::Smem: issue_smem(slot, d, t); break;

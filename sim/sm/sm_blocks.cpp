@@ -67,7 +67,7 @@ void Sm::exit_warp(uint32_t slot, uint64_t t) {
   auto& order = schedulers_[slot % schedulers_.size()].order;
   order.erase(std::find(order.begin(), order.end(), slot));
   BlockSlot& b = blocks_[w.block_slot];
-  stats_.warps_executed++;
+  stats_.work.warps_executed++;
   stats_.warp_latency_sum += t - w.start;
   stats_.last_end = std::max(stats_.last_end, t);
   if (setup_.record_warps)
