@@ -46,6 +46,7 @@ struct SmConfig {
   int shared_memory_alloc_granularity_bytes = 256;  // Volkov §5.7
   int shared_memory_block_overhead_bytes = 0;       // fixed per-block overhead, Volkov §5.7 (G80/GT200)
   int block_launch_latency_cycles = 0;              // time to start a new block in a freed slot, §3.7
+  int barrier_latency_cycles = 0;  // last warp's arrival at a barrier to the next issue (Listing 3.3: 34 on Fermi)
 };
 
 struct SchedulerConfig {
@@ -87,6 +88,7 @@ struct LsuConfig {
   double transaction_issue_cycles = 0;   // latency of issuing each additional transaction (Table 6.7)
   int max_outstanding_loads_per_warp = 0; // 0 = unlimited (Fermi stalls after 5, Listing 3.2)
   int store_latency_cycles = 1;          // stores do not block dependents; latency of the issue slot
+  int mshrs = 0;                         // memory transactions an SM can track at once; 0 = not limited
 };
 
 // Global memory. The simulator uses `model`; the analytical models use the measured summaries.

@@ -108,6 +108,7 @@ std::vector<FieldSpec> build_schema() {
   s.push_back(int_field("sm.shared_memory_alloc_granularity_bytes", REF(sm.shared_memory_alloc_granularity_bytes), "bytes", "shared-memory allocations round up to this (Volkov §5.7)", 1, 1 << 20, kReq));
   s.push_back(int_field("sm.shared_memory_block_overhead_bytes", REF(sm.shared_memory_block_overhead_bytes), "bytes", "fixed shared memory taken per block (Volkov §5.7)", 0, 1 << 20, kOpt));
   s.push_back(int_field("sm.block_launch_latency_cycles", REF(sm.block_launch_latency_cycles), "cycles", "delay to start a block in a freed slot (Volkov §3.7)", 0, 1 << 20, kReq));
+  s.push_back(int_field("sm.barrier_latency_cycles", REF(sm.barrier_latency_cycles), "cycles", "from the last warp's arrival at a barrier to the next issue (Volkov §3.7, Listing 3.3)", 0, 1 << 20, kOpt));
   // --- scheduler
   s.push_back(int_field("scheduler.count", REF(scheduler.count), "", "warp schedulers per SM", 1, 64, kReq));
   s.push_back(int_field("scheduler.max_warps", REF(scheduler.max_warps), "warps", "warps per scheduler", 1, 4096, kReq));
@@ -151,6 +152,7 @@ std::vector<FieldSpec> build_schema() {
   s.push_back(double_field("lsu.transaction_issue_cycles", REF(lsu.transaction_issue_cycles), "cycles", "latency of issuing each additional transaction (Volkov Table 6.7)", 0, 1 << 20, kReq));
   s.push_back(int_field("lsu.max_outstanding_loads_per_warp", REF(lsu.max_outstanding_loads_per_warp), "loads", "loads in flight per warp before it stalls; 0 = unlimited (Listing 3.2)", 0, 1 << 20, kOpt));
   s.push_back(int_field("lsu.store_latency_cycles", REF(lsu.store_latency_cycles), "cycles", "register-dependency latency of a store's issue", 1, 1 << 20, kOpt));
+  s.push_back(int_field("lsu.mshrs", REF(lsu.mshrs), "transactions", "memory transactions an SM can track at once (MSHRs); 0 = not limited (Volkov §7.7)", 0, 1 << 20, kOpt));
   // --- memory
   s.push_back(choice_field<MemoryModelKind>("memory.model", REF(memory.model), "memory-system model", kOpt));
   s.push_back(int_field("memory.latency_cycles", REF(memory.latency_cycles), "cycles", "unloaded latency of a streaming load (Volkov Table 6.2)", 1, 1 << 24, kReq));
