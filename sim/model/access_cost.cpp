@@ -135,12 +135,10 @@ SharedAccessCost shared_access_cost(const config::HwConfig& cfg, const isa::Acce
   }
   c.passes = std::max(c.passes, 1);
   c.bank_cycles = std::max(pass_cycles, sm.cycles_per_access);
-  if (sm.measured_ops_per_cycle > 0) {
-    // Sustained rate below the bank rate (G80, Table 6.1): scale every access by the shortfall.
-    const int no_conflict_cycles = (sm.half_warp ? 2 : 1) * sm.cycles_per_access;
-    const double spec_rate = cfg.sm.warp_size / static_cast<double>(no_conflict_cycles);
-    c.bank_cycles *= std::max(1.0, spec_rate / sm.measured_ops_per_cycle);
-  }
+  // Sustained rate below the bank rate (G80, Table 6.1, §6.1): the banks are busy at least
+  // (thread accesses x degree) / measured rate, the same rule as the simulator's banks.
+  if (sm.measured_ops_per_cycle > 0)
+    c.bank_cycles = std::max(c.bank_cycles, pattern.active_threads * c.conflict_degree / sm.measured_ops_per_cycle);
   return c;
 }
 
