@@ -59,7 +59,10 @@ HuangTerms huang_terms(const HuangInput& in, double n, HuangPolicy policy, bool 
     if (policy == HuangPolicy::RoundRobin) {
       t.no += count * t.p * others * (size - 1);  // Eq. 10-11
     } else {
-      if (key.first != 1 && na) *na = "greedy-then-oldest form given in the seeds for one-instruction intervals only (§7.6)";
+      // An interval with no stall after it hides nothing, whatever its length; longer intervals
+      // that do stall need Eq. 12-15 in full, which the seeds give for one instruction only.
+      if (key.first != 1 && key.second > 0 && na)
+        *na = "greedy-then-oldest form given in the seeds for one-instruction intervals only (§7.6)";
       t.no += count * std::max(0.0, std::min(t.p * stall, 1.0) * others - stall);  // Eq. 12-16, typos fixed
     }
   }
