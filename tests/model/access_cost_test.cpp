@@ -64,8 +64,9 @@ TEST(AccessCost, AgreesWithTheSimulatorsCoalescer) {
         // Known difference, reported: for 16-byte words on G80 the Programming Guide issues two
         // 128-byte transactions per half-warp; the simulator's coalescer issues one 256-byte
         // segment. The bytes agree; only the count differs.
-        if (!(cfg.lsu.coalescing == config::CoalescingRule::G80 && bytes == 16 && stride == 1))
+        if (!(cfg.lsu.coalescing == config::CoalescingRule::G80 && bytes == 16 && stride == 1)) {
           EXPECT_EQ(c.transactions, static_cast<int>(segs.size())) << gpu << " bytes " << bytes << " stride " << stride;
+        }
         EXPECT_DOUBLE_EQ(c.bytes_transferred, seg_bytes) << gpu << " bytes " << bytes << " stride " << stride;
       }
   }
