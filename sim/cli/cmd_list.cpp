@@ -1,4 +1,5 @@
-// `warpsim list gpus|workloads|params`: what can be simulated, and every config field.
+// `warpsim list gpus|workloads|params|models`: what can be simulated, every config field, and the
+// analytical models of `warpsim bound`.
 #include <iostream>
 #include <memory>
 
@@ -7,6 +8,7 @@
 #include "config/loader.h"
 #include "config/schema.h"
 #include "isa/workloads.h"
+#include "model/registry.h"
 #include "report/table.h"
 
 namespace warpsim::cli {
@@ -31,16 +33,25 @@ report::Table params_table() {
   return t;
 }
 
+report::Table models_table() {
+  report::Table t({{"name"}, {"description"}});
+  for (const auto& m : model::models()) t.add_row({m.name, m.description});
+  return t;
+}
+
 }  // namespace
 
 void register_list(CLI::App& app) {
-  auto* cmd = app.add_subcommand("list", "List built-in GPUs, workloads, or config parameters");
+  auto* cmd = app.add_subcommand("list", "List built-in GPUs, workloads, config parameters, or analytical models");
   auto what = std::make_shared<std::string>();
   auto opts = std::make_shared<CommonOptions>();
-  cmd->add_option("what", *what, "gpus | workloads | params")->required()->check(CLI::IsMember({"gpus", "workloads", "params"}));
+  cmd->add_option("what", *what, "gpus | workloads | params | models")->required()->check(CLI::IsMember({"gpus", "workloads", "params", "models"}));
   add_common_options(*cmd, *opts, kFormat | kOut);
   cmd->callback([what, opts] {
-    report::Table t = *what == "gpus" ? gpus_table() : *what == "workloads" ? workloads_table() : params_table();
+    report::Table t = *what == "gpus"        ? gpus_table()
+                      : *what == "workloads" ? workloads_table()
+                      : *what == "models"    ? models_table()
+                                             : params_table();
     emit(*opts, t.render(opts->format));
   });
 }

@@ -87,7 +87,7 @@ Estimate huang(const HuangInput& in, double n, HuangPolicy policy, bool bandwidt
   if (!na.empty()) return Estimate::na(na);
   Estimate e = Estimate::of(in.issue_units / (t.cpi_final * in.insts));
   if (bandwidth && in.mem > 0 && t.rho >= 1)
-    e.flag = fmt::format("rho = {:.3g} >= 1: queue utilization above 1 (model flaw, Volkov 2016 §6.4, §7.7)", t.rho);
+    e.flag = fmt::format("rho = {:.4g} >= 1: queue utilization above 1 (model flaw, Volkov 2016 §6.4, §7.7)", t.rho);
   if (t.cpi_final < 0) e.flag += std::string(e.flag.empty() ? "" : "; ") + "negative execution time: model flaw (Volkov 2016 §7.7-7.8)";
   return e;
 }
