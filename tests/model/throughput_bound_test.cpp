@@ -1,6 +1,5 @@
 #include <gtest/gtest.h>
 
-#include "isa/workload_parser.h"
 #include "isa/workloads.h"
 #include "model/kernel_profile.h"
 #include "model/model_test_util.h"
@@ -10,31 +9,13 @@
 namespace warpsim::model {
 namespace {
 
-// Volkov 2016 Table 3.2, written as code: per warp 100 CUDA-core instructions, 5 SFU, 10 + 10
-// shared-memory accesses without and with 2-way conflicts, 5 + 5 coalesced and stride-2 loads.
-// Each SFU instruction is independent of the add after it, so the two dual-issue (§3.6); all else
-// is back-to-back dependent. The EXIT the format appends pairs with the last add.
-const char* kTable32 = R"(.kernel table_3_2
-.description "the sample instruction mix of Volkov 2016 Table 3.2"
-.array data 512MB
-.repeat 5
-  MUFU.RSQ R5, R1
-  FADD R1, R1, R2
-  LDS R1, [R1] ; pattern=stream
-  LDS R1, [R1] ; pattern=stream
-  LDS R1, [R1] ; pattern=conflict:2
-  LDS R1, [R1] ; pattern=conflict:2
-  LD R1, [R1] ; pattern=stream
-  LD R1, [R1] ; pattern=stride:2
-  .repeat 19
-    FADD R1, R1, R2
-  .endrepeat
-.endrepeat
-)";
-
+// Volkov 2016 Table 3.2 as code (workloads/table_3_2.wl): per warp 100 CUDA-core instructions,
+// 5 SFU, 10 + 10 shared-memory accesses without and with 2-way conflicts, 5 + 5 coalesced and
+// stride-2 loads. Each SFU instruction is independent of the add after it, so the two dual-issue
+// (§3.6); all else is back-to-back dependent. The EXIT the format appends pairs with the last add.
 Worksheet table_3_4() {
   const auto cfg = test::table_3_3_gpu();
-  const auto k = isa::parse_workload(kTable32, "table_3_2.wl");
+  const auto k = isa::load_workload("table_3_2");
   return throughput_worksheet(cfg, k, profile_kernel(cfg, k));
 }
 
