@@ -1,5 +1,10 @@
 #include "model/registry.h"
 
+#include <fmt/format.h>
+
+#include "common/text.h"
+#include "common/user_error.h"
+
 #include "model/prior/baghsorkhi.h"
 #include "model/prior/cuda_guide.h"
 #include "model/prior/hong_kim.h"
@@ -64,6 +69,12 @@ std::vector<std::string> model_names() {
   std::vector<std::string> out;
   for (const auto& m : models()) out.push_back(m.name);
   return out;
+}
+
+Estimate evaluate_model(const std::string& name, const config::HwConfig& cfg, const isa::Kernel& kernel, double warps_per_sm) {
+  const ModelInfo* m = find_model(name);
+  if (!m) throw UserError(Diagnostic{"<model>", 0, 0, name, fmt::format("unknown model (valid: {})", join(model_names(), ", "))});
+  return m->evaluate(make_context(cfg, kernel), warps_per_sm);
 }
 
 }  // namespace warpsim::model

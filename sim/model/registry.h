@@ -21,4 +21,9 @@ const std::vector<ModelInfo>& models();
 const ModelInfo* find_model(const std::string& name);
 std::vector<std::string> model_names();
 
+// One model at one occupancy, straight from config and kernel (builds the context each call:
+// for sweeps, build it once with make_context and call ModelInfo::evaluate). Throws UserError for
+// an unknown name.
+Estimate evaluate_model(const std::string& name, const config::HwConfig& cfg, const isa::Kernel& kernel, double warps_per_sm);
+
 }  // namespace warpsim::model

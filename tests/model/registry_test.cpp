@@ -4,6 +4,7 @@
 #include <set>
 #include <string>
 
+#include "common/user_error.h"
 #include "isa/generators.h"
 #include "model/model_context.h"
 #include "model/model_test_util.h"
@@ -21,6 +22,8 @@ TEST(ModelRegistry, NamesAreUniqueAndDescriptionsCiteASource) {
     EXPECT_EQ(find_model(m.name), &m);
   }
   EXPECT_EQ(find_model("no_such_model"), nullptr);
+  EXPECT_THROW(evaluate_model("no_such_model", warpsim::test::builtin("kepler"), test::alpha_mix("1"), 4), UserError);
+  EXPECT_TRUE(evaluate_model("volkov", warpsim::test::builtin("kepler"), test::alpha_mix("1"), 4).available);
 }
 
 TEST(ModelRegistry, EveryModelGivesAnEstimateOrSaysWhyNotAtTheEdges) {
