@@ -65,7 +65,7 @@ Result Device::run() {
     for (int i = 0; i < sms_ && next_block_ < launch_.total_blocks; ++i) sm_[i]->launch_block(static_cast<uint64_t>(next_block_++), 0);
   for (int i = 0; i < sms_; ++i) reschedule(static_cast<uint32_t>(i));
   const uint64_t limit = opts_.max_cycles ? opts_.max_cycles : uint64_t{1} << 50;
-  uint64_t same_time_steps = 0, last_t = 0;
+  uint64_t same_time_steps = 0, last_t = 0, iterations = 0, progress_mark = 0, progress_t = 0;
   while (true) {
     const uint64_t t_mem = memory_->next_event_time();
     const uint64_t t_q = queue_.empty() ? kNever : queue_.top().time;
@@ -75,6 +75,12 @@ Result Device::run() {
     same_time_steps = t == last_t ? same_time_steps + 1 : 0;
     last_t = t;
     WARPSIM_ASSERT(same_time_steps < 10'000'000, fmt::format("no progress at cycle {} (livelock)", t));
+    if (++iterations % 65536 == 0) {  // watchdog: simulated time passing without any issue
+      uint64_t issued = 0;
+      for (const auto& s : sm_) issued += s->stats().stalls.issued + s->stats().warps_executed;
+      if (issued != progress_mark) progress_mark = issued, progress_t = t;
+      WARPSIM_ASSERT(t - progress_t < (uint64_t{1} << 24), fmt::format("no instruction issued since cycle {} (livelock)", progress_t));
+    }
     if (t_mem <= t) deliver_completions(t);
     while (!queue_.empty() && queue_.top().time == t) {
       const engine::Event e = queue_.pop();
@@ -91,8 +97,10 @@ Result Device::run() {
       reschedule(e.target);
     }
   }
-  for (const auto& s : sm_)
+  for (const auto& s : sm_) {
     WARPSIM_ASSERT(!s->busy(), "simulation ended with resident warps (deadlock)");
+    s->finish(s->stats().last_end);
+  }
   WARPSIM_ASSERT(next_block_ == launch_.total_blocks, "simulation ended before every block ran");
   return collect();
 }

@@ -27,8 +27,12 @@ FixedMemory::FixedMemory(const MemorySystemSpec& spec) {
 }
 
 void FixedMemory::submit(const Transaction& t, uint64_t now) {
-  server_free_ = std::max(server_free_, static_cast<double>(now)) + t.bytes * cycles_per_byte_;
-  const uint64_t done = static_cast<uint64_t>(std::ceil(server_free_)) + latency_;
+  // Queueing delay for the bandwidth stage, then the unloaded latency (which already covers the
+  // transfer itself at an idle server).
+  const double start = std::max(server_free_, static_cast<double>(now));
+  server_free_ = start + t.bytes * cycles_per_byte_;
+  // The cycle in which service starts (a sub-cycle backlog is not a cycle of delay).
+  const uint64_t done = static_cast<uint64_t>(std::floor(start)) + latency_;
   pending_.push_back(Completion{done, t.tag, t.sm});
   latencies_.record(done - now);
 }

@@ -1,0 +1,16 @@
+// Small HwConfigs built in code for unit tests of mechanisms, independent of hw_configs/*.yaml
+// (the tests of the seeds' tables load the built-in files instead).
+#pragma once
+
+#include "config/hw_config.h"
+
+namespace warpsim::test {
+
+// A Maxwell-like SM (Volkov 2016 Tables 2.5-2.8, 6.2), fixed-latency memory.
+config::HwConfig maxwell_like();
+// A Kepler-like SM (GTX 680: 4 schedulers x 48 cores, 48 KB shared memory, 16 blocks).
+config::HwConfig kepler_like();
+// The toy GPU of Volkov Figure 4.7: alu latency 3, memory latency 12, 1 IPC of arithmetic.
+config::HwConfig figure_4_7_toy();
+
+}  // namespace warpsim::test
