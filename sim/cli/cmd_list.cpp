@@ -1,5 +1,5 @@
-// `warpsim list gpus|workloads|params|measurements`: what can be simulated, every config field, and
-// the real-GPU measurements to compare with.
+// `warpsim list gpus|workloads|params|measurements|models`: what can be simulated, every config
+// field, the real-GPU measurements to compare with, and the analytical models of `warpsim bound`.
 #include <iostream>
 #include <memory>
 
@@ -10,6 +10,7 @@
 #include "config/schema.h"
 #include "common/user_error.h"
 #include "isa/workloads.h"
+#include "model/registry.h"
 #include "report/table.h"
 
 namespace warpsim::cli {
@@ -34,16 +35,22 @@ report::Table params_table() {
   return t;
 }
 
+report::Table models_table() {
+  report::Table t({{"name"}, {"description"}});
+  for (const auto& m : model::models()) t.add_row({m.name, m.description});
+  return t;
+}
+
 }  // namespace
 
 void register_list(CLI::App& app) {
-  auto* cmd = app.add_subcommand("list", "List built-in GPUs, workloads, config parameters, or real-GPU measurements");
+  auto* cmd = app.add_subcommand("list", "List built-in GPUs, workloads, config parameters, real-GPU measurements, or analytical models");
   auto what = std::make_shared<std::string>();
   auto opts = std::make_shared<CommonOptions>();
   auto meas = std::make_shared<MeasurementListOptions>();
-  cmd->add_option("what", *what, "gpus | workloads | params | measurements")
+  cmd->add_option("what", *what, "gpus | workloads | params | measurements | models")
       ->required()
-      ->check(CLI::IsMember({"gpus", "workloads", "params", "measurements"}));
+      ->check(CLI::IsMember({"gpus", "workloads", "params", "measurements", "models"}));
   add_common_options(*cmd, *opts, kFormat | kOut);
   cmd->add_option("--gpu", meas->gpu, "measurements: only rows for this GPU (e.g. kepler)");
   cmd->add_option("--quantity", meas->quantity, "measurements: only rows of this quantity (e.g. latency)");
@@ -55,6 +62,7 @@ void register_list(CLI::App& app) {
     report::Table t = *what == "gpus"        ? gpus_table()
                       : *what == "workloads" ? workloads_table()
                       : *what == "params"    ? params_table()
+                      : *what == "models"    ? models_table()
                                              : measurements_table(*meas);
     emit(*opts, t.render(opts->format));
   });

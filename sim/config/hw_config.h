@@ -92,6 +92,7 @@ struct LsuConfig {
   double transaction_issue_cycles = 0;   // latency of issuing each additional transaction (Table 6.7)
   int max_outstanding_loads_per_warp = 0; // 0 = unlimited (Fermi stalls after 5, Listing 3.2)
   int store_latency_cycles = 1;          // stores do not block dependents; latency of the issue slot
+  int mshrs = 0;                         // MSHRs: transactions an SM tracks at once; 0 = not limited (models only, §7.7)
 };
 
 // Global memory. The simulator uses `model`; the analytical models use the measured summaries.

@@ -153,6 +153,7 @@ std::vector<FieldSpec> build_schema() {
   s.push_back(double_field("lsu.transaction_issue_cycles", REF(lsu.transaction_issue_cycles), "cycles", "latency of issuing each additional transaction (Volkov Table 6.7)", 0, 1 << 20, kReq));
   s.push_back(int_field("lsu.max_outstanding_loads_per_warp", REF(lsu.max_outstanding_loads_per_warp), "loads", "loads in flight per warp before it stalls; 0 = unlimited (Listing 3.2)", 0, 1 << 20, kOpt));
   s.push_back(int_field("lsu.store_latency_cycles", REF(lsu.store_latency_cycles), "cycles", "register-dependency latency of a store's issue", 1, 1 << 20, kOpt));
+  s.push_back(int_field("lsu.mshrs", REF(lsu.mshrs), "transactions", "memory transactions an SM can track at once (MSHRs, Volkov §7.7); 0 = not limited; analytical models only", 0, 1 << 20, kOpt));
   // --- memory
   s.push_back(choice_field<MemoryModelKind>("memory.model", REF(memory.model), "memory-system model", kOpt));
   s.push_back(int_field("memory.latency_cycles", REF(memory.latency_cycles), "cycles", "unloaded latency of a streaming load (Volkov Table 6.2)", 1, 1 << 24, kReq));
