@@ -35,8 +35,10 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
   pending_.resize(sms_);
 }
 
-void Device::reschedule(uint32_t i) {
-  const uint64_t w = sm_[i]->next_wake();
+void Device::reschedule(uint32_t i, uint64_t now) {
+  // A model may report a completion after its time (e.g. a co-simulated one polled at `now`):
+  // the SM then acts at `now`, never in the past.
+  const uint64_t w = std::max(sm_[i]->next_wake(), now);
   if (w < wake_[i]) {
     wake_[i] = w;
     queue_.push(w, kTick, i);
@@ -64,14 +66,14 @@ void Device::deliver_completions(uint64_t t) {
   completions_.clear();
   memory_->advance(t, completions_);
   for (const auto& c : completions_) sm_[c.sm]->on_completion(c.tag, c.time);
-  for (const auto& c : completions_) reschedule(c.sm);
+  for (const auto& c : completions_) reschedule(c.sm, t);
 }
 
 Result Device::run() {
   // Initial wave: blocks go to SMs breadth-first, as the hardware dispatcher does.
   for (int round = 0; round < launch_.blocks_per_sm; ++round)
     for (int i = 0; i < sms_ && next_block_ < launch_.total_blocks; ++i) sm_[i]->launch_block(static_cast<uint64_t>(next_block_++), 0);
-  for (int i = 0; i < sms_; ++i) reschedule(static_cast<uint32_t>(i));
+  for (int i = 0; i < sms_; ++i) reschedule(static_cast<uint32_t>(i), 0);
   const uint64_t limit = opts_.max_cycles ? opts_.max_cycles : uint64_t{1} << 50;
   uint64_t same_time_steps = 0, last_t = 0, iterations = 0, progress_mark = 0, progress_t = 0;
   while (true) {
@@ -102,7 +104,7 @@ Result Device::run() {
         sm_[e.target]->tick(t);
         dispatch_finished_blocks(e.target, t);
       }
-      reschedule(e.target);
+      reschedule(e.target, t);
     }
   }
   for (const auto& s : sm_) {

@@ -22,7 +22,7 @@ class Device {
 
  private:
   enum EventKind : uint32_t { kTick = 0, kBlockStart = 1 };
-  void reschedule(uint32_t sm);
+  void reschedule(uint32_t sm, uint64_t now);
   void dispatch_finished_blocks(uint32_t sm, uint64_t t);
   void deliver_completions(uint64_t t);
   Result collect() const;
