@@ -1,0 +1,54 @@
+#include "validation/alpha_sweep.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/text.h"
+
+namespace warpsim::validation {
+
+double alpha_value(const std::string& alpha) {
+  if (alpha == "inf") return INFINITY;
+  auto v = parse_double(alpha);
+  return v ? *v : NAN;
+}
+
+RunSpec alpha_run(const RunSpec& base, const std::string& alpha) {
+  RunSpec r = base;
+  r.workload = "alpha_mix";
+  r.variants.clear();
+  r.params.erase("loads");
+  r.params.erase("adds");
+  r.params["alpha"] = alpha;
+  const double a = alpha_value(alpha);
+  if (std::isinf(a)) {
+    r.params["adds"] = std::to_string(kChainInstructions);
+  } else {
+    // At most 32 loads: memory-bound warps are long in cycles already (32 x ~400 cycles).
+    const double loads = std::clamp(std::round(kChainInstructions / (std::max(a, 0.0) + 1)), 1.0, 32.0);
+    r.params["loads"] = std::to_string(static_cast<int>(loads));
+  }
+  return r;
+}
+
+const std::vector<std::string>& default_alphas() {
+  static const std::vector<std::string> a{"0", "1", "2", "4", "8", "16", "32", "64", "128", "256", "512", "inf"};
+  return a;
+}
+
+}  // namespace warpsim::validation
+
+namespace warpsim::validation {
+
+RunSpec stream_peak_run(const RunSpec& base) {
+  RunSpec r;
+  r.gpu = base.gpu;
+  r.sets = base.sets;
+  r.sms = base.sms;
+  r.workload = "homogeneous";
+  r.params = {{"op", "stream"}, {"count", "64"}};
+  r.variants = {{{"ilp", "1"}}, {{"ilp", "2"}}, {{"ilp", "4"}}};
+  return r;
+}
+
+}  // namespace warpsim::validation

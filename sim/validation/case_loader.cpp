@@ -1,0 +1,166 @@
+#include "validation/case_loader.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "common/data_paths.h"
+#include "common/text.h"
+#include "common/user_error.h"
+#include "model/registry.h"
+#include "validation/quantity_reader.h"
+#include "validation/yaml_reader.h"
+
+namespace fs = std::filesystem;
+
+namespace warpsim::validation {
+namespace {
+
+const std::vector<std::string> kCaseKeys{"id", "description", "gpu", "gpus", "workload", "params", "variants", "warps", "sms",
+                                         "sets", "extract", "compare", "models", "tolerance", "tolerance_reason"};
+
+CompareSpec read_compare(YamlReader& r, const YAML::Node& n) {
+  CompareSpec c;
+  if (!r.check_map(n, "compare", {"measurement", "model", "less_than", "greater_than"})) return c;
+  if (n["measurement"]) c.measurements = r.text_list(n["measurement"], "compare.measurement");
+  if (n["model"]) {
+    c.model = r.text(n["model"], "compare.model").value_or("");
+    if (!model::find_model(c.model)) r.error(n["model"], "compare.model", fmt::format("unknown model '{}' (see `warpsim list models`)", c.model));
+  }
+  if (n["less_than"]) c.less_than = r.number(n["less_than"], "compare.less_than").value_or(kNaN);
+  if (n["greater_than"]) c.greater_than = r.number(n["greater_than"], "compare.greater_than").value_or(kNaN);
+  const int kinds = !c.measurements.empty() + !c.model.empty() + (!std::isnan(c.less_than) || !std::isnan(c.greater_than));
+  if (kinds != 1) r.error(n, "compare", "expected exactly one of measurement:, model:, or less_than:/greater_than:");
+  return c;
+}
+
+Tolerance read_tolerance(YamlReader& r, const YAML::Node& n) {
+  Tolerance t;
+  if (!r.check_map(n, "tolerance", {"relative", "absolute", "unit"})) return t;
+  if (n["relative"].IsDefined() == n["absolute"].IsDefined()) {
+    r.error(n, "tolerance", "expected exactly one of relative: (a fraction, e.g. 0.05) or absolute: (with unit:)");
+    return t;
+  }
+  t.relative = n["relative"].IsDefined();
+  const YAML::Node v = t.relative ? n["relative"] : n["absolute"];
+  t.amount = r.number(v, t.relative ? "tolerance.relative" : "tolerance.absolute").value_or(0);
+  if (t.amount < 0) r.error(v, "tolerance", "expected a tolerance >= 0");
+  if (n["unit"]) t.unit = r.text(n["unit"], "tolerance.unit").value_or("");
+  if (!t.relative && t.unit.empty()) r.error(n, "tolerance.unit", "an absolute tolerance needs its unit");
+  return t;
+}
+
+std::vector<std::string> read_models(YamlReader& r, const YAML::Node& n) {
+  std::vector<std::string> out;
+  for (const auto& m : r.text_list(n, "models")) {
+    if (m == "none") continue;
+    if (!model::find_model(m)) {
+      r.error(n, "models", fmt::format("unknown model '{}' (valid: {})", m, join(model::model_names(), ", ")));
+      continue;
+    }
+    out.push_back(m);
+  }
+  return out;
+}
+
+CaseSpec read_case(YamlReader& r, const YAML::Node& node, const KeyLookup& get, const std::string& id_suffix) {
+  CaseSpec c;
+  c.file = r.file();
+  c.line = r.line_of(node);
+  c.gpu = r.gpu();
+  c.id = r.text(node["id"], "id").value_or("") + id_suffix;
+  if (auto d = get("description")) c.description = r.text(d, "description").value_or("");
+  RunSpec run;
+  run.gpu = r.gpu();
+  c.quantity.run = read_run(r, get, "", run);
+  if (c.quantity.run.workload.empty()) r.error(node, "workload", "missing (a workload name, see `warpsim list workloads`)");
+  if (auto e = get("extract")) c.quantity.extract = read_extract(r, e, "extract", c.quantity.run);
+  else r.error(node, "extract", "missing (what number to take from the simulated curve)");
+  if (auto m = get("compare")) c.compare = read_compare(r, m);
+  else r.error(node, "compare", "missing (a measurement, a model, or a relation)");
+  c.models = get("models") ? read_models(r, get("models")) : std::vector<std::string>{"volkov", "volkov_refined"};
+  if (auto t = get("tolerance")) c.tolerance = read_tolerance(r, t);
+  else r.error(node, "tolerance", "missing (relative: or absolute: with unit:)");
+  if (auto t = get("tolerance_reason")) c.tolerance_reason = r.text(t, "tolerance_reason").value_or("");
+  if (c.tolerance_reason.empty()) r.error(node, "tolerance_reason", "missing (one line: why this tolerance)");
+  return c;
+}
+
+void read_file(const std::string& path, DiagnosticSink& sink, std::vector<CaseSpec>& out) {
+  const YAML::Node doc = load_yaml_file(path);
+  YamlReader r(path, sink);
+  if (!r.check_map(doc, "", {"defaults", "cases"})) return;
+  const YAML::Node defaults = doc["defaults"];
+  if (defaults && !r.check_map(defaults, "defaults", kCaseKeys)) return;
+  const YAML::Node cases = doc["cases"];
+  if (!cases || !cases.IsSequence()) {
+    r.error(doc, "cases", "expected a list of cases");
+    return;
+  }
+  for (const auto& node : cases) {
+    if (!r.check_map(node, "", kCaseKeys)) continue;
+    if (!node["id"]) {
+      r.error(node, "id", "missing");
+      continue;
+    }
+    const KeyLookup get = [&](const std::string& k) { return node[k] ? node[k] : (defaults ? defaults[k] : YAML::Node()); };
+    const YAML::Node gpu = get("gpu"), gpus = get("gpus");
+    if (gpu.IsDefined() == gpus.IsDefined()) {
+      r.error(node, "gpu", "expected exactly one of gpu: (one GPU) or gpus: (the case repeated per GPU, id suffixed .<gpu>)");
+      continue;
+    }
+    r.set_gpu("");
+    const auto names = gpu ? r.text_list(gpu, "gpu") : r.text_list(gpus, "gpus");
+    for (const auto& g : names) {
+      r.set_gpu(g);
+      out.push_back(read_case(r, node, get, gpus ? "." + g : ""));
+    }
+  }
+}
+
+}  // namespace
+
+const std::vector<std::string>& metric_names() {
+  static const std::vector<std::string> m{"ipc_per_sm",  "mem_ipc_per_sm",         "ops_per_cycle_per_scheduler", "adds_per_cycle_per_sm",
+                                          "gbps",        "warp_throughput_per_sm", "mean_warp_latency",           "access_latency_mean"};
+  return m;
+}
+
+fs::path builtin_cases_dir() { return data_dir("validation") / "cases"; }
+
+std::vector<CaseSpec> load_cases(const std::vector<fs::path>& paths) {
+  DiagnosticSink sink;
+  std::vector<std::string> files;
+  for (const auto& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      std::vector<std::string> in_dir;
+      for (const auto& e : fs::recursive_directory_iterator(p))
+        if (e.is_regular_file() && e.path().extension() == ".yaml") in_dir.push_back(e.path().string());
+      std::sort(in_dir.begin(), in_dir.end());
+      files.insert(files.end(), in_dir.begin(), in_dir.end());
+    } else if (fs::exists(p, ec)) {
+      files.push_back(p.string());
+    } else {
+      sink.add(Diagnostic{p.string(), 0, 0, "", "no such case file or directory"});
+    }
+  }
+  std::vector<CaseSpec> out;
+  for (const auto& f : files) {
+    try {
+      read_file(f, sink, out);
+    } catch (const UserError& e) {
+      for (const auto& d : e.diagnostics()) sink.add(d);
+    }
+  }
+  std::map<std::string, const CaseSpec*> seen;
+  for (const auto& c : out) {
+    auto [it, fresh] = seen.emplace(c.id, &c);
+    if (!fresh) sink.add(Diagnostic{c.file, c.line, 0, "id", fmt::format("duplicate case id '{}' (first at {}:{})", c.id, it->second->file, it->second->line)});
+  }
+  sink.throw_if_any();
+  return out;
+}
+
+}  // namespace warpsim::validation

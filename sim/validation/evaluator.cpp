@@ -1,0 +1,192 @@
+#include "validation/evaluator.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/user_error.h"
+#include "model/rates.h"
+#include "model/registry.h"
+#include "report/result_table.h"
+#include "validation/alpha_sweep.h"
+
+namespace warpsim::validation {
+namespace {
+
+bool is_zhang_owens(const std::string& model) { return model.rfind("zhang_owens", 0) == 0; }
+
+// Zhang & Owens take alu(n) and mem(n) measured alone (§7.3): here the simulator's α = ∞ and α = 0
+// runs on the same GPU, with the memory pattern of the case's α-mix where it names one.
+RunSpec zhang_owens_base(const RunSpec& run) {
+  RunSpec b;
+  b.gpu = run.gpu;
+  b.sets = run.sets;
+  b.sms = run.sms;
+  if (run.workload == "alpha_mix" && run.params.count("pattern")) b.params["pattern"] = run.params.at("pattern");
+  return b;
+}
+
+Value stat_of(const std::vector<double>& q, const std::string& stat, const std::string& why_empty) {
+  if (q.empty()) return Value::none(why_empty);
+  return Value{stat == "min" ? *std::min_element(q.begin(), q.end()) : *std::max_element(q.begin(), q.end()), ""};
+}
+
+}  // namespace
+
+double group_throughput(const CurvePoint& p, double alpha) {
+  return std::isinf(alpha) ? p[Metric::AddsPerCyclePerSm] / 32.0 : p[Metric::MemIpcPerSm];
+}
+
+const model::ModelContext& Evaluator::context(const RunSpec& run, const ParamSet& params, const std::string& model) {
+  const bool zo = is_zhang_owens(model);
+  const std::string key = fmt::format("{}|{}|{}|{}|{}", run.gpu, fmt::join(run.sets, " "), run.workload, report::params_text(params), zo ? run.sms : -1);
+  auto& slot = contexts_[key];
+  if (slot) return *slot;
+  slot = std::make_unique<model::ModelContext>(model::make_context(*sims_.config(run.gpu, run.sets), *sims_.kernel(run.workload, params)));
+  if (zo) {
+    const RunSpec base = zhang_owens_base(run);
+    const Curve alu = curve(alpha_run(base, "inf"), Source{}, Metric::AddsPerCyclePerSm);
+    const Curve mem = curve(alpha_run(base, "0"), Source{}, Metric::MemIpcPerSm);
+    std::vector<std::pair<double, double>> a, m;
+    for (const auto& p : alu.points) a.emplace_back(p.warps, p[Metric::AddsPerCyclePerSm]);
+    for (const auto& p : mem.points) m.emplace_back(p.warps, 32.0 * p[Metric::MemIpcPerSm]);
+    if (!a.empty() && !m.empty()) {
+      slot->curves.alu = model::curve_from_samples(a);
+      slot->curves.mem = model::curve_from_samples(m);
+    }
+  }
+  return *slot;
+}
+
+Curve Evaluator::model_curve(const RunSpec& run, const ParamSet& params, const std::string& model, const std::vector<double>& warps) {
+  const model::ModelInfo* info = model::find_model(model);
+  WARPSIM_ASSERT(info, "unknown model " + model);
+  const model::ModelContext& ctx = context(run, params, model);
+  Curve c;
+  c.schedulers = ctx.cfg.scheduler.count;
+  c.max_warps = ctx.cfg.sm.max_warps;
+  c.chain_instructions = chain_instructions(ctx.kernel);
+  for (double n : warps) {
+    const model::Estimate e = info->evaluate(ctx, n);
+    if (!e.available) {
+      c.points.clear();
+      c.note = e.flag;
+      return c;
+    }
+    const model::Rates r = model::rates_of(ctx, n, e);
+    CurvePoint p;
+    p.warps = n;
+    p[Metric::IpcPerSm] = r.ipc_per_sm;
+    p[Metric::MemIpcPerSm] = r.mem_ipc_per_sm;
+    p[Metric::OpsPerCyclePerScheduler] = 32.0 * e.warp_throughput * c.chain_instructions / c.schedulers;
+    p[Metric::AddsPerCyclePerSm] = r.adds_per_cycle_per_sm;
+    p[Metric::Gbps] = r.gbps;
+    p[Metric::WarpThroughputPerSm] = r.warp_throughput_per_sm;
+    p[Metric::MeanWarpLatency] = r.mean_warp_latency;
+    p[Metric::AccessLatencyMean] = kNaN;
+    c.points.push_back(p);
+  }
+  return c;
+}
+
+Curve Evaluator::curve(const RunSpec& run, const Source& s, Metric best_by) {
+  std::vector<Curve> parts;
+  for (size_t v = 0; v < variant_count(run); ++v) {
+    const ParamSet params = variant_params(run, v);
+    if (planning_) {
+      sims_.request(run, params);
+      if (is_zhang_owens(s.model)) {
+        const RunSpec base = zhang_owens_base(run);
+        sims_.request(alpha_run(base, "inf"), alpha_run(base, "inf").params);
+        sims_.request(alpha_run(base, "0"), alpha_run(base, "0").params);
+      }
+      continue;
+    }
+    if (s.is_sim()) {
+      parts.push_back(curve_from_sim(sims_.points(run, params), *sims_.config(run.gpu, run.sets), *sims_.kernel(run.workload, params)));
+    } else {
+      const auto grid = sims_.occupancies(run, params);
+      parts.push_back(model_curve(run, params, s.model, std::vector<double>(grid.begin(), grid.end())));
+    }
+  }
+  if (parts.empty()) return Curve{};
+  for (const auto& p : parts)
+    if (!p.note.empty()) return p;  // a model not defined for one variant is not defined for the case
+  return merge_best(parts, best_by);
+}
+
+std::vector<double> Evaluator::quotients(const RunSpec& run, const std::vector<std::string>& alphas, const std::string& model, Metric m) {
+  std::vector<RunSpec> runs;
+  if (alphas.empty()) runs.push_back(run);
+  for (const auto& a : alphas) runs.push_back(alpha_run(run, a));
+  std::vector<double> q;
+  for (const auto& r : runs) {
+    const Curve sim = curve(r, Source{}, m);
+    const Curve est = curve(r, Source{model}, m);
+    if (planning_ || !est.note.empty()) continue;
+    for (const auto& p : sim.points)
+      for (const auto& e : est.points)
+        if (e.warps == p.warps && p[m] > 0 && std::isfinite(e[m])) q.push_back(e[m] / p[m]);
+  }
+  return q;
+}
+
+Value Evaluator::evaluate(const Quantity& q, const Source& s) {
+  Value v = extract_one(q, s);
+  if (planning_) return Value::none("planning");
+  return v;
+}
+
+Value Evaluator::extract_one(const Quantity& q, const Source& s) {
+  const Extract& e = q.extract;
+  const Metric m = metric_of(e.metric);
+  switch (e.kind) {
+    case ExtractKind::Peak: return peak(curve(q.run, s, m), m);
+    case ExtractKind::Latency: {
+      const Curve c = curve(q.run, s, Metric::WarpThroughputPerSm);
+      return latency(c, std::isnan(e.per) ? c.chain_instructions : e.per);
+    }
+    case ExtractKind::OccupancyAt: {
+      const Curve c = curve(q.run, s, m);
+      double target = e.value;
+      if (!std::isnan(e.fraction)) {
+        const Value base = e.reference ? evaluate(*e.reference, s) : peak(c, m);
+        if (!planning_ && !base.ok()) return Value::none("no peak: " + base.note);
+        target = e.fraction * base.v;
+      }
+      return occupancy_at(c, m, target, e.unit);
+    }
+    case ExtractKind::ThroughputAt:
+    case ExtractKind::PctPeak: {
+      const Curve c = curve(q.run, s, m);
+      const Value at = throughput_at(c, m, from_unit(e.warps, e.unit, c));
+      if (e.kind == ExtractKind::ThroughputAt || !at.ok()) return at;
+      const Value top = peak(c, m);
+      return top.ok() && top.v > 0 ? Value{100.0 * at.v / top.v, ""} : Value::none("no peak");
+    }
+    case ExtractKind::FitAbc: {
+      if (!s.is_sim()) return Value::none("n/a: the fit is of simulated samples");
+      const Curve c = curve(q.run, s, Metric::Gbps);
+      std::vector<std::pair<double, double>> samples;
+      for (const auto& p : c.points) samples.emplace_back(p[Metric::Gbps], p[Metric::MeanWarpLatency] / c.chain_instructions);
+      const AbcFit f = fit_abc(samples);
+      const double v = e.coefficient == 'a' ? f.a : e.coefficient == 'b' ? f.b : f.c;
+      return std::isfinite(v) ? Value{v, fmt::format("fit rms {:.3g} cycles", f.rms)} : Value::none("too few samples to fit");
+    }
+    case ExtractKind::Cusp: return cusp(q.run, e.alphas, e.threshold, s).height;
+    case ExtractKind::Ratio: {
+      const Value a = evaluate(*e.numerator, s), b = evaluate(*e.denominator, s);
+      if (!a.ok()) return Value::none("numerator: " + a.note);
+      if (!b.ok() || b.v == 0) return Value::none("denominator: " + (b.ok() ? std::string("zero") : b.note));
+      return Value{a.v / b.v, ""};
+    }
+    case ExtractKind::ModelQuotient: {
+      if (!s.is_sim()) return Value::none("n/a: a quotient of a model and the simulator");
+      return stat_of(quotients(q.run, e.alphas, e.model, m), e.stat, "n/a: " + e.model + " is not defined for this kernel");
+    }
+  }
+  return Value::none("unknown extraction");
+}
+
+}  // namespace warpsim::validation

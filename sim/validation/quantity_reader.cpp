@@ -1,0 +1,170 @@
+#include "validation/quantity_reader.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "common/text.h"
+#include "model/registry.h"
+#include "validation/case_loader.h"
+
+namespace warpsim::validation {
+namespace {
+
+const std::vector<std::string> kRunKeys{"workload", "params", "variants", "warps", "sms", "sets", "extract"};
+
+// Keys each extraction kind takes besides `kind` (docs/validation.md, "extract").
+const std::map<std::string, std::pair<ExtractKind, std::vector<std::string>>>& kinds() {
+  static const std::map<std::string, std::pair<ExtractKind, std::vector<std::string>>> k{
+      {"peak", {ExtractKind::Peak, {"metric"}}},
+      {"latency", {ExtractKind::Latency, {"per"}}},
+      {"occupancy_at", {ExtractKind::OccupancyAt, {"metric", "fraction", "value", "reference", "unit"}}},
+      {"throughput_at", {ExtractKind::ThroughputAt, {"metric", "warps", "unit"}}},
+      {"pct_peak", {ExtractKind::PctPeak, {"metric", "warps", "unit"}}},
+      {"fit_abc", {ExtractKind::FitAbc, {"coefficient"}}},
+      {"cusp", {ExtractKind::Cusp, {"alphas", "threshold"}}},
+      {"ratio", {ExtractKind::Ratio, {"numerator", "denominator"}}},
+      {"model_quotient", {ExtractKind::ModelQuotient, {"model", "stat", "metric", "alphas"}}},
+  };
+  return k;
+}
+
+std::vector<int> parse_warp_list(YamlReader& r, const YAML::Node& n, const std::string& key) {
+  std::vector<int> out;
+  if (n.IsSequence()) {
+    for (const auto& item : n)
+      if (auto v = r.integer(item, key, 1, 4096)) out.push_back(*v);
+    return out;
+  }
+  auto s = r.text(n, key);
+  if (!s) return out;
+  const auto parts = split(*s, ':');
+  std::vector<int64_t> v;
+  for (const auto& p : parts)
+    if (auto x = parse_int(p); x && *x >= 1 && *x <= 4096) v.push_back(*x);
+  if (v.size() != parts.size() || v.empty() || v.size() > 3 || (v.size() >= 2 && v[1] < v[0])) {
+    r.error(n, key, fmt::format("expected a list of warps per SM or A:B[:STEP], found '{}'", *s));
+    return out;
+  }
+  const int64_t step = v.size() == 3 ? v[2] : 1;
+  for (int64_t w = v[0]; w <= v.back() && v.size() > 1; w += step) out.push_back(static_cast<int>(w));
+  if (v.size() == 1) out.push_back(static_cast<int>(v[0]));
+  return out;
+}
+
+std::shared_ptr<const Quantity> read_nested(YamlReader& r, const YAML::Node& n, const std::string& key, const RunSpec& run) {
+  if (!r.check_map(n, key, kRunKeys)) return nullptr;
+  auto q = std::make_shared<Quantity>();
+  RunSpec base = run;
+  if (n["workload"] && !n["params"]) base.params.clear(), base.variants.clear();
+  q->run = read_run(r, [&](const std::string& k) { return n[k]; }, key, base);
+  if (!n["extract"]) {
+    r.error(n, key + ".extract", "missing (what to take from this run)");
+    return nullptr;
+  }
+  q->extract = read_extract(r, n["extract"], key + ".extract", q->run);
+  return q;
+}
+
+OccupancyUnit read_unit(YamlReader& r, const YAML::Node& n, const std::string& key) {
+  const auto s = r.text(n, key);
+  if (!s || *s == "warps_per_sm") return OccupancyUnit::WarpsPerSm;
+  if (*s == "warps_per_scheduler") return OccupancyUnit::WarpsPerScheduler;
+  if (*s == "percent_occupancy") return OccupancyUnit::PercentOccupancy;
+  r.error(n, key, fmt::format("unknown occupancy unit '{}' (valid: warps_per_sm, warps_per_scheduler, percent_occupancy)", *s));
+  return OccupancyUnit::WarpsPerSm;
+}
+
+void read_metric(YamlReader& r, const YAML::Node& n, const std::string& key, std::string& metric) {
+  if (!n) return;
+  const auto s = r.text(n, key);
+  if (!s) return;
+  const auto& names = metric_names();
+  if (std::find(names.begin(), names.end(), *s) == names.end()) {
+    const std::string hint = closest_match(*s, names);
+    r.error(n, key, hint.empty() ? fmt::format("unknown metric '{}' (valid: {})", *s, join(names, ", "))
+                                 : fmt::format("unknown metric '{}' (did you mean '{}'?)", *s, hint));
+    return;
+  }
+  metric = *s;
+}
+
+void require(YamlReader& r, const YAML::Node& n, const std::string& key, const char* what, bool ok) {
+  if (!ok) r.error(n, key, what);
+}
+
+}  // namespace
+
+RunSpec read_run(YamlReader& r, const KeyLookup& get, const std::string& prefix, RunSpec run) {
+  const auto k = [&](const char* name) { return prefix.empty() ? std::string(name) : prefix + "." + name; };
+  if (auto n = get("workload")) {
+    if (auto s = r.text(n, k("workload"))) run.workload = *s;
+  }
+  if (auto n = get("params")) run.params = r.params(n, k("params"));
+  if (auto n = get("variants")) {
+    run.variants.clear();
+    if (!n.IsSequence()) r.error(n, k("variants"), "expected a list of parameter maps");
+    else
+      for (const auto& v : n) run.variants.push_back(r.params(v, k("variants")));
+  }
+  if (auto n = get("warps")) run.warps = parse_warp_list(r, n, k("warps"));
+  if (auto n = get("sms")) run.sms = r.integer(n, k("sms"), 1, 4096).value_or(1);
+  if (auto n = get("sets")) run.sets = r.text_list(n, k("sets"));
+  return run;
+}
+
+Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key, const RunSpec& run) {
+  Extract e;
+  if (!n.IsMap() || !n["kind"]) {
+    r.error(n, key, "expected a map with kind: (peak, latency, occupancy_at, throughput_at, pct_peak, fit_abc, cusp, ratio, model_quotient)");
+    return e;
+  }
+  const auto kind = r.text(n["kind"], key + ".kind");
+  auto it = kind ? kinds().find(*kind) : kinds().end();
+  if (it == kinds().end()) {
+    if (kind) r.error(n["kind"], key + ".kind", fmt::format("unknown extraction '{}' (valid: peak, latency, occupancy_at, throughput_at, pct_peak, fit_abc, cusp, ratio, model_quotient)", *kind));
+    return e;
+  }
+  e.kind = it->second.first;
+  std::vector<std::string> allowed = it->second.second;
+  allowed.push_back("kind");
+  if (!r.check_map(n, key, allowed)) return e;
+  read_metric(r, n["metric"], key + ".metric", e.metric);
+  if (n["fraction"]) e.fraction = r.number(n["fraction"], key + ".fraction").value_or(kNaN);
+  if (n["value"]) e.value = r.number(n["value"], key + ".value").value_or(kNaN);
+  if (n["warps"]) e.warps = r.number(n["warps"], key + ".warps").value_or(kNaN);
+  if (n["per"]) e.per = r.number(n["per"], key + ".per").value_or(kNaN);
+  if (n["threshold"]) e.threshold = r.number(n["threshold"], key + ".threshold").value_or(0.9);
+  if (n["unit"]) e.unit = read_unit(r, n["unit"], key + ".unit");
+  if (n["alphas"]) e.alphas = r.text_list(n["alphas"], key + ".alphas");
+  if (n["stat"]) {
+    e.stat = r.text(n["stat"], key + ".stat").value_or("max");
+    require(r, n["stat"], key + ".stat", "expected max or min", e.stat == "max" || e.stat == "min");
+  }
+  if (n["coefficient"]) {
+    const std::string c = r.text(n["coefficient"], key + ".coefficient").value_or("a");
+    require(r, n["coefficient"], key + ".coefficient", "expected a, b or c", c == "a" || c == "b" || c == "c");
+    e.coefficient = c.empty() ? 'a' : c[0];
+  }
+  if (n["model"]) {
+    e.model = r.text(n["model"], key + ".model").value_or("");
+    require(r, n["model"], key + ".model", "unknown model (see `warpsim list models`)", model::find_model(e.model) != nullptr);
+  }
+  if (n["reference"]) e.reference = read_nested(r, n["reference"], key + ".reference", run);
+  if (n["numerator"]) e.numerator = read_nested(r, n["numerator"], key + ".numerator", run);
+  if (n["denominator"]) e.denominator = read_nested(r, n["denominator"], key + ".denominator", run);
+  switch (e.kind) {
+    case ExtractKind::OccupancyAt:
+      require(r, n, key, "occupancy_at needs exactly one of fraction: or value:", std::isnan(e.fraction) != std::isnan(e.value));
+      require(r, n, key, "reference: goes with fraction:, not value:", !e.reference || !std::isnan(e.fraction));
+      break;
+    case ExtractKind::FitAbc: require(r, n, key, "needs coefficient: a, b or c", n["coefficient"].IsDefined()); break;
+    case ExtractKind::Ratio: require(r, n, key, "needs numerator: and denominator:", n["numerator"] && n["denominator"]); break;
+    case ExtractKind::ModelQuotient: require(r, n, key, "needs model:", n["model"].IsDefined()); break;
+    case ExtractKind::Cusp: require(r, n, key, "needs alphas: (at least 3)", e.alphas.size() >= 3); break;
+    default: break;
+  }
+  return e;
+}
+
+}  // namespace warpsim::validation

@@ -1,0 +1,98 @@
+#include "validation/runner.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "common/user_error.h"
+
+namespace warpsim::validation {
+namespace {
+
+std::vector<const Measurement*> rows_of(const CaseSpec& c, const MeasurementSet& ms) {
+  std::vector<const Measurement*> rows;
+  for (const auto& id : c.compare.measurements)
+    if (const Measurement* m = ms.find(id)) rows.push_back(m);
+  return rows;
+}
+
+// throughput_at / pct_peak without warps: the occupancy of the measurement row.
+Quantity resolved(const CaseSpec& c, const MeasurementSet& ms) {
+  Quantity q = c.quantity;
+  Extract& e = q.extract;
+  if ((e.kind == ExtractKind::ThroughputAt || e.kind == ExtractKind::PctPeak) && std::isnan(e.warps))
+    for (const Measurement* m : rows_of(c, ms))
+      if (m->warps_per_sm) e.warps = *m->warps_per_sm, e.unit = OccupancyUnit::WarpsPerSm;
+  return q;
+}
+
+}  // namespace
+
+void check_cases(const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {
+  DiagnosticSink sink;
+  for (const auto& c : cases) {
+    const auto at = [&](const std::string& key, std::string msg) { sink.add(Diagnostic{c.file, c.line, 0, key, std::move(msg)}); };
+    const std::string unit = output_unit(c.quantity.extract);
+    for (const auto& id : c.compare.measurements) {
+      const Measurement* m = ms.find(id);
+      if (!m) {
+        at("compare.measurement", fmt::format("no measurement with id '{}' (see `warpsim list measurements`)", id));
+        continue;
+      }
+      if (m->unit != unit)
+        at("compare.measurement", fmt::format("'{}' is in {}, but the extraction gives {}", id, m->unit, unit));
+    }
+    if (!c.tolerance.relative && c.tolerance.unit != unit)
+      at("tolerance.unit", fmt::format("'{}' does not match the extraction's unit {}", c.tolerance.unit, unit));
+    const Quantity q = resolved(c, ms);
+    if ((q.extract.kind == ExtractKind::ThroughputAt || q.extract.kind == ExtractKind::PctPeak) && std::isnan(q.extract.warps))
+      at("extract.warps", "missing, and no compared measurement gives warps_per_sm");
+  }
+  sink.throw_if_any();
+}
+
+void plan_cases(Evaluator& ev, const std::vector<CaseSpec>& cases) {
+  ev.set_planning(true);
+  for (const auto& c : cases) {
+    const Quantity q = c.quantity;
+    ev.evaluate(q, Source{});
+    for (const auto& m : c.models) ev.evaluate(q, Source{m});
+    if (!c.compare.model.empty()) ev.evaluate(q, Source{c.compare.model});
+  }
+  ev.set_planning(false);
+}
+
+std::vector<CaseOutcome> judge_cases(Evaluator& ev, const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {
+  std::vector<CaseOutcome> out;
+  for (const auto& c : cases) {
+    CaseOutcome o;
+    o.spec = &c;
+    o.unit = output_unit(c.quantity.extract);
+    const Quantity q = resolved(c, ms);
+    if (!c.compare.measurements.empty()) {
+      o.reference = reference_from(rows_of(c, ms));
+    } else if (!c.compare.model.empty()) {
+      const Value v = ev.evaluate(q, Source{c.compare.model});
+      o.reference = reference_from_value(v.v, v.ok() ? fmt::format("{} {:.4g}", c.compare.model, v.v) : c.compare.model + " n/a");
+    } else {
+      o.reference = reference_from_relation(c.compare);
+    }
+    o.simulated = ev.evaluate(q, Source{});
+    o.error = error_of(o.simulated.v, o.reference, c.tolerance.relative);
+    o.rel_error = error_of(o.simulated.v, o.reference, true);
+    o.pass = o.simulated.ok() && within(o.simulated.v, o.reference, c.tolerance);
+    for (const auto& m : c.models) {
+      ModelOutcome mo;
+      mo.model = m;
+      mo.value = ev.evaluate(q, Source{m});
+      mo.error = error_of(mo.value.v, o.reference, c.tolerance.relative);
+      mo.rel_error = error_of(mo.value.v, o.reference, true);
+      mo.within = mo.value.ok() && within(mo.value.v, o.reference, c.tolerance);
+      o.models.push_back(std::move(mo));
+    }
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
+}  // namespace warpsim::validation

@@ -1,0 +1,64 @@
+// The simulations behind a validation run, each simulated once however many cases use it: points
+// are requested first (the whole plan), then run together on the thread pool (sweep::run_points,
+// largest first so that two cores finish together), then read back as curves. Configs and kernels
+// are loaded once per distinct (gpu, sets) and (workload, params).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "config/hw_config.h"
+#include "device/result.h"
+#include "isa/kernel.h"
+#include "sweep/parallel_runner.h"
+#include "validation/case_spec.h"
+
+namespace warpsim::validation {
+
+// One simulated occupancy of a run.
+struct SimPoint {
+  int warps_per_sm = 0;
+  const device::Result* result = nullptr;  // null: requested but not (yet) simulated
+};
+
+class SimulationCache {
+ public:
+  std::shared_ptr<const config::HwConfig> config(const std::string& gpu, const std::vector<std::string>& sets);
+  std::shared_ptr<const isa::Kernel> kernel(const std::string& workload, const ParamSet& params);
+
+  // The occupancies `run` asks for that the GPU can realise (Volkov §5.7); the default grid is every
+  // integer number of warps per scheduler (§5.8, §7).
+  std::vector<int> occupancies(const RunSpec& run, const ParamSet& params);
+
+  // Registers the points of `run` with `params` (one variant). Throws UserError for a bad GPU or workload.
+  void request(const RunSpec& run, const ParamSet& params);
+  // Simulates every requested point not simulated yet. Returns the number simulated.
+  size_t run_pending(int jobs, const sweep::ProgressFn& progress = {});
+  // The points of `run` with `params`, by increasing occupancy (results null until run_pending).
+  std::vector<SimPoint> points(const RunSpec& run, const ParamSet& params);
+
+  size_t simulated() const { return results_.size(); }
+
+ private:
+  struct Pending {
+    std::string key;
+    sweep::SimulationPoint point;
+    double cost = 0;
+  };
+  std::string point_key(const RunSpec& run, const ParamSet& params, int warps) const;
+
+  std::map<std::string, std::shared_ptr<const config::HwConfig>> configs_;
+  std::map<std::string, std::shared_ptr<const isa::Kernel>> kernels_;
+  std::map<std::string, std::vector<int>> grids_;
+  std::map<std::string, std::unique_ptr<device::Result>> results_;
+  std::vector<Pending> pending_;
+  std::map<std::string, bool> requested_;
+};
+
+// Parameters of one variant: the run's params with the variant's overrides.
+ParamSet variant_params(const RunSpec& run, size_t variant);
+size_t variant_count(const RunSpec& run);
+
+}  // namespace warpsim::validation

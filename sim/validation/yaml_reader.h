@@ -1,0 +1,52 @@
+// Reading the validation case files: typed access to YAML nodes that reports every problem as
+// file:line:column: key: message (yaml-cpp marks), rejects unknown keys with a suggestion, and
+// resolves the two conveniences of the case format (docs/validation.md): "{gpu}" in strings, and a
+// map of GPU name -> value wherever a single value is expected.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/user_error.h"
+#include "validation/case_spec.h"
+
+namespace warpsim::validation {
+
+class YamlReader {
+ public:
+  YamlReader(std::string file, DiagnosticSink& sink) : file_(std::move(file)), sink_(sink) {}
+
+  const std::string& file() const { return file_; }
+  void set_gpu(std::string gpu) { gpu_ = std::move(gpu); }
+  const std::string& gpu() const { return gpu_; }
+
+  void error(const YAML::Node& at, const std::string& key, std::string message);
+  int line_of(const YAML::Node& n) const { return n.Mark().line >= 0 ? n.Mark().line + 1 : 0; }
+
+  // True if `node` is a map whose keys are all in `allowed`; every other key is reported.
+  bool check_map(const YAML::Node& node, const std::string& key, const std::vector<std::string>& allowed);
+
+  // A scalar, with "{gpu}" replaced; a per-GPU map yields the current GPU's entry.
+  std::optional<std::string> text(const YAML::Node& node, const std::string& key);
+  std::optional<double> number(const YAML::Node& node, const std::string& key);
+  std::optional<int> integer(const YAML::Node& node, const std::string& key, int lo, int hi);
+  // A scalar or a list of scalars.
+  std::vector<std::string> text_list(const YAML::Node& node, const std::string& key);
+  // A map of workload parameter names to scalar values.
+  ParamSet params(const YAML::Node& node, const std::string& key);
+
+ private:
+  YAML::Node per_gpu(const YAML::Node& node, const std::string& key);
+
+  std::string file_;
+  DiagnosticSink& sink_;
+  std::string gpu_;
+};
+
+// Loads a YAML file, turning syntax errors into a UserError with file:line:column.
+YAML::Node load_yaml_file(const std::string& path);
+
+}  // namespace warpsim::validation
