@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/exit_status.h"
 #include "common/user_error.h"
 
 int main(int argc, char** argv) {
@@ -17,6 +18,7 @@ int main(int argc, char** argv) {
   warpsim::cli::register_explain(app);
   warpsim::cli::register_run(app);
   warpsim::cli::register_bound(app);
+  warpsim::cli::register_validate(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -28,6 +30,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     app.exit(e);
     return 2;
+  } catch (const warpsim::cli::ExitStatus& e) {
+    return e.status;
   } catch (const warpsim::UserError& e) {
     std::cerr << "warpsim: error: " << e.what() << "\n";
     return 2;

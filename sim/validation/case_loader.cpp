@@ -18,7 +18,7 @@ namespace warpsim::validation {
 namespace {
 
 const std::vector<std::string> kCaseKeys{"id", "description", "gpu", "gpus", "workload", "params", "variants", "warps", "sms",
-                                         "sets", "extract", "compare", "models", "tolerance", "tolerance_reason"};
+                                         "waves", "sets", "extract", "compare", "models", "tolerance", "tolerance_reason"};
 
 CompareSpec read_compare(YamlReader& r, const YAML::Node& n) {
   CompareSpec c;
@@ -104,7 +104,7 @@ void read_file(const std::string& path, DiagnosticSink& sink, std::vector<CaseSp
       r.error(node, "id", "missing");
       continue;
     }
-    const KeyLookup get = [&](const std::string& k) { return node[k] ? node[k] : (defaults ? defaults[k] : YAML::Node()); };
+    const KeyLookup get = [&](const std::string& k) { return node[k] ? node[k] : (defaults ? defaults[k] : YAML::Node(YAML::NodeType::Undefined)); };
     const YAML::Node gpu = get("gpu"), gpus = get("gpus");
     if (gpu.IsDefined() == gpus.IsDefined()) {
       r.error(node, "gpu", "expected exactly one of gpu: (one GPU) or gpus: (the case repeated per GPU, id suffixed .<gpu>)");
@@ -122,8 +122,10 @@ void read_file(const std::string& path, DiagnosticSink& sink, std::vector<CaseSp
 }  // namespace
 
 const std::vector<std::string>& metric_names() {
-  static const std::vector<std::string> m{"ipc_per_sm",  "mem_ipc_per_sm",         "ops_per_cycle_per_scheduler", "adds_per_cycle_per_sm",
-                                          "gbps",        "warp_throughput_per_sm", "mean_warp_latency",           "access_latency_mean"};
+  static const std::vector<std::string> m{"ipc_per_sm",          "mem_ipc_per_sm",     "ops_per_cycle_per_scheduler", "adds_per_cycle_per_sm",
+                                          "gbps",                "warp_throughput_per_sm", "mean_warp_latency",       "access_latency_mean",
+                                          "access_latency_min",  "access_latency_p5",  "access_latency_p25",          "access_latency_p50",
+                                          "access_latency_p75",  "access_latency_p95", "access_latency_max"};
   return m;
 }
 

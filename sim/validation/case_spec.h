@@ -27,6 +27,7 @@ struct RunSpec {
   std::vector<ParamSet> variants;  // empty: the params alone
   std::vector<int> warps;          // warps/SM; empty: every integer number of warps per scheduler (§5.8)
   int sms = 1;                     // simulated SMs; fewer than the device get their share of memory
+  int waves = 0;                   // blocks per resident slot (§5.9; 1 = persistent threads); 0: the workload's
 };
 
 enum class ExtractKind { Peak, Latency, OccupancyAt, ThroughputAt, PctPeak, FitAbc, Cusp, Ratio, ModelQuotient };

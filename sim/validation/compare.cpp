@@ -61,7 +61,7 @@ bool within(double value, const Reference& ref, const Tolerance& tol) {
 std::string output_unit(const Extract& e) {
   switch (e.kind) {
     case ExtractKind::Peak:
-    case ExtractKind::ThroughputAt: return e.metric == "mean_warp_latency" || e.metric == "access_latency_mean" ? "cycles" : e.metric;
+    case ExtractKind::ThroughputAt: return e.metric == "mean_warp_latency" || e.metric.rfind("access_latency", 0) == 0 ? "cycles" : e.metric;
     case ExtractKind::Latency: return "cycles";
     case ExtractKind::OccupancyAt: return occupancy_unit_name(e.unit);
     case ExtractKind::PctPeak: return "percent";

@@ -38,7 +38,17 @@ Curve curve_from_sim(const std::vector<SimPoint>& points, const config::HwConfig
     q[Metric::Gbps] = r.gbps;
     q[Metric::WarpThroughputPerSm] = r.warp_throughput_per_sm;
     q[Metric::MeanWarpLatency] = r.mean_warp_latency;
-    q[Metric::AccessLatencyMean] = r.access_latency.count > 0 ? r.access_latency.mean : std::nan("");
+    if (r.access_latency.count > 0) {
+      const auto& a = r.access_latency;
+      q[Metric::AccessLatencyMean] = a.mean;
+      q[Metric::AccessLatencyMin] = static_cast<double>(a.min);
+      q[Metric::AccessLatencyP5] = static_cast<double>(a.p5);
+      q[Metric::AccessLatencyP25] = static_cast<double>(a.p25);
+      q[Metric::AccessLatencyP50] = static_cast<double>(a.p50);
+      q[Metric::AccessLatencyP75] = static_cast<double>(a.p75);
+      q[Metric::AccessLatencyP95] = static_cast<double>(a.p95);
+      q[Metric::AccessLatencyMax] = static_cast<double>(a.max);
+    }
     c.points.push_back(q);
   }
   return c;

@@ -23,6 +23,13 @@ enum class Metric {
   WarpThroughputPerSm,
   MeanWarpLatency,
   AccessLatencyMean,
+  AccessLatencyMin,  // individual global-load latencies (Volkov 2016 §6.6): min, percentiles, max
+  AccessLatencyP5,
+  AccessLatencyP25,
+  AccessLatencyP50,
+  AccessLatencyP75,
+  AccessLatencyP95,
+  AccessLatencyMax,
   kCount
 };
 
@@ -32,6 +39,7 @@ Metric metric_of(const std::string& name);
 struct CurvePoint {
   double warps = 0;  // warps per SM
   std::array<double, static_cast<size_t>(Metric::kCount)> values{};
+  CurvePoint() { values.fill(kNaN); }
   double operator[](Metric m) const { return values[static_cast<size_t>(m)]; }
   double& operator[](Metric m) { return values[static_cast<size_t>(m)]; }
 };

@@ -27,9 +27,13 @@ RunSpec zhang_owens_base(const RunSpec& run) {
   return b;
 }
 
+// max / min of estimate over simulated, or max_inverse: the largest simulated over estimate (an
+// underestimate "by a factor of", Volkov 2016 §7.2, §7.9).
 Value stat_of(const std::vector<double>& q, const std::string& stat, const std::string& why_empty) {
   if (q.empty()) return Value::none(why_empty);
-  return Value{stat == "min" ? *std::min_element(q.begin(), q.end()) : *std::max_element(q.begin(), q.end()), ""};
+  const double lo = *std::min_element(q.begin(), q.end()), hi = *std::max_element(q.begin(), q.end());
+  if (stat == "max_inverse") return lo > 0 ? Value{1 / lo, ""} : Value::none("the estimate is not positive everywhere");
+  return Value{stat == "min" ? lo : hi, ""};
 }
 
 }  // namespace
@@ -40,10 +44,11 @@ double group_throughput(const CurvePoint& p, double alpha) {
 
 const model::ModelContext& Evaluator::context(const RunSpec& run, const ParamSet& params, const std::string& model) {
   const bool zo = is_zhang_owens(model);
-  const std::string key = fmt::format("{}|{}|{}|{}|{}", run.gpu, fmt::join(run.sets, " "), run.workload, report::params_text(params), zo ? run.sms : -1);
+  const std::string key = fmt::format("{}|{}|{}|{}|{}|{}", run.gpu, fmt::join(run.sets, " "), run.workload, report::params_text(params), run.waves,
+                                      zo ? run.sms : -1);
   auto& slot = contexts_[key];
   if (slot) return *slot;
-  slot = std::make_unique<model::ModelContext>(model::make_context(*sims_.config(run.gpu, run.sets), *sims_.kernel(run.workload, params)));
+  slot = std::make_unique<model::ModelContext>(model::make_context(*sims_.config(run.gpu, run.sets), *sims_.kernel(run, params)));
   if (zo) {
     const RunSpec base = zhang_owens_base(run);
     const Curve alu = curve(alpha_run(base, "inf"), Source{}, Metric::AddsPerCyclePerSm);
@@ -84,7 +89,6 @@ Curve Evaluator::model_curve(const RunSpec& run, const ParamSet& params, const s
     p[Metric::Gbps] = r.gbps;
     p[Metric::WarpThroughputPerSm] = r.warp_throughput_per_sm;
     p[Metric::MeanWarpLatency] = r.mean_warp_latency;
-    p[Metric::AccessLatencyMean] = kNaN;
     c.points.push_back(p);
   }
   return c;
@@ -104,7 +108,7 @@ Curve Evaluator::curve(const RunSpec& run, const Source& s, Metric best_by) {
       continue;
     }
     if (s.is_sim()) {
-      parts.push_back(curve_from_sim(sims_.points(run, params), *sims_.config(run.gpu, run.sets), *sims_.kernel(run.workload, params)));
+      parts.push_back(curve_from_sim(sims_.points(run, params), *sims_.config(run.gpu, run.sets), *sims_.kernel(run, params)));
     } else {
       const auto grid = sims_.occupancies(run, params);
       parts.push_back(model_curve(run, params, s.model, std::vector<double>(grid.begin(), grid.end())));
@@ -162,8 +166,8 @@ Value Evaluator::extract_one(const Quantity& q, const Source& s) {
       const Curve c = curve(q.run, s, m);
       const Value at = throughput_at(c, m, from_unit(e.warps, e.unit, c));
       if (e.kind == ExtractKind::ThroughputAt || !at.ok()) return at;
-      const Value top = peak(c, m);
-      return top.ok() && top.v > 0 ? Value{100.0 * at.v / top.v, ""} : Value::none("no peak");
+      const Value top = e.reference ? evaluate(*e.reference, s) : peak(c, m);
+      return top.ok() && top.v > 0 ? Value{100.0 * at.v / top.v, ""} : Value::none("no peak: " + top.note);
     }
     case ExtractKind::FitAbc: {
       if (!s.is_sim()) return Value::none("n/a: the fit is of simulated samples");

@@ -11,7 +11,7 @@
 namespace warpsim::validation {
 namespace {
 
-const std::vector<std::string> kRunKeys{"workload", "params", "variants", "warps", "sms", "sets", "extract"};
+const std::vector<std::string> kRunKeys{"workload", "params", "variants", "warps", "sms", "waves", "sets", "extract"};
 
 // Keys each extraction kind takes besides `kind` (docs/validation.md, "extract").
 const std::map<std::string, std::pair<ExtractKind, std::vector<std::string>>>& kinds() {
@@ -20,7 +20,7 @@ const std::map<std::string, std::pair<ExtractKind, std::vector<std::string>>>& k
       {"latency", {ExtractKind::Latency, {"per"}}},
       {"occupancy_at", {ExtractKind::OccupancyAt, {"metric", "fraction", "value", "reference", "unit"}}},
       {"throughput_at", {ExtractKind::ThroughputAt, {"metric", "warps", "unit"}}},
-      {"pct_peak", {ExtractKind::PctPeak, {"metric", "warps", "unit"}}},
+      {"pct_peak", {ExtractKind::PctPeak, {"metric", "warps", "unit", "reference"}}},
       {"fit_abc", {ExtractKind::FitAbc, {"coefficient"}}},
       {"cusp", {ExtractKind::Cusp, {"alphas", "threshold"}}},
       {"ratio", {ExtractKind::Ratio, {"numerator", "denominator"}}},
@@ -29,8 +29,10 @@ const std::map<std::string, std::pair<ExtractKind, std::vector<std::string>>>& k
   return k;
 }
 
-std::vector<int> parse_warp_list(YamlReader& r, const YAML::Node& n, const std::string& key) {
+std::vector<int> parse_warp_list(YamlReader& r, const YAML::Node& node, const std::string& key) {
   std::vector<int> out;
+  const YAML::Node n = r.resolve(node, key);
+  if (!n) return out;
   if (n.IsSequence()) {
     for (const auto& item : n)
       if (auto v = r.integer(item, key, 1, 4096)) out.push_back(*v);
@@ -109,6 +111,7 @@ RunSpec read_run(YamlReader& r, const KeyLookup& get, const std::string& prefix,
   }
   if (auto n = get("warps")) run.warps = parse_warp_list(r, n, k("warps"));
   if (auto n = get("sms")) run.sms = r.integer(n, k("sms"), 1, 4096).value_or(1);
+  if (auto n = get("waves")) run.waves = r.integer(n, k("waves"), 0, 1000).value_or(0);
   if (auto n = get("sets")) run.sets = r.text_list(n, k("sets"));
   return run;
 }
@@ -139,7 +142,8 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
   if (n["alphas"]) e.alphas = r.text_list(n["alphas"], key + ".alphas");
   if (n["stat"]) {
     e.stat = r.text(n["stat"], key + ".stat").value_or("max");
-    require(r, n["stat"], key + ".stat", "expected max or min", e.stat == "max" || e.stat == "min");
+    require(r, n["stat"], key + ".stat", "expected max, min or max_inverse (the largest simulated / estimate)",
+            e.stat == "max" || e.stat == "min" || e.stat == "max_inverse");
   }
   if (n["coefficient"]) {
     const std::string c = r.text(n["coefficient"], key + ".coefficient").value_or("a");
@@ -158,6 +162,8 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
       require(r, n, key, "occupancy_at needs exactly one of fraction: or value:", std::isnan(e.fraction) != std::isnan(e.value));
       require(r, n, key, "reference: goes with fraction:, not value:", !e.reference || !std::isnan(e.fraction));
       break;
+    case ExtractKind::ThroughputAt:
+    case ExtractKind::PctPeak: require(r, n, key, "warps: must be positive", std::isnan(e.warps) || e.warps > 0); break;
     case ExtractKind::FitAbc: require(r, n, key, "needs coefficient: a, b or c", n["coefficient"].IsDefined()); break;
     case ExtractKind::Ratio: require(r, n, key, "needs numerator: and denominator:", n["numerator"] && n["denominator"]); break;
     case ExtractKind::ModelQuotient: require(r, n, key, "needs model:", n["model"].IsDefined()); break;

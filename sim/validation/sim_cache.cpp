@@ -29,15 +29,21 @@ std::shared_ptr<const config::HwConfig> SimulationCache::config(const std::strin
   return slot;
 }
 
-std::shared_ptr<const isa::Kernel> SimulationCache::kernel(const std::string& workload, const ParamSet& params) {
-  const std::string key = workload + "|" + report::params_text(params);
+std::shared_ptr<const isa::Kernel> SimulationCache::kernel(const RunSpec& run, const ParamSet& params) {
+  const std::string key = fmt::format("{}|{}|{}", run.workload, report::params_text(params), run.waves);
   auto& slot = kernels_[key];
-  if (!slot) slot = std::make_shared<const isa::Kernel>(isa::load_workload(workload, isa::ParamMap(params.begin(), params.end())));
+  if (slot) return slot;
+  isa::Kernel k = isa::load_workload(run.workload, params);
+  if (run.waves > 0) {  // blocks per resident slot (Volkov §5.9); 1 = persistent threads
+    k.launch.grid = isa::GridKind::Oversubscribed;
+    k.launch.blocks_per_slot = run.waves;
+  }
+  slot = std::make_shared<const isa::Kernel>(std::move(k));
   return slot;
 }
 
 std::string SimulationCache::point_key(const RunSpec& run, const ParamSet& params, int warps) const {
-  return fmt::format("{}|{}|{}|{}|{}|{}", run.gpu, join(run.sets, " "), run.workload, report::params_text(params), run.sms, warps);
+  return fmt::format("{}|{}|{}|{}|{}|{}|{}", run.gpu, join(run.sets, " "), run.workload, report::params_text(params), run.waves, run.sms, warps);
 }
 
 std::vector<int> SimulationCache::occupancies(const RunSpec& run, const ParamSet& params) {
@@ -49,7 +55,7 @@ std::vector<int> SimulationCache::occupancies(const RunSpec& run, const ParamSet
   auto it = grids_.find(key);
   if (it != grids_.end()) return it->second;
   const auto cfg = config(run.gpu, run.sets);
-  const auto k = kernel(run.workload, params);
+  const auto k = kernel(run, params);
   std::vector<int> wanted = run.warps;
   if (wanted.empty())
     for (int n = cfg->scheduler.count; n <= cfg->sm.max_warps; n += cfg->scheduler.count) wanted.push_back(n);
@@ -68,7 +74,7 @@ std::vector<int> SimulationCache::occupancies(const RunSpec& run, const ParamSet
 
 void SimulationCache::request(const RunSpec& run, const ParamSet& params) {
   const auto cfg = config(run.gpu, run.sets);
-  const auto k = kernel(run.workload, params);
+  const auto k = kernel(run, params);
   const auto mix = isa::instruction_mix(*k);
   for (int n : occupancies(run, params)) {
     std::string key = point_key(run, params, n);

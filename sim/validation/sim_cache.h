@@ -26,7 +26,8 @@ struct SimPoint {
 class SimulationCache {
  public:
   std::shared_ptr<const config::HwConfig> config(const std::string& gpu, const std::vector<std::string>& sets);
-  std::shared_ptr<const isa::Kernel> kernel(const std::string& workload, const ParamSet& params);
+  // The run's workload with `params`, its launch set to `run.waves` waves where given.
+  std::shared_ptr<const isa::Kernel> kernel(const RunSpec& run, const ParamSet& params);
 
   // The occupancies `run` asks for that the GPU can realise (Volkov §5.7); the default grid is every
   // integer number of warps per scheduler (§5.8, §7).

@@ -87,8 +87,10 @@ std::optional<int> YamlReader::integer(const YAML::Node& node, const std::string
   return static_cast<int>(*v);
 }
 
-std::vector<std::string> YamlReader::text_list(const YAML::Node& node, const std::string& key) {
+std::vector<std::string> YamlReader::text_list(const YAML::Node& given, const std::string& key) {
   std::vector<std::string> out;
+  const YAML::Node node = per_gpu(given, key);
+  if (!node) return out;
   if (node.IsSequence()) {
     for (const auto& item : node)
       if (auto s = text(item, key)) out.push_back(*s);

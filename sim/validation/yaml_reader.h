@@ -38,6 +38,9 @@ class YamlReader {
   // A map of workload parameter names to scalar values.
   ParamSet params(const YAML::Node& node, const std::string& key);
 
+  // `node`, or its entry for the current GPU when it is a map of GPU -> value (undefined if missing).
+  YAML::Node resolve(const YAML::Node& node, const std::string& key) { return per_gpu(node, key); }
+
  private:
   YAML::Node per_gpu(const YAML::Node& node, const std::string& key);
 

@@ -1,0 +1,65 @@
+// `warpsim validate`: run the validation cases against real-GPU measurements and the analytical
+// models, print the case table, write the report directory, and end with "N passed, M failed".
+// Exit status: 0 every case within tolerance, 1 any case failed, 2 bad input (nothing written).
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include "cli/commands.h"
+#include "cli/exit_status.h"
+#include "validation/report_tables.h"
+#include "validation/validate.h"
+
+namespace warpsim::cli {
+namespace {
+
+struct ValidateCli {
+  validation::ValidateOptions o;
+  std::string format = "table";
+  bool no_figures = false;
+};
+
+std::string command_text(const ValidateCli& c) {
+  std::string s = "warpsim validate";
+  for (const auto& g : c.o.gpus) s += " --gpu " + g;
+  for (const auto& p : c.o.case_patterns) s += " --case " + p;
+  for (const auto& p : c.o.case_paths) s += " --cases " + p;
+  for (const auto& p : c.o.measurement_paths) s += " --measurements " + p;
+  if (c.no_figures) s += " --no-figures";
+  return s + " --out-dir " + c.o.out_dir;
+}
+
+}  // namespace
+
+void register_validate(CLI::App& app) {
+  auto* cmd = app.add_subcommand("validate", "Compare the simulator and the analytical models with real-GPU measurements; write a report");
+  auto c = std::make_shared<ValidateCli>();
+  c->o.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  cmd->add_option("--gpu", c->o.gpus, "only cases on this GPU (a name, or a config file for derived cases); repeatable");
+  cmd->add_option("--case", c->o.case_patterns, "only this case id, id prefix or glob (e.g. 't6_1.*'); repeatable");
+  cmd->add_option("--cases", c->o.case_paths, "case files or directories instead of validation/cases/; repeatable");
+  cmd->add_option("--measurements", c->o.measurement_paths,
+                  "also load these measurement CSV files or directories and derive a case from each runnable row; repeatable");
+  cmd->add_option("--out-dir", c->o.out_dir, "report directory (replaced as a whole)")->capture_default_str();
+  cmd->add_option("--jobs", c->o.jobs, "simulations in parallel (default: hardware threads)")->check(CLI::Range(1, 1024));
+  cmd->add_flag("--no-figures", c->no_figures, "skip the figures and their simulations");
+  cmd->add_option("--format", c->format, "stdout format: table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}))->capture_default_str();
+  cmd->callback([c] {
+    c->o.figures = !c->no_figures;
+    c->o.command = command_text(*c);
+    const validation::ValidateResult r = validation::run_validate(c->o);
+    std::cout << validation::cases_table(r.report.outcomes).render(c->format);
+    const auto& h = r.report.headline;
+    std::cerr << fmt::format("warpsim: validate: {} simulations in {:.1f} s with {} jobs; report in {}{}\n", r.report.simulations, r.seconds,
+                             c->o.jobs, c->o.out_dir, r.figures.made || !c->o.figures ? "" : " (no figures: " + r.figures.why_not + ")");
+    if (h.cases > 0)
+      std::cerr << fmt::format("warpsim: worst error over {} measured cases: simulator {} ({}), Volkov basic model {} ({})\n", h.cases,
+                               validation::error_text(h.simulator, true), h.simulator_case, validation::error_text(h.volkov, true), h.volkov_case);
+    std::cout << fmt::format("{} passed, {} failed\n", r.passed, r.failed) << std::flush;
+    if (r.failed > 0) throw ExitStatus{1};
+  });
+}
+
+}  // namespace warpsim::cli

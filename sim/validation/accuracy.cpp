@@ -1,0 +1,73 @@
+#include "validation/accuracy.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "model/registry.h"
+
+namespace warpsim::validation {
+namespace {
+
+void add(AccuracyRow& row, const Value& v, double rel, bool ok, const std::string& id) {
+  if (!v.ok() || std::isnan(rel)) {
+    ++row.missing;
+    return;
+  }
+  ++row.cases;
+  row.within += ok;
+  if (rel > 0 && (std::isnan(row.worst_over) || rel > row.worst_over)) row.worst_over = rel, row.worst_over_case = id;
+  if (rel < 0 && (std::isnan(row.worst_under) || rel < row.worst_under)) row.worst_under = rel, row.worst_under_case = id;
+}
+
+// simulator, volkov, volkov_refined, then every other model in registry order.
+int source_rank(const std::string& s) {
+  if (s == "simulator") return -1;
+  const auto names = model::model_names();
+  return static_cast<int>(std::find(names.begin(), names.end(), s) - names.begin());
+}
+
+}  // namespace
+
+std::vector<AccuracyRow> accuracy_summary(const std::vector<CaseOutcome>& outcomes) {
+  std::map<std::pair<std::string, std::string>, AccuracyRow> rows;
+  auto row = [&](const std::string& gpu, const std::string& source) -> AccuracyRow& {
+    AccuracyRow& r = rows[{gpu, source}];
+    r.gpu = gpu, r.source = source;
+    return r;
+  };
+  for (const auto& o : outcomes) {
+    if (!o.reference.measured) continue;
+    for (const std::string& gpu : {o.spec->gpu, std::string("all")}) {
+      add(row(gpu, "simulator"), o.simulated, o.rel_error, o.pass, o.spec->id);
+      for (const auto& m : o.models) add(row(gpu, m.model), m.value, m.rel_error, m.within, o.spec->id);
+    }
+  }
+  std::vector<AccuracyRow> out;
+  for (auto& [k, r] : rows) out.push_back(r);
+  std::stable_sort(out.begin(), out.end(), [](const AccuracyRow& a, const AccuracyRow& b) {
+    if ((a.gpu == "all") != (b.gpu == "all")) return b.gpu == "all";
+    if (a.gpu != b.gpu) return a.gpu < b.gpu;
+    return source_rank(a.source) < source_rank(b.source);
+  });
+  return out;
+}
+
+Headline headline(const std::vector<CaseOutcome>& outcomes) {
+  Headline h;
+  // A source that gave no number where it should have (e.g. the simulator never attains the
+  // threshold) counts as an infinite error, so failures cannot hide; "n/a" (not defined) skips.
+  const auto err = [](const Value& v, double rel) { return v.ok() && !std::isnan(rel) ? std::abs(rel) : INFINITY; };
+  for (const auto& o : outcomes) {
+    if (!o.reference.measured || std::isnan(o.reference.lo) || std::isnan(o.reference.hi)) continue;
+    auto v = std::find_if(o.models.begin(), o.models.end(), [](const ModelOutcome& m) { return m.model == "volkov"; });
+    if (v == o.models.end() || v->value.note.rfind("n/a", 0) == 0 || o.simulated.note.rfind("n/a", 0) == 0) continue;
+    ++h.cases;
+    const double s = err(o.simulated, o.rel_error), m = err(v->value, v->rel_error);
+    if (std::isnan(h.simulator) || s > h.simulator) h.simulator = s, h.simulator_case = o.spec->id;
+    if (std::isnan(h.volkov) || m > h.volkov) h.volkov = m, h.volkov_case = o.spec->id;
+  }
+  return h;
+}
+
+}  // namespace warpsim::validation

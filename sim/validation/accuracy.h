@@ -1,0 +1,34 @@
+// The accuracy summary at the top of the report: per GPU and per source (the simulator, Volkov's
+// basic and refined models, each prior model), over the cases compared with a real-GPU measurement,
+// the worst over- and under-estimate (relative) and how many cases are within tolerance.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "validation/runner.h"
+
+namespace warpsim::validation {
+
+struct AccuracyRow {
+  std::string gpu;     // a GPU name, or "all"
+  std::string source;  // "simulator" or a model name
+  int cases = 0;       // measured cases where the source gave a number
+  int within = 0;      // ... within the case's tolerance
+  int missing = 0;     // measured cases listing the source where it gave no number
+  double worst_over = kNaN, worst_under = kNaN;  // largest positive / most negative relative error
+  std::string worst_over_case, worst_under_case;
+};
+
+std::vector<AccuracyRow> accuracy_summary(const std::vector<CaseOutcome>& outcomes);
+
+// The headline: the worst |relative error| of the simulator and of Volkov's basic model
+// over the measured cases where both gave a number.
+struct Headline {
+  int cases = 0;
+  double simulator = kNaN, volkov = kNaN;
+  std::string simulator_case, volkov_case;
+};
+Headline headline(const std::vector<CaseOutcome>& outcomes);
+
+}  // namespace warpsim::validation

@@ -1,0 +1,110 @@
+// report.md: the accuracy summary first (the headline numbers), then the figures, the case
+// table, the failures with what went wrong, and every case's tolerance with its reason.
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "validation/report_tables.h"
+#include "validation/report_writer.h"
+
+namespace warpsim::validation {
+namespace {
+
+std::string cell(std::string s) {
+  for (size_t at = s.find('|'); at != std::string::npos; at = s.find('|', at + 2)) s.replace(at, 1, "\\|");
+  for (auto& c : s)
+    if (c == '\n') c = ' ';
+  return s;
+}
+
+std::string row(const std::vector<std::string>& cells) {
+  std::string out = "|";
+  for (const auto& c : cells) out += fmt::format(" {} |", cell(c));
+  return out + "\n";
+}
+
+std::string header(const std::vector<std::string>& cells) {
+  std::string out = row(cells) + "|";
+  for (size_t i = 0; i < cells.size(); ++i) out += "---|";
+  return out + "\n";
+}
+
+std::string summary(const ReportInput& in) {
+  std::string md = "## Accuracy summary\n\n";
+  const Headline& h = in.headline;
+  if (h.cases > 0)
+    md += fmt::format(
+        "Over the {} cases compared with a real-GPU measurement where both gave a number, the **simulator's worst error is {}** "
+        "(`{}`) and **Volkov's basic model's worst error is {}** (`{}`): the simulator is {} than the basic model on these cases.\n\n",
+        h.cases, error_text(h.simulator, true), h.simulator_case, error_text(h.volkov, true), h.volkov_case,
+        h.simulator < h.volkov ? "more accurate" : "not more accurate");
+  md += "Relative errors against the measured value (or the nearer end of a measured range); \"within\" counts the cases within each "
+        "case's own tolerance. Cases compared with a model or a qualitative relation are not counted here.\n\n";
+  md += header({"gpu", "source", "cases", "within tolerance", "worst over-estimate", "worst under-estimate"});
+  for (const auto& r : in.accuracy)
+    md += row({r.gpu, r.source, std::to_string(r.cases) + (r.missing ? fmt::format(" (+{} without a number)", r.missing) : ""),
+               std::to_string(r.within), error_text(r.worst_over, true) + (r.worst_over_case.empty() ? "" : " (" + r.worst_over_case + ")"),
+               error_text(r.worst_under, true) + (r.worst_under_case.empty() ? "" : " (" + r.worst_under_case + ")")});
+  return md + "\n";
+}
+
+std::string figures(const FigureStatus& f) {
+  std::string md = "## Figures\n\n";
+  if (!f.made) return md + "Figures were not made: " + f.why_not + "\n\n";
+  md += "Each figure is also in SVG beside the PNG; the data behind them is in `data/`.\n\n";
+  for (const auto& file : f.files) md += fmt::format("![{}]({})\n\n", file, file);
+  return md;
+}
+
+std::string cases(const std::vector<CaseOutcome>& outcomes) {
+  std::string md = "## Cases\n\n";
+  md += header({"case", "measured", "simulated", "volkov", "volkov_refined", "other models", "error", "tolerance", "result"});
+  const report::Table t = cases_table(outcomes);
+  for (const auto& r : t.rows()) {
+    auto s = [&](size_t i) { return std::get<std::string>(r[i]); };
+    md += row({s(0), fmt::format("{} {}", s(4), s(3)), s(5), s(6), s(7), s(8), s(9), s(10), s(11) == "FAIL" ? "**FAIL**" : s(11)});
+  }
+  return md + "\n";
+}
+
+std::string failures(const std::vector<CaseOutcome>& outcomes) {
+  std::string md;
+  for (const auto& o : outcomes) {
+    if (o.pass) continue;
+    md += fmt::format("- **{}**: {}. Compared with {} {}, simulated {}{}; error {} (tolerance {}: {}).\n", o.spec->id, o.spec->description,
+                      o.reference.text, o.unit, value_text(o.simulated), o.simulated.note.empty() ? "" : " (" + o.simulated.note + ")",
+                      error_text(o.error, o.spec->tolerance.relative), tolerance_text(o.spec->tolerance), o.spec->tolerance_reason);
+  }
+  return md.empty() ? "" : "## Failed cases\n\n" + md + "\n";
+}
+
+std::string tolerances(const std::vector<CaseOutcome>& outcomes) {
+  std::string md = "## Cases, tolerances and their reasons\n\n";
+  md += header({"case", "what", "compared with", "tolerance", "why this tolerance", "source"});
+  for (const auto& o : outcomes) {
+    const CaseSpec& c = *o.spec;
+    md += row({c.id, c.description, c.compare.measurements.empty() ? (c.compare.model.empty() ? "relation " + o.reference.text : "model " + c.compare.model)
+                                                                    : fmt::format("{}", fmt::join(c.compare.measurements, ", ")),
+               tolerance_text(c.tolerance), c.tolerance_reason, fmt::format("{}:{}", c.file, c.line)});
+  }
+  return md + "\n";
+}
+
+}  // namespace
+
+std::string report_markdown(const ReportInput& in, const FigureStatus& figs) {
+  size_t passed = 0;
+  for (const auto& o : in.outcomes) passed += o.pass;
+  std::string md = "# warpsim validation report\n\n";
+  md += fmt::format("Made by `{}`: {} cases, **{} passed, {} failed**, from {} simulations.\n\n", in.command, in.outcomes.size(), passed,
+                    in.outcomes.size() - passed, in.simulations);
+  md += summary(in) + figures(figs) + cases(in.outcomes) + failures(in.outcomes) + tolerances(in.outcomes);
+  if (!in.notes.empty()) {
+    md += "## Notes\n\n";
+    for (const auto& n : in.notes) md += "- " + n + "\n";
+    md += "\n";
+  }
+  return md;
+}
+
+}  // namespace warpsim::validation

@@ -1,0 +1,95 @@
+#include "validation/report_writer.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "common/data_paths.h"
+#include "common/user_error.h"
+#include "validation/report_tables.h"
+
+namespace fs = std::filesystem;
+
+namespace warpsim::validation {
+namespace {
+
+void write(const fs::path& p, const std::string& content) {
+  std::ofstream f(p, std::ios::binary);
+  f << content;
+  if (!f) throw UserError(Diagnostic{p.string(), 0, 0, "--out-dir", "cannot write file"});
+}
+
+std::string quoted(const fs::path& p) {
+  std::string s = "'";
+  for (char c : p.string()) s += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return s + "'";
+}
+
+}  // namespace
+
+FigureStatus make_figures(const std::string& dir) {
+  FigureStatus st;
+#ifndef WARPSIM_HAVE_PLOTS
+  st.why_not = "matplotlib was not found under " WARPSIM_PYTHON " when warpsim was configured (apt-get install python3-matplotlib, then re-run cmake)";
+  return st;
+#else
+  const fs::path script = data_dir("plots") / "validation_figures.py";
+  const fs::path log = fs::path(dir) / "figures.log";
+  const std::string cmd = fmt::format("{} {} {} {} > {} 2>&1", quoted(WARPSIM_PYTHON), quoted(script), quoted(fs::path(dir) / "data"),
+                                      quoted(fs::path(dir) / "figures"), quoted(log));
+  const int rc = std::system(cmd.c_str());
+  std::ifstream in(log);
+  std::stringstream text;
+  text << in.rdbuf();
+  in.close();
+  fs::remove(log);
+  if (rc != 0) {
+    st.why_not = "the figure script failed: " + text.str();
+    return st;
+  }
+  std::vector<std::string> files;
+  for (const auto& e : fs::directory_iterator(fs::path(dir) / "figures"))
+    if (e.path().extension() == ".png") files.push_back("figures/" + e.path().filename().string());
+  std::sort(files.begin(), files.end());
+  st.made = true;
+  st.files = files;
+  return st;
+#endif
+}
+
+FigureStatus write_report(const std::string& dir, const ReportInput& in, bool figures) {
+  const fs::path final_dir(dir);
+  const fs::path tmp = fs::path(dir + ".tmp." + std::to_string(::getpid()));
+  std::error_code ec;
+  fs::remove_all(tmp, ec);
+  if (!fs::create_directories(tmp / "data", ec) || ec)
+    throw UserError(Diagnostic{dir, 0, 0, "--out-dir", "cannot create the report directory: " + ec.message()});
+  FigureStatus figs;
+  try {
+    for (const auto& [name, csv] : in.figure_data) write(tmp / "data" / name, csv);
+    if (figures) {
+      fs::create_directories(tmp / "figures");
+      figs = make_figures(tmp.string());
+    } else {
+      figs.why_not = "not requested (--no-figures)";
+    }
+    write(tmp / "cases.csv", cases_table(in.outcomes).to_csv());
+    write(tmp / "values.csv", values_table(in.outcomes).to_csv());
+    write(tmp / "accuracy.csv", accuracy_table(in.accuracy).to_csv());
+    write(tmp / "report.json", report_json(in, figs));
+    write(tmp / "report.md", report_markdown(in, figs));
+    fs::remove_all(final_dir, ec);
+    fs::rename(tmp, final_dir, ec);
+    if (ec) throw UserError(Diagnostic{dir, 0, 0, "--out-dir", "cannot move the report into place: " + ec.message()});
+  } catch (...) {
+    fs::remove_all(tmp, ec);
+    throw;
+  }
+  return figs;
+}
+
+}  // namespace warpsim::validation

@@ -1,0 +1,110 @@
+#include "validation/validate.h"
+
+#include <fmt/format.h>
+#include <fnmatch.h>
+
+#include <chrono>
+#include <filesystem>
+#include <set>
+
+#include "common/user_error.h"
+#include "config/loader.h"
+#include "validation/auto_cases.h"
+#include "validation/case_loader.h"
+#include "validation/figure_data.h"
+
+namespace fs = std::filesystem;
+
+namespace warpsim::validation {
+namespace {
+
+struct GpuArg {
+  std::string arg;   // as given
+  std::string name;  // the config's gpu.name
+};
+
+std::vector<GpuArg> resolve_gpus(const std::vector<std::string>& args) {
+  std::vector<GpuArg> out;
+  for (const auto& a : args) out.push_back({a, config::load_hw_config(a).gpu.name});
+  return out;
+}
+
+bool selected(const std::string& id, const std::vector<std::string>& patterns) {
+  if (patterns.empty()) return true;
+  for (const auto& p : patterns)
+    if (fnmatch(p.c_str(), id.c_str(), 0) == 0 || id.rfind(p + ".", 0) == 0) return true;
+  return false;
+}
+
+std::vector<FigureGpu> figure_gpus(const std::vector<CaseSpec>& cases) {
+  std::vector<FigureGpu> out;
+  std::set<std::string> seen;
+  for (const auto& c : cases) {
+    if (!seen.insert(c.gpu).second) continue;
+    RunSpec base;
+    base.gpu = c.quantity.run.gpu;
+    base.sets = c.quantity.run.sets;
+    out.push_back({c.gpu, base});
+  }
+  return out;
+}
+
+}  // namespace
+
+ValidateResult run_validate(const ValidateOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto gpus = resolve_gpus(o.gpus);
+  const size_t builtin_files = load_measurements(builtin_measurements_dir()).files().size();
+  std::vector<fs::path> mpaths{builtin_measurements_dir()};
+  for (const auto& p : o.measurement_paths) mpaths.emplace_back(p);
+  const MeasurementSet ms = load_measurements(mpaths);
+
+  std::vector<fs::path> cpaths;
+  for (const auto& p : o.case_paths) cpaths.emplace_back(p);
+  if (cpaths.empty()) cpaths.push_back(builtin_cases_dir());
+  std::vector<CaseSpec> cases;
+  for (auto& c : load_cases(cpaths)) {
+    const bool gpu_ok = gpus.empty() || std::any_of(gpus.begin(), gpus.end(), [&](const GpuArg& g) { return g.name == c.gpu; });
+    if (gpu_ok && selected(c.id, o.case_patterns)) cases.push_back(std::move(c));
+  }
+  // A GPU given by path runs the built-in cases of its name with that config.
+  for (auto& c : cases)
+    for (const auto& g : gpus)
+      if (g.name == c.gpu) c.quantity.run.gpu = g.arg;
+
+  ValidateResult res;
+  std::vector<size_t> user_files;
+  for (size_t f = builtin_files; f < ms.files().size(); ++f) user_files.push_back(f);
+  const auto derive_for = [&](const std::string& arg, const std::string& name) {
+    DerivedCases d = derive_cases(ms, user_files, arg, name, {});
+    for (auto& c : d.cases)
+      if (selected(c.id, o.case_patterns)) cases.push_back(std::move(c));
+    for (auto& s : d.skipped) res.report.notes.push_back("no case derived from " + s);
+  };
+  if (!user_files.empty()) {
+    if (gpus.empty()) derive_for("", "");
+    for (const auto& g : gpus) derive_for(g.arg, g.name);
+  }
+  if (cases.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--case", "no validation case matches the given --gpu / --case filters"});
+  check_cases(cases, ms);
+
+  SimulationCache sims;
+  Evaluator ev(sims);
+  plan_cases(ev, cases);
+  const auto fgpus = figure_gpus(cases);
+  if (o.figures) plan_figures(ev, fgpus);
+  res.report.simulations = sims.run_pending(o.jobs);
+
+  res.report.cases = std::make_shared<const std::vector<CaseSpec>>(std::move(cases));  // the outcomes point into it
+  res.report.outcomes = judge_cases(ev, *res.report.cases, ms);
+  res.report.accuracy = accuracy_summary(res.report.outcomes);
+  res.report.headline = headline(res.report.outcomes);
+  if (o.figures) res.report.figure_data = figure_data(ev, fgpus, ms);
+  res.report.command = o.command;
+  for (const auto& c : res.report.outcomes) (c.pass ? res.passed : res.failed)++;
+  if (!o.out_dir.empty()) res.figures = write_report(o.out_dir, res.report, o.figures);
+  res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return res;
+}
+
+}  // namespace warpsim::validation

@@ -1,0 +1,34 @@
+// `warpsim validate` as a library call: select the cases (built-in or given, filtered by GPU and id,
+// plus those derived from user measurement files), plan and run every simulation they and the
+// figures need, judge them, and write the report. Bad input throws UserError before anything is
+// written.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "validation/report_writer.h"
+
+namespace warpsim::validation {
+
+struct ValidateOptions {
+  std::vector<std::string> gpus;               // names or config paths; empty: every GPU
+  std::vector<std::string> case_patterns;      // ids or globs; a pattern also selects "<pattern>.<gpu>"
+  std::vector<std::string> case_paths;         // case files/directories; empty: the built-in cases
+  std::vector<std::string> measurement_paths;  // extra measurement files (cases are derived from them)
+  std::string out_dir = "report";              // empty: no report directory
+  int jobs = 1;
+  bool figures = true;
+  std::string command;  // shown in the report
+};
+
+struct ValidateResult {
+  ReportInput report;
+  FigureStatus figures;
+  size_t passed = 0, failed = 0;
+  double seconds = 0;
+};
+
+ValidateResult run_validate(const ValidateOptions& o);
+
+}  // namespace warpsim::validation
