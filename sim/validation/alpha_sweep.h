@@ -15,7 +15,8 @@ namespace warpsim::validation {
 // hundred instructions with several waves per SM reach the same steady state in our simulator).
 inline constexpr int kChainInstructions = 512;
 
-// `base` with workload alpha_mix and the parameters for `alpha` ("0", an integer, "inf").
+// The run of `alpha` ("0", an integer, "inf") on `base`'s GPU: alpha_mix, or at α = 0 and ∞ the
+// homogeneous stream and add runs of Tables 6.1-6.4.
 RunSpec alpha_run(const RunSpec& base, const std::string& alpha);
 
 // α = 0, every integer power of 2 from 1 to 512 (Figure 7.11 samples every power of √2 from 1 to

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fnmatch.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <set>
@@ -36,6 +37,12 @@ bool selected(const std::string& id, const std::vector<std::string>& patterns) {
   return false;
 }
 
+// The seeds' GPUs in the order of Volkov 2016 Table 2.1, then any other GPU by name.
+int gpu_rank(const std::string& name) {
+  static const std::vector<std::string> kSeedOrder{"g80", "gt200", "fermi", "kepler", "maxwell"};
+  return static_cast<int>(std::find(kSeedOrder.begin(), kSeedOrder.end(), name) - kSeedOrder.begin());
+}
+
 std::vector<FigureGpu> figure_gpus(const std::vector<CaseSpec>& cases) {
   std::vector<FigureGpu> out;
   std::set<std::string> seen;
@@ -46,6 +53,9 @@ std::vector<FigureGpu> figure_gpus(const std::vector<CaseSpec>& cases) {
     base.sets = c.quantity.run.sets;
     out.push_back({c.gpu, base});
   }
+  std::stable_sort(out.begin(), out.end(), [](const FigureGpu& a, const FigureGpu& b) {
+    return std::make_pair(gpu_rank(a.name), a.name) < std::make_pair(gpu_rank(b.name), b.name);
+  });
   return out;
 }
 
