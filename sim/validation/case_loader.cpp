@@ -68,6 +68,7 @@ CaseSpec read_case(YamlReader& r, const YAML::Node& node, const KeyLookup& get, 
   CaseSpec c;
   c.file = r.file();
   c.line = r.line_of(node);
+  c.column = node.Mark().column >= 0 ? node.Mark().column + 1 : 0;
   c.gpu = r.gpu();
   c.id = r.text(node["id"], "id").value_or("") + id_suffix;
   if (auto d = get("description")) c.description = r.text(d, "description").value_or("");
@@ -159,9 +160,19 @@ std::vector<CaseSpec> load_cases(const std::vector<fs::path>& paths) {
   std::map<std::string, const CaseSpec*> seen;
   for (const auto& c : out) {
     auto [it, fresh] = seen.emplace(c.id, &c);
-    if (!fresh) sink.add(Diagnostic{c.file, c.line, 0, "id", fmt::format("duplicate case id '{}' (first at {}:{})", c.id, it->second->file, it->second->line)});
+    if (!fresh) sink.add(Diagnostic{c.file, c.line, c.column, "id", fmt::format("duplicate case id '{}' (first at {}:{})", c.id, it->second->file, it->second->line)});
   }
-  sink.throw_if_any();
+  try {
+    sink.throw_if_any();
+  } catch (const UserError& e) {
+    // A case repeated per GPU repeats its problems: report each once, in order.
+    std::vector<Diagnostic> unique;
+    for (const auto& d : e.diagnostics()) {
+      const auto same = [&](const Diagnostic& u) { return u.to_string() == d.to_string(); };
+      if (std::none_of(unique.begin(), unique.end(), same)) unique.push_back(d);
+    }
+    throw UserError(unique);
+  }
   return out;
 }
 

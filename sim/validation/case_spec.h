@@ -85,8 +85,9 @@ struct CaseSpec {
   std::vector<std::string> models;  // analytical models evaluated beside the simulator
   Tolerance tolerance;
   std::string tolerance_reason;
-  std::string file;  // where the case was read ("<auto:...>" for derived cases)
+  std::string file;  // where the case was read (the measurement file for derived cases)
   int line = 0;
+  int column = 0;
 };
 
 const char* extract_kind_name(ExtractKind k);

@@ -49,7 +49,7 @@ std::vector<int> parse_warp_list(YamlReader& r, const YAML::Node& node, const st
     return out;
   }
   const int64_t step = v.size() == 3 ? v[2] : 1;
-  for (int64_t w = v[0]; w <= v.back() && v.size() > 1; w += step) out.push_back(static_cast<int>(w));
+  for (int64_t w = v[0]; v.size() > 1 && w <= v[1]; w += step) out.push_back(static_cast<int>(w));
   if (v.size() == 1) out.push_back(static_cast<int>(v[0]));
   return out;
 }

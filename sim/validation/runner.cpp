@@ -31,7 +31,7 @@ Quantity resolved(const CaseSpec& c, const MeasurementSet& ms) {
 void check_cases(const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {
   DiagnosticSink sink;
   for (const auto& c : cases) {
-    const auto at = [&](const std::string& key, std::string msg) { sink.add(Diagnostic{c.file, c.line, 0, key, std::move(msg)}); };
+    const auto at = [&](const std::string& key, std::string msg) { sink.add(Diagnostic{c.file, c.line, c.column, key, std::move(msg)}); };
     const std::string unit = output_unit(c.quantity.extract);
     for (const auto& id : c.compare.measurements) {
       const Measurement* m = ms.find(id);

@@ -1,0 +1,140 @@
+// `warpsim validate` end to end: exit 0 when every case passes, 1 when one fails (report still
+// written), 2 on bad input with nothing written; the last stdout line is "N passed, M failed";
+// output is the same for any --jobs; derived cases from a user's measurement file run alongside.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "support/test_support.h"
+
+namespace fs = std::filesystem;
+
+namespace warpsim {
+namespace {
+
+// Cheap cases: Kepler adds at 4 and 8 warps/SM only.
+const char* kPassing = R"(cases:
+  - id: cheap.latency
+    description: FADD latency on Kepler
+    gpu: kepler
+    workload: homogeneous
+    params: {op: add, count: 256}
+    warps: [4, 8]
+    extract: {kind: latency}
+    compare: {measurement: volkov.t6_2.kepler.add}
+    tolerance: {relative: 0.05}
+    tolerance_reason: test
+)";
+
+const char* kFailing = R"(cases:
+  - id: cheap.impossible
+    description: a peak no GPU attains
+    gpu: kepler
+    workload: homogeneous
+    params: {op: add, count: 256}
+    warps: [4, 8]
+    extract: {kind: peak, metric: ops_per_cycle_per_scheduler}
+    compare: {greater_than: 1000}
+    tolerance: {relative: 0}
+    tolerance_reason: deliberately failing
+)";
+
+std::string last_line(const std::string& out) {
+  std::string s = out;
+  while (!s.empty() && s.back() == '\n') s.pop_back();
+  const auto at = s.rfind('\n');
+  return at == std::string::npos ? s : s.substr(at + 1);
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string dir(const std::string& name) { return test::temp_dir() + "/" + name; }
+
+}  // namespace
+
+TEST(ValidateCli, AllCasesPassingExitsZeroAndWritesTheReport) {
+  const std::string cases = test::write_temp_file("vcli/pass.yaml", kPassing);
+  const auto r = test::run_cli("validate --cases " + cases + " --no-figures --out-dir " + dir("rep_pass"));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(last_line(r.out), "1 passed, 0 failed");
+  EXPECT_NE(r.out.find("cheap.latency"), std::string::npos);
+  for (const char* f : {"report.md", "report.json", "cases.csv", "values.csv", "accuracy.csv"}) EXPECT_TRUE(fs::exists(dir("rep_pass") + "/" + f)) << f;
+  EXPECT_NE(slurp(dir("rep_pass") + "/report.md").find("## Accuracy summary"), std::string::npos);
+}
+
+TEST(ValidateCli, AFailingCaseExitsOneAndStillWritesTheReport) {
+  const std::string cases = test::write_temp_file("vcli/fail.yaml", kFailing);
+  const auto r = test::run_cli("validate --cases " + cases + " --no-figures --out-dir " + dir("rep_fail"));
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(last_line(r.out), "0 passed, 1 failed");
+  EXPECT_NE(slurp(dir("rep_fail") + "/report.md").find("## Failed cases"), std::string::npos);
+}
+
+TEST(ValidateCli, ABadCaseFileExitsTwoWithFileLineKeyAndWritesNothing) {
+  std::string bad = kPassing;
+  bad.replace(bad.find("kind: latency"), 13, "kind: latncy");
+  const std::string cases = test::write_temp_file("vcli/bad.yaml", bad);
+  const auto r = test::run_cli("validate --cases " + cases + " --out-dir " + dir("rep_bad"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(cases + ":8:21: extract.kind: unknown extraction 'latncy'"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_FALSE(fs::exists(dir("rep_bad")));
+  for (const auto& e : fs::directory_iterator(test::temp_dir())) EXPECT_EQ(e.path().filename().string().find("rep_bad"), std::string::npos);
+}
+
+TEST(ValidateCli, NoMatchingCaseIsBadInput) {
+  const auto r = test::run_cli("validate --case no.such.case --no-figures --out-dir " + dir("rep_none"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--case: no validation case matches"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir("rep_none")));
+}
+
+TEST(ValidateCli, OutputIsTheSameForAnyNumberOfJobs) {
+  const std::string cases = test::write_temp_file("vcli/jobs.yaml", std::string(kPassing) + std::string(kFailing).substr(7));
+  const auto one = test::run_cli("validate --cases " + cases + " --no-figures --jobs 1 --out-dir " + dir("rep_j1") + " --format csv");
+  const auto two = test::run_cli("validate --cases " + cases + " --no-figures --jobs 2 --out-dir " + dir("rep_j2") + " --format csv");
+  EXPECT_EQ(one.out, two.out);
+  for (const char* f : {"cases.csv", "values.csv", "accuracy.csv"}) EXPECT_EQ(slurp(dir("rep_j1") + "/" + f), slurp(dir("rep_j2") + "/" + f)) << f;
+}
+
+TEST(ValidateCli, CasesAreDerivedFromAUsersMeasurementFile) {
+  const std::string csv = test::write_temp_file("vcli/mine.csv",
+                                                "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                                                "mine.add.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run,\n");
+  const auto r = test::run_cli("validate --gpu kepler --case 'auto.*' --measurements " + csv + " --no-figures --out-dir " + dir("rep_auto"));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("auto.mine.add.w8"), std::string::npos) << r.out;
+  EXPECT_EQ(last_line(r.out), "1 passed, 0 failed");
+}
+
+// The one end-to-end run of built-in cases (the full run is the README's main command): a few cheap
+// cases, with figures when matplotlib is available.
+TEST(ValidateCli, BuiltinCasesRunEndToEnd) {
+  const auto r = test::run_cli("validate --gpu kepler --case t6_1.add --case t6_2.add --case vector_add.best_gbps --out-dir " + dir("rep_builtin"));
+  // Which of them pass depends on the calibration of the moment; the contract does not.
+  const std::string last = last_line(r.out);
+  int passed = -1, failed = -1;
+  ASSERT_EQ(std::sscanf(last.c_str(), "%d passed, %d failed", &passed, &failed), 2) << r.out;
+  EXPECT_EQ(passed + failed, 3);
+  EXPECT_EQ(r.exit_code, failed == 0 ? 0 : 1) << r.err;
+  const std::string md = slurp(dir("rep_builtin") + "/report.md");
+  EXPECT_NE(md.find("t6_1.add.kepler"), std::string::npos);
+#ifdef WARPSIM_HAVE_PLOTS
+  EXPECT_TRUE(fs::exists(dir("rep_builtin") + "/figures/cusp.png"));
+  EXPECT_TRUE(fs::exists(dir("rep_builtin") + "/figures/cusp.svg"));
+  EXPECT_NE(md.find("![figures/cusp.png](figures/cusp.png)"), std::string::npos);
+#else
+  EXPECT_NE(md.find("Figures were not made"), std::string::npos);
+#endif
+}
+
+}  // namespace warpsim

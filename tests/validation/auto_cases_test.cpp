@@ -1,0 +1,102 @@
+// Cases derived from a user's measurement file (issue 8): each runnable row becomes a case of the
+// right extraction, with the documented tolerance; rows that cannot be simulated are listed with
+// the reason instead.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "support/test_support.h"
+#include "validation/auto_cases.h"
+#include "validation/measurements.h"
+
+namespace warpsim::validation {
+namespace {
+
+const char* kUserCsv = R"(# gpu_name: GeForce GTX 680
+id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note
+lab.add.w16,kepler,throughput,homogeneous,op=add,16,14,ops_per_cycle_per_scheduler,mylab run 3,
+lab.add.peak,kepler,throughput,homogeneous,op=add,,31.9,ops_per_cycle_per_scheduler,mylab run 3,
+lab.add.lat,kepler,latency,homogeneous,op=add,,9,cycles,mylab run 3,
+lab.stream.w90,kepler,warps_needed,homogeneous,op=stream threshold=90,,56,warps_per_sm,mylab run 3,
+lab.stream.p50,kepler,latency_percentile,homogeneous,op=stream percentile=50,32,330,cycles,mylab run 3,
+lab.launch,kepler,latency,,kind=block_replacement,,201,cycles,mylab run 3,
+lab.add.ns,kepler,latency,homogeneous,op=add,,8,ns,mylab run 3,
+lab.other,maxwell,throughput,homogeneous,op=add,,32,ops_per_cycle_per_scheduler,mylab run 3,
+)";
+
+DerivedCases derive_from_user_file(const std::string& gpu_arg, const std::string& gpu_name) {
+  static const std::string path = test::write_temp_file("auto/user.csv", kUserCsv);
+  const MeasurementSet ms = load_measurements(path);
+  return derive_cases(ms, {0}, gpu_arg, gpu_name, {});
+}
+
+const CaseSpec* find(const DerivedCases& d, const std::string& id) {
+  for (const auto& c : d.cases)
+    if (c.id == id) return &c;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST(AutoCases, ThroughputAtAnOccupancySimulatesThatOccupancy) {
+  const auto d = derive_from_user_file("kepler", "kepler");
+  const CaseSpec* c = find(d, "auto.lab.add.w16");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->quantity.extract.kind, ExtractKind::ThroughputAt);
+  EXPECT_EQ(c->quantity.extract.metric, "ops_per_cycle_per_scheduler");
+  EXPECT_DOUBLE_EQ(c->quantity.extract.warps, 16);
+  EXPECT_EQ(c->quantity.run.warps, std::vector<int>{16});
+  EXPECT_EQ(c->quantity.run.params, (ParamSet{{"op", "add"}}));
+  EXPECT_EQ(c->compare.measurements, std::vector<std::string>{"lab.add.w16"});
+  EXPECT_TRUE(c->tolerance.relative);
+  EXPECT_DOUBLE_EQ(c->tolerance.amount, 0.10);
+  EXPECT_FALSE(c->tolerance_reason.empty());
+}
+
+TEST(AutoCases, PeakLatencyNeededOccupancyAndPercentileGetTheirExtractions) {
+  const auto d = derive_from_user_file("kepler", "kepler");
+  ASSERT_NE(find(d, "auto.lab.add.peak"), nullptr);
+  EXPECT_EQ(find(d, "auto.lab.add.peak")->quantity.extract.kind, ExtractKind::Peak);
+  const CaseSpec* lat = find(d, "auto.lab.add.lat");
+  ASSERT_NE(lat, nullptr);
+  EXPECT_EQ(lat->quantity.extract.kind, ExtractKind::Latency);
+  EXPECT_EQ(lat->quantity.run.warps, (std::vector<int>{1, 4}));  // the smallest occupancies
+  const CaseSpec* w = find(d, "auto.lab.stream.w90");
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(w->quantity.extract.kind, ExtractKind::OccupancyAt);
+  EXPECT_DOUBLE_EQ(w->quantity.extract.fraction, 0.9);
+  EXPECT_EQ(w->quantity.run.params, (ParamSet{{"op", "stream"}}));  // threshold is a condition, not a parameter
+  EXPECT_FALSE(w->tolerance.relative);
+  EXPECT_DOUBLE_EQ(w->tolerance.amount, 4);  // one warp per scheduler on Kepler, in warps per SM
+  const CaseSpec* p = find(d, "auto.lab.stream.p50");
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->quantity.extract.metric, "access_latency_p50");
+}
+
+TEST(AutoCases, RowsThatCannotBeSimulatedAreListedWithTheReason) {
+  const auto d = derive_from_user_file("kepler", "kepler");
+  EXPECT_EQ(find(d, "auto.lab.launch"), nullptr);
+  EXPECT_EQ(find(d, "auto.lab.add.ns"), nullptr);
+  std::string all;
+  for (const auto& s : d.skipped) all += s + "\n";
+  EXPECT_NE(all.find("lab.launch: no workload to simulate"), std::string::npos) << all;
+  EXPECT_NE(all.find("lab.add.ns: latency in ns"), std::string::npos) << all;
+}
+
+TEST(AutoCases, GpuFilterKeepsOnlyThatGpusRows) {
+  const auto d = derive_from_user_file("kepler", "kepler");
+  EXPECT_EQ(find(d, "auto.lab.other"), nullptr);
+  const auto all = derive_from_user_file("", "");
+  ASSERT_NE(find(all, "auto.lab.other"), nullptr);
+  EXPECT_EQ(find(all, "auto.lab.other")->gpu, "maxwell");
+}
+
+TEST(AutoCases, AConfigPathRunsTheRowsOfItsGpuName) {
+  const auto d = derive_from_user_file(std::string(WARPSIM_SOURCE_DIR) + "/hw_configs/kepler.yaml", "kepler");
+  const CaseSpec* c = find(d, "auto.lab.add.w16");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->quantity.run.gpu, std::string(WARPSIM_SOURCE_DIR) + "/hw_configs/kepler.yaml");
+  EXPECT_EQ(c->gpu, "kepler");
+}
+
+}  // namespace warpsim::validation

@@ -1,0 +1,145 @@
+// The case format's contract (docs/validation.md): a case per GPU of gpus:, {gpu} and per-GPU maps
+// resolved, every problem a UserError naming file:line:column: key, unknown keys rejected with a
+// suggestion, all problems of all files reported together, and the built-in cases valid.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "common/user_error.h"
+#include "support/test_support.h"
+#include "validation/case_loader.h"
+#include "validation/measurements.h"
+#include "validation/runner.h"
+
+namespace warpsim::validation {
+namespace {
+
+const char* kGood = R"(cases:
+  - id: peak
+    description: add peak
+    gpus: [kepler, maxwell]
+    workload: homogeneous
+    params: {op: add, count: 64}
+    warps: {kepler: [4, 8], maxwell: "4:12:4"}
+    extract: {kind: peak, metric: ops_per_cycle_per_scheduler}
+    compare: {measurement: "volkov.t6_1.{gpu}.add"}
+    tolerance: {relative: {kepler: 0.01, maxwell: 0.02}}
+    tolerance_reason: rounded to integers
+)";
+
+std::string case_file(const std::string& name, const std::string& text) { return test::write_temp_file("cases/" + name, text); }
+
+std::string load_error(const std::string& path) {
+  try {
+    load_cases({path});
+  } catch (const UserError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "expected a UserError for " << path;
+  return "";
+}
+
+}  // namespace
+
+TEST(CaseLoader, GpusListExpandsToOneCasePerGpuWithGpuSubstituted) {
+  const auto cases = load_cases({case_file("good.yaml", kGood)});
+  ASSERT_EQ(cases.size(), 2u);
+  EXPECT_EQ(cases[0].id, "peak.kepler");
+  EXPECT_EQ(cases[1].id, "peak.maxwell");
+  EXPECT_EQ(cases[1].gpu, "maxwell");
+  EXPECT_EQ(cases[1].quantity.run.gpu, "maxwell");
+  EXPECT_EQ(cases[0].compare.measurements, std::vector<std::string>{"volkov.t6_1.kepler.add"});
+  EXPECT_EQ(cases[0].quantity.run.warps, (std::vector<int>{4, 8}));
+  EXPECT_EQ(cases[1].quantity.run.warps, (std::vector<int>{4, 8, 12}));
+  EXPECT_DOUBLE_EQ(cases[0].tolerance.amount, 0.01);
+  EXPECT_DOUBLE_EQ(cases[1].tolerance.amount, 0.02);
+  EXPECT_EQ(cases[0].line, 2);
+  EXPECT_EQ(cases[0].models, (std::vector<std::string>{"volkov", "volkov_refined"}));  // the default
+}
+
+TEST(CaseLoader, UnknownKeyIsRejectedWithFileLineColumnAndSuggestion) {
+  std::string text = kGood;
+  text.replace(text.find("tolerance_reason"), 16, "tolerence_reason");
+  const std::string path = case_file("typo.yaml", text);
+  const std::string err = load_error(path);
+  EXPECT_NE(err.find(path + ":11:5: tolerence_reason: unknown key (did you mean 'tolerance_reason'?)"), std::string::npos) << err;
+}
+
+TEST(CaseLoader, UnknownExtractionKeyForItsKindIsRejected) {
+  std::string text = kGood;
+  text.replace(text.find("metric: ops"), 6, "fraction: 0.9, metric");
+  const std::string path = case_file("kindkey.yaml", text);
+  EXPECT_NE(load_error(path).find(path + ":8:"), std::string::npos);
+  EXPECT_NE(load_error(path).find("extract.fraction: unknown key"), std::string::npos);
+}
+
+TEST(CaseLoader, EveryProblemOfEveryFileIsReportedTogether) {
+  std::string a = kGood;
+  a.replace(a.find("kind: peak"), 10, "kind: peek");
+  std::string b = kGood;
+  b.replace(b.find("    tolerance_reason: rounded to integers\n"), 42, "");
+  const std::string pa = case_file("two_a.yaml", a), pb = case_file("two_b.yaml", b);
+  try {
+    load_cases({pa, pb});
+    FAIL() << "expected a UserError";
+  } catch (const UserError& e) {
+    const std::string err = e.what();
+    EXPECT_NE(err.find(pa + ":8:21: extract.kind: unknown extraction 'peek'"), std::string::npos) << err;
+    EXPECT_NE(err.find(pb + ":2:5: tolerance_reason: missing"), std::string::npos) << err;
+    EXPECT_EQ(err.find("'peek'"), err.rfind("'peek'")) << "a problem of a case repeated per GPU is reported once";
+  }
+}
+
+TEST(CaseLoader, PerGpuMapWithoutTheCasesGpuIsAnError) {
+  std::string text = kGood;
+  text.replace(text.find("maxwell: 0.02"), 13, "fermi: 0.02");
+  const std::string path = case_file("pergpu.yaml", text);
+  EXPECT_NE(load_error(path).find("tolerance.relative: no value for GPU 'maxwell'"), std::string::npos);
+}
+
+TEST(CaseLoader, DuplicateIdsAcrossFilesAreRejected) {
+  const std::string a = case_file("dup_a.yaml", kGood), b = case_file("dup_b.yaml", kGood);
+  try {
+    load_cases({a, b});
+    FAIL() << "expected a UserError";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find(b + ":2:5: id: duplicate case id 'peak.kepler' (first at " + a + ":2)"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CaseLoader, CompareNeedsExactlyOneKindOfReference) {
+  std::string text = kGood;
+  text.replace(text.find("compare: {"), 10, "compare: {less_than: 2, ");
+  const std::string path = case_file("compare.yaml", text);
+  EXPECT_NE(load_error(path).find("compare: expected exactly one of measurement:, model:, or less_than:/greater_than:"), std::string::npos);
+}
+
+TEST(CaseLoader, YamlSyntaxErrorNamesLineAndColumn) {
+  const std::string path = case_file("syntax.yaml", "cases:\n  - id: [x\n");
+  EXPECT_NE(load_error(path).find(path + ":3:"), std::string::npos);
+  EXPECT_NE(load_error(path).find("YAML syntax error"), std::string::npos);
+}
+
+TEST(CaseLoader, BuiltinCasesAreValidAndReferToExistingMeasurementsInMatchingUnits) {
+  const auto cases = load_cases({builtin_cases_dir()});
+  EXPECT_GT(cases.size(), 100u);
+  EXPECT_NO_THROW(check_cases(cases, load_measurements(builtin_measurements_dir())));
+  for (const auto& c : cases) EXPECT_FALSE(c.tolerance_reason.empty()) << c.id;
+}
+
+TEST(CaseLoader, MeasurementInTheWrongUnitIsRejectedAtTheCase) {
+  std::string text = kGood;
+  text.replace(text.find("volkov.t6_1.{gpu}.add"), 21, "volkov.t6_2.{gpu}.add");  // cycles, not ops/cycle
+  const std::string path = case_file("unit.yaml", text);
+  const auto cases = load_cases({path});
+  try {
+    check_cases(cases, load_measurements(builtin_measurements_dir()));
+    FAIL() << "expected a UserError";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find(path + ":2:5: compare.measurement: 'volkov.t6_2.kepler.add' is in cycles, but the extraction gives ops_per_cycle_per_scheduler"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace warpsim::validation
