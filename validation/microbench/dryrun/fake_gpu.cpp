@@ -56,8 +56,9 @@ struct Gpu::Impl {
 };
 
 Gpu::Gpu(int, uint64_t array_bytes) : impl_(std::make_unique<Impl>()) {
-  const uint64_t alloc = validation::float_safe_allocation(array_bytes);
-  const auto offset = validation::float_safe_window(kFakeAllocation, alloc, array_bytes, 4096);
+  const uint64_t window = array_bytes + kChainOverrunBytes;
+  const uint64_t alloc = validation::float_safe_allocation(window);
+  const auto offset = validation::float_safe_window(kFakeAllocation, alloc, window, 4096);
   if (!offset) throw std::runtime_error("no float-safe window");
   impl_->base = kFakeAllocation + *offset;
   impl_->array.assign(array_bytes / 4, 0);

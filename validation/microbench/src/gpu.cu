@@ -5,6 +5,7 @@
 
 #include "cuda_check.h"
 #include "gpu_impl.h"
+#include "kernel_shapes.h"
 #include "validation/microbench_chains.h"
 
 namespace warpsim::microbench {
@@ -65,10 +66,13 @@ __global__ void index_to_word_kernel(uint32_t* a, uint64_t entries, uint32_t bas
 Gpu::Gpu(int ordinal, uint64_t array_bytes) : impl_(std::make_unique<Impl>()) {
   CUDA_CHECK(cudaSetDevice(ordinal));
   impl_->info = query(ordinal);
-  const uint64_t alloc = validation::float_safe_allocation(array_bytes);
+  // Chains end up to one step past the array, and their final word is FADDed too: the float-safe
+  // window extends a margin beyond the array.
+  const uint64_t window = array_bytes + kChainOverrunBytes;
+  const uint64_t alloc = validation::float_safe_allocation(window);
   CUDA_CHECK(cudaMalloc(&impl_->allocation, alloc));
   const uint64_t base = reinterpret_cast<uint64_t>(impl_->allocation);
-  const auto offset = validation::float_safe_window(base, alloc, array_bytes, 4096);
+  const auto offset = validation::float_safe_window(base, alloc, window, 4096);
   if (!offset) throw std::runtime_error("no window of the array allocation has float-safe addresses");
   impl_->array = reinterpret_cast<uint32_t*>(base + *offset);
   impl_->entries = array_bytes / 4;

@@ -17,6 +17,9 @@ inline constexpr int kMinBlocksPerSm = 8;     // so even 64 warps/SM are never r
 inline constexpr int kArithBody = 256;        // dependent instructions per iteration, homogeneous kernels
 inline constexpr int kSampleEvery = 8;        // §6.6: time 1 memory access in 8
 inline constexpr int kMinSmemBytes = 256;     // the LDS kernels use words 0 and 32
+// A chain's last pointer lies at most one step (ILP x stride x block size <= 4 x 2 x 1024 entries)
+// past the array; 1 MiB of address space past it is kept float-safe as well.
+inline constexpr unsigned long long kChainOverrunBytes = 1ull << 20;
 
 // Dependent FADDs per iteration of the homogeneous add kernel with `ilp` chains (§6.3).
 WARPSIM_HOST_DEVICE constexpr int arith_body(int ilp) { return kArithBody / ilp * ilp; }
