@@ -96,7 +96,7 @@ TEST(MicrobenchDryRun, FileHasTheMetadataAndHeaderOfTheMeasurementFormat) {
 }
 
 TEST(MicrobenchDryRun, EveryRowNamesAWarpsimWorkloadItsParamsAndAKnownQuantity) {
-  const std::set<std::string> quantities{"throughput", "latency", "warps_needed", "latency_percentile"};
+  const std::set<std::string> quantities{"throughput", "latency", "warps_needed", "latency_percentile", "cycles"};
   const std::set<std::string> units{"ops_per_cycle_per_scheduler", "ipc_per_sm", "gbps", "adds_per_cycle_per_sm", "cycles", "warps_per_sm"};
   std::set<std::string> ids;
   for (const auto& r : dry_run().rows) {
@@ -108,6 +108,10 @@ TEST(MicrobenchDryRun, EveryRowNamesAWarpsimWorkloadItsParamsAndAKnownQuantity) 
     const auto value = parse_double(r[kValue]);
     ASSERT_TRUE(value.has_value()) << r[kId];
     EXPECT_TRUE(std::isfinite(*value) && *value >= 0) << r[kId];
+    if (r[kWorkload].empty()) {  // a hardware parameter with no workload: block launch latency (§3.7)
+      EXPECT_EQ(r[kId], "mb.block_launch.latency");
+      continue;
+    }
     // The harness re-simulates the row: the generator must accept its params, measurement keys aside.
     const isa::Generator* g = isa::find_generator(r[kWorkload]);
     ASSERT_NE(g, nullptr) << r[kId];
@@ -130,6 +134,7 @@ TEST(MicrobenchDryRun, EveryExperimentOfChaptersFiveAndSixIsPresent) {
     if (const auto cut = p.find(" percentile="); cut != std::string::npos) p.resize(cut);
     series.insert(r[kWorkload] + " " + p);
   }
+  EXPECT_TRUE(series.count(" ")) << "block launch latency (§3.7)";
   for (const char* a : {"0", "1", "2", "4", "8", "16", "32", "64", "128", "256", "inf"})
     EXPECT_TRUE(series.count(std::string("alpha_mix alpha=") + a)) << a;
   for (const char* s : {"homogeneous op=add ilp=1", "homogeneous op=add ilp=4", "homogeneous op=sfu ilp=1", "homogeneous op=smem ilp=1",

@@ -136,6 +136,7 @@ double warp_cycles(const Job& j) {
     case Family::Add: return j.iterations * arith_body(j.ilp) * 4.0 / j.ilp;
     case Family::Sfu: return j.iterations * kArithBody * 18.0;
     case Family::Smem: return j.iterations * kArithBody * (j.conflict2 ? 33.0 : 29.0);
+    case Family::Empty: return 0;
     default: return j.iterations * mix_groups(j.adds, j.others) * (4.0 * j.adds + 20.0 * j.others);
   }
 }

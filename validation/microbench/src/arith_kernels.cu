@@ -74,7 +74,13 @@ __global__ void __launch_bounds__(kMaxBlockThreads, kMinBlocksPerSm) smem_mix_ke
   record_warp(a.stamps, start, now());
 }
 
+__global__ void __launch_bounds__(kMaxBlockThreads, kMinBlocksPerSm) empty_timed_kernel(const ArithArgs a) {
+  record_warp(a.stamps, now(), now());
+}
+
 }  // namespace
+
+const void* empty_kernel() { return reinterpret_cast<const void*>(&empty_timed_kernel); }
 
 const void* add_kernel_for(int ilp) {
   switch (ilp) {

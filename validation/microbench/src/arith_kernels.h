@@ -14,6 +14,8 @@ const void* smem_kernel();
 const void* smem_mix_kernel_for(int adds, int others);
 // MUFU.RSQ chains (§5.2) and the rsqrt/FADD mix (§4.7), same (adds, others) shapes.
 const void* sfu_kernel();
+// Timestamps only: block launch latency, timed as Volkov 2016 §3.7 does with an empty kernel.
+const void* empty_kernel();
 const void* sfu_mix_kernel_for(int adds, int others);
 
 }  // namespace warpsim::microbench

@@ -66,6 +66,12 @@ std::optional<OccupancyPlan> Context::plan(int warps_per_sm, int64_t min_shared)
   return validation::plan_occupancy(warps_per_sm, limits_, min_shared);
 }
 
+std::optional<OccupancyPlan> Context::plan_one_warp_blocks(int warps_per_sm) const {
+  validation::SmLimits one = limits_;
+  one.schedulers = 1;  // gcd(warps, 1) = 1: blocks of one warp
+  return validation::plan_occupancy(warps_per_sm, one, 0);
+}
+
 int64_t Context::persistent_blocks(const OccupancyPlan& p) const {
   return static_cast<int64_t>(gpu_.info().sms) * p.blocks_per_sm;
 }

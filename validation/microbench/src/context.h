@@ -61,6 +61,8 @@ class Context {
   int schedulers() const { return limits_.schedulers; }
   std::vector<int> occupancies(bool dense) const;  // warps per SM to sweep
   std::optional<validation::OccupancyPlan> plan(int warps_per_sm, int64_t min_shared) const;
+  // `warps_per_sm` blocks of one warp each (the block-launch timing of §3.7).
+  std::optional<validation::OccupancyPlan> plan_one_warp_blocks(int warps_per_sm) const;
   // Blocks for an oversubscribed launch (§5.9): `waves` times the resident blocks of the device.
   int64_t oversubscribed_blocks(const validation::OccupancyPlan& p) const;
   int64_t persistent_blocks(const validation::OccupancyPlan& p) const;

@@ -1,5 +1,7 @@
 // Homogeneous instruction sequences (Volkov 2016 ch. 6): FADD chains with ILP 1-4 (§6.1, §6.3),
 // MUFU.RSQ chains (§5.2, §6.1), shared-memory loads without and with a 2-way bank conflict (§6.2).
+#include <algorithm>
+
 #include "experiment_util.h"
 #include "experiments.h"
 #include "kernel_shapes.h"
@@ -44,9 +46,33 @@ void sweep_op(Context& ctx, const ArithOp& op) {
   ctx.log("homogeneous op=" + op.op + " ilp=" + ilp + ": " + std::to_string(points.size()) + " occupancies");
 }
 
+// §3.7: an empty kernel with many blocks of one warp, 32 resident per SM. Each block slot runs
+// blocks / (SMs x 32) blocks back to back, so the run time per round is the time to replace a
+// terminated block (plus the few instructions of the empty block itself).
+void block_launch(Context& ctx) {
+  const auto plan = ctx.plan_one_warp_blocks(std::min(32, ctx.occupancies(false).back()));
+  if (!plan) return;
+  const Job j = arith_job(Family::Empty, *plan, 10 * ctx.oversubscribed_blocks(*plan), 1);
+  const Sample smp = ctx.measure(j, *plan, WarpWork{}, [](const RunOutput&) { return std::string(); }, false);
+  const double rounds = static_cast<double>(j.blocks) / (static_cast<double>(smp.metrics.sms) * smp.api_blocks_per_sm);
+  validation::MeasurementRow r;
+  r.id = row_id({"block_launch", "latency"});
+  r.quantity = "cycles";
+  const double per_round = static_cast<double>(smp.metrics.cycles) / rounds;
+  r.value = per_round;
+  r.unit = "cycles";
+  r.source = std::string(kSourceMeasured) + " (Volkov 2016 §3.7 method)";
+  r.note = "time to start a block in a freed slot: run cycles per round of an empty kernel of 1-warp blocks, " +
+           validation::format_value(rounds) + " rounds; for hw_config sm.block_launch_latency_cycles; " +
+           ctx.note(smp, "oversubscribed (§5.9)");
+  ctx.add_row(std::move(r));
+  ctx.log("block launch latency: " + validation::format_value(per_round) + " cycles");
+}
+
 }  // namespace
 
 void run_arith_experiments(Context& ctx) {
+  block_launch(ctx);
   const std::vector<ArithOp> ops{
       {"add", Family::Add, 1, 64, true, "Volkov 2016 §6.1, Tables 6.1-6.3"},
       {"sfu", Family::Sfu, 1, 16, true, "Volkov 2016 §5.2, §6.1, Tables 6.1-6.3"},

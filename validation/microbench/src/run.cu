@@ -45,6 +45,7 @@ const void* kernel_of(const Job& j) {
     case Family::SfuMix: return sfu_mix_kernel_for(j.adds, j.others);
     case Family::Smem: return smem_kernel();
     case Family::SmemMix: return smem_mix_kernel_for(j.adds, j.others);
+    case Family::Empty: return empty_kernel();
   }
   return nullptr;
 }

@@ -30,7 +30,7 @@ struct DeviceInfo {
   std::string toolkit_version;  // CUDA toolkit the suite was compiled with
 };
 
-enum class Family { Chase, Add, Sfu, SfuMix, Smem, SmemMix };
+enum class Family { Chase, Add, Sfu, SfuMix, Smem, SmemMix, Empty };
 
 // One kernel launch. Shapes (adds, others, ilp) must be ones the kernels are compiled for.
 struct Job {
