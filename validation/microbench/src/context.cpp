@@ -92,6 +92,7 @@ Sample Context::measure(const Job& job, const OccupancyPlan& plan, const WarpWor
   for (int r = 0; r < options_.reps; ++r) {
     if (memory) gpu_.flush_l2();  // every sample starts with the array out of L2 (§5.10)
     RunOutput out = gpu_.run(job);
+    ++launches_;
     for (size_t w = 0; w < out.stamps.size(); ++w)
       if (out.stamps[w].end == 0 || out.stamps[w].end < out.stamps[w].start)
         throw std::runtime_error("warp " + std::to_string(w) + " recorded no valid timestamps");

@@ -81,7 +81,8 @@ class Context {
   std::string note(const Sample& s, const std::string& launch) const;
   const std::vector<validation::MeasurementRow>& rows() const { return rows_; }
 
-  double median_clock_mhz() const;  // SM clock over all launches, from %globaltimer (§5.4)
+  double median_clock_mhz() const;
+  int64_t launches() const { return launches_; }  // SM clock over all launches, from %globaltimer (§5.4)
   double elapsed_s() const;
   bool over_budget() const { return elapsed_s() > options_.budget_s; }
   void log(const std::string& line) const;
@@ -95,6 +96,7 @@ class Context {
   std::vector<validation::MeasurementRow> rows_;
   std::set<std::string> ids_;
   std::vector<double> clocks_mhz_;
+  int64_t launches_ = 0;
   std::chrono::steady_clock::time_point t0_;
 };
 

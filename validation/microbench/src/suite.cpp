@@ -59,6 +59,7 @@ validation::Metadata metadata(const Context& ctx, double warm_mhz, const std::st
           {"reps", std::to_string(o.reps)},
           {"waves", std::to_string(o.waves)},
           {"suite_seconds", fmt(ctx.elapsed_s())},
+          {"launches", std::to_string(ctx.launches())},
           {"skipped_groups", skipped.empty() ? "none" : skipped},
           {"method", "Volkov 2016 ch. 5-6: per-warp clock64 timestamps, per-SM spans, occupancy from timestamps"}};
 }
