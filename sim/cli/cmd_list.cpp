@@ -1,11 +1,14 @@
-// `warpsim list gpus|workloads|params`: what can be simulated, and every config field.
+// `warpsim list gpus|workloads|params|measurements`: what can be simulated, every config field, and
+// the real-GPU measurements to compare with.
 #include <iostream>
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/list_measurements.h"
 #include "cli/common_options.h"
 #include "config/loader.h"
 #include "config/schema.h"
+#include "common/user_error.h"
 #include "isa/workloads.h"
 #include "report/table.h"
 
@@ -34,13 +37,25 @@ report::Table params_table() {
 }  // namespace
 
 void register_list(CLI::App& app) {
-  auto* cmd = app.add_subcommand("list", "List built-in GPUs, workloads, or config parameters");
+  auto* cmd = app.add_subcommand("list", "List built-in GPUs, workloads, config parameters, or real-GPU measurements");
   auto what = std::make_shared<std::string>();
   auto opts = std::make_shared<CommonOptions>();
-  cmd->add_option("what", *what, "gpus | workloads | params")->required()->check(CLI::IsMember({"gpus", "workloads", "params"}));
+  auto meas = std::make_shared<MeasurementListOptions>();
+  cmd->add_option("what", *what, "gpus | workloads | params | measurements")
+      ->required()
+      ->check(CLI::IsMember({"gpus", "workloads", "params", "measurements"}));
   add_common_options(*cmd, *opts, kFormat | kOut);
-  cmd->callback([what, opts] {
-    report::Table t = *what == "gpus" ? gpus_table() : *what == "workloads" ? workloads_table() : params_table();
+  cmd->add_option("--gpu", meas->gpu, "measurements: only rows for this GPU (e.g. kepler)");
+  cmd->add_option("--quantity", meas->quantity, "measurements: only rows of this quantity (e.g. latency)");
+  cmd->add_option("--measurements", meas->paths,
+                  "measurements: load these CSV files or directories instead of the built-in set (repeatable)");
+  cmd->callback([what, opts, meas] {
+    if (*what != "measurements" && (!meas->gpu.empty() || !meas->quantity.empty() || !meas->paths.empty()))
+      throw UserError(Diagnostic{"<cli>", 0, 0, "list", "--gpu, --quantity and --measurements apply only to `warpsim list measurements`"});
+    report::Table t = *what == "gpus"        ? gpus_table()
+                      : *what == "workloads" ? workloads_table()
+                      : *what == "params"    ? params_table()
+                                             : measurements_table(*meas);
     emit(*opts, t.render(opts->format));
   });
 }
