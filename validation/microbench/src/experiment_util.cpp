@@ -138,6 +138,25 @@ void add_latency_summary(Context& ctx, const Series& s, const std::vector<Point>
   ctx.add_row(std::move(r));
 }
 
+void add_peak(Context& ctx, const Series& s, const std::vector<Point>& points, const std::string& unit,
+              const std::string& what) {
+  const Point* best = nullptr;
+  for (const auto& p : points)
+    if (p.attained && (!best || p.throughput > best->throughput)) best = &p;
+  if (!best || best->throughput <= 0) return;
+  MeasurementRow r;
+  r.id = row_id(with(with(s.id, "peak"), unit));
+  r.quantity = "throughput";
+  r.workload = s.workload;
+  r.params = s.params;
+  r.value = best->throughput;
+  r.unit = unit;
+  r.source = std::string(kSourceMeasured) + " (" + s.source + ")";
+  r.note = "peak: " + what + (what.empty() ? "" : ", ") + "best over the occupancy sweep, at " +
+           validation::format_value(best->warps_per_sm) + " warps/SM";
+  ctx.add_row(std::move(r));
+}
+
 void add_warps_needed(Context& ctx, const Series& s, const std::vector<Point>& points, int percent,
                       const std::string& throughput_unit) {
   std::vector<validation::ThroughputSample> attained;
@@ -149,17 +168,19 @@ void add_warps_needed(Context& ctx, const Series& s, const std::vector<Point>& p
   }
   const auto needed = validation::warps_needed(attained, percent / 100.0);
   if (!needed) return;
-  MeasurementRow r;
-  r.id = row_id(with(s.id, tag("needed", percent)));
-  r.quantity = "warps_needed";
-  r.workload = s.workload;
-  r.params = params_with(s.params, tag("threshold=", percent));
-  r.value = *needed;
-  r.unit = "warps_per_sm";
-  r.source = std::string(kSourceMeasured) + " (Volkov 2016 Table 6.3 method)";
-  r.note = "smallest attained occupancy with >= " + std::to_string(percent) + "% of the best " + throughput_unit + " (" +
-           validation::format_value(best) + ") of the sweep";
-  ctx.add_row(std::move(r));
+  for (const bool per_scheduler : {false, true}) {
+    MeasurementRow r;
+    r.id = row_id(with(with(s.id, tag("needed", percent)), per_scheduler ? "per_scheduler" : "per_sm"));
+    r.quantity = "warps_needed";
+    r.workload = s.workload;
+    r.params = params_with(s.params, tag("threshold=", percent));
+    r.value = per_scheduler ? *needed / ctx.schedulers() : *needed;
+    r.unit = per_scheduler ? "warps_per_scheduler" : "warps_per_sm";
+    r.source = std::string(kSourceMeasured) + " (Volkov 2016 Table 6.3 method)";
+    r.note = "smallest attained occupancy with >= " + std::to_string(percent) + "% of the best " + throughput_unit + " (" +
+             validation::format_value(best) + ") of the sweep";
+    ctx.add_row(std::move(r));
+  }
 }
 
 }  // namespace warpsim::microbench

@@ -10,7 +10,7 @@ namespace {
 const char* kLaunch = "persistent threads, one wave (§5.9)";
 
 void persistent_arith(Context& ctx, Family family, const std::string& op, uint32_t iterations) {
-  Series s{{"homogeneous", op, "ilp1", "persistent"}, "homogeneous", "op=" + op + " ilp=1", "Volkov 2016 §5.9", kLaunch};
+  Series s{{"homogeneous", op, "ilp1", "persistent"}, "homogeneous", "op=" + op, "Volkov 2016 §5.9", kLaunch};
   for (int w : ctx.occupancies(false)) {
     const auto plan = ctx.plan(w, kMinSmemBytes);
     if (!plan) continue;
@@ -28,7 +28,7 @@ void persistent_arith(Context& ctx, Family family, const std::string& op, uint32
 
 // The array sets the chain length when the block count is fixed (§5.10).
 void persistent_stream(Context& ctx) {
-  Series s{{"homogeneous", "stream", "ilp1", "persistent"}, "homogeneous", "op=stream ilp=1", "Volkov 2016 §5.9, §5.10", kLaunch};
+  Series s{{"homogeneous", "stream", "ilp1", "persistent"}, "homogeneous", "op=stream", "Volkov 2016 §5.9, §5.10", kLaunch};
   for (int w : ctx.occupancies(false)) {
     const auto plan = ctx.plan(w, 0);
     if (!plan) continue;
