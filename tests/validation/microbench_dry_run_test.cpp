@@ -226,7 +226,9 @@ TEST(MicrobenchDryRun, OptionsRejectUnknownFlagsAndGroups) {
   EXPECT_THROW(parse({"--only", "alpha,bogus"}), std::invalid_argument);
   EXPECT_THROW(parse({"--array-mb", "4096"}), std::invalid_argument);  // no float-safe window that large
   EXPECT_THROW(parse({"--out"}), std::invalid_argument);
-  const Options o = parse({"--quick", "--only", "alpha,memory", "--random-mb", "8,64"});
+  EXPECT_THROW(parse({"--meta", "novalue"}), std::invalid_argument);
+  const Options o = parse({"--quick", "--only", "alpha,memory", "--random-mb", "8,64", "--meta", "nvidia_driver=550.54.15"});
+  EXPECT_EQ(o.extra_metadata, (std::vector<std::pair<std::string, std::string>>{{"nvidia_driver", "550.54.15"}}));
   EXPECT_TRUE(o.quick);
   EXPECT_EQ(o.reps, 1);
   EXPECT_EQ(o.groups, (std::set<std::string>{"alpha", "memory"}));

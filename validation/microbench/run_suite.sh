@@ -111,6 +111,9 @@ fi
 
 args=(--out "$OUT/measurements.csv")
 [ -n "$GPU" ] && args+=(--gpu "$GPU")
+# The kernel driver's version (the binary itself reports the CUDA driver API version).
+nv_driver="$(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -n1 | tr -d ' ')" || true
+[ -n "$nv_driver" ] && args+=(--meta "nvidia_driver=$nv_driver")
 echo "running $BIN ${args[*]} $*" | tee "$OUT/run.log"
 set +e
 "$BIN" "${args[@]}" "$@" 2>&1 | tee -a "$OUT/run.log"

@@ -49,7 +49,7 @@ double to_double(const std::string& opt, const std::string& v, double lo) {
 std::string usage() {
   return "usage: warpsim_microbench [--out FILE] [--gpu NAME] [--device N] [--array-mb N] [--random-mb A,B,..]\n"
          "                          [--only GROUP,..] [--quick] [--reps N] [--waves N] [--seed N]\n"
-         "                          [--warmup-s S] [--budget-s S]\n"
+         "                          [--warmup-s S] [--budget-s S] [--meta KEY=VALUE]...\n"
          "Measures the GPU as Volkov 2016 ch. 5-6 does and writes warpsim's measurement CSV.\n"
          "groups: alpha (alpha_mix sweep), arith (add/sfu/smem/smem2, ILP), memory (stream, ILP,\n"
          "        stride2, random), latency (per-access percentiles, §6.6), mix (sfu_mix, smem_mix),\n"
@@ -71,7 +71,7 @@ Options parse_options(int argc, char** argv) {
       continue;
     }
     static const std::set<std::string> kValued{"--out", "--gpu", "--device", "--array-mb", "--reps", "--waves", "--seed",
-                                               "--warmup-s", "--budget-s", "--random-mb", "--only"};
+                                               "--warmup-s", "--budget-s", "--random-mb", "--only", "--meta"};
     if (!kValued.count(a)) throw std::invalid_argument("unknown option '" + a + "'");
     if (i + 1 >= argc) throw std::invalid_argument(a + ": missing value");
     const std::string v = argv[++i];
@@ -84,7 +84,11 @@ Options parse_options(int argc, char** argv) {
     else if (a == "--seed") o.seed = to_u64(a, v, 0, UINT64_MAX);
     else if (a == "--warmup-s") o.warmup_s = to_double(a, v, 0);
     else if (a == "--budget-s") o.budget_s = to_double(a, v, 0);
-    else if (a == "--random-mb") {
+    else if (a == "--meta") {
+      const auto eq = v.find('=');
+      if (eq == std::string::npos || eq == 0) throw std::invalid_argument(a + ": expected key=value, found '" + v + "'");
+      o.extra_metadata.emplace_back(v.substr(0, eq), v.substr(eq + 1));
+    } else if (a == "--random-mb") {
       o.random_mb.clear();
       for (const auto& s : split_commas(v)) o.random_mb.push_back(to_u64(a, s, 1, 2032));
     } else if (a == "--only") {

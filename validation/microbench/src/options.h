@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace warpsim::microbench {
@@ -23,6 +24,7 @@ struct Options {
   double warmup_s = 2.0;                 // arithmetic warm-up before measuring (§5.4)
   double budget_s = 420;                 // skip the remaining groups past this many seconds
   std::string command;                   // the command line, for the CSV metadata
+  std::vector<std::pair<std::string, std::string>> extra_metadata;  // --meta key=value (e.g. nvidia_driver)
 };
 
 // Throws std::invalid_argument with a message naming the bad option; "--help" throws HelpRequested.

@@ -38,7 +38,7 @@ std::string fmt(double v) { return validation::format_value(v); }
 validation::Metadata metadata(const Context& ctx, double warm_mhz, const std::string& skipped) {
   const DeviceInfo& d = ctx.gpu().info();
   const Options& o = ctx.options();
-  return {{"gpu_name", d.name},
+  validation::Metadata m = {{"gpu_name", d.name},
           {"warpsim_gpu", ctx.gpu_name()},
           {"sms", std::to_string(d.sms)},
           {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
@@ -62,6 +62,8 @@ validation::Metadata metadata(const Context& ctx, double warm_mhz, const std::st
           {"launches", std::to_string(ctx.launches())},
           {"skipped_groups", skipped.empty() ? "none" : skipped},
           {"method", "Volkov 2016 ch. 5-6: per-warp clock64 timestamps, per-SM spans, occupancy from timestamps"}};
+  m.insert(m.end(), o.extra_metadata.begin(), o.extra_metadata.end());
+  return m;
 }
 
 void write_atomically(const std::string& path, const std::string& content) {
