@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "kernel_shapes.h"
+
 namespace warpsim::microbench {
 
 using validation::OccupancyPlan;
@@ -36,7 +38,8 @@ Context::Context(Gpu& gpu, const Options& options) : gpu_(gpu), options_(options
                                 " SMs); pass --gpu NAME to label the measurements");
   limits_.max_warps = d.max_warps_per_sm;
   limits_.max_blocks = d.max_blocks_per_sm;
-  limits_.max_threads_per_block = d.max_threads_per_block;
+  // The kernels' __launch_bounds__ cap blocks at kMaxBlockThreads (for <= 32 registers per thread).
+  limits_.max_threads_per_block = std::min(d.max_threads_per_block, kMaxBlockThreads);
   limits_.schedulers = 4;  // every architecture the suite compiles for (sm_75 and later)
   limits_.shared_memory_bytes = d.shared_per_sm;
   limits_.max_shared_per_block = d.shared_per_block_optin;
