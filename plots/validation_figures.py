@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Figures of the warpsim validation report (docs/validation.md), drawn from the CSV files that
-`warpsim validate` writes into <report>/data. Usage: validation_figures.py DATA_DIR FIGURES_DIR.
+`warpsim validate` writes into <report>/data. Usage: validation_figures.py DATA_DIR FIGURES_DIR [JOBS]
+(figures are drawn by JOBS processes at once, default 1).
 
 Each figure is written as PNG and SVG. Output is deterministic: a fixed SVG hash salt, no dates in
 the metadata, and data in the order of the files, so that reruns are byte-identical.
@@ -76,31 +77,30 @@ def save(fig, out_dir, name, **margins):
     plt.close(fig)
 
 
-def throughput_figures(data_dir, out_dir):
+def throughput_figure(data_dir, out_dir, gpu):
     rows = read(data_dir, "alpha_curves.csv")
     points = read(data_dir, "measured_points.csv")
-    for gpu in gpus_of(rows):
-        mine = [r for r in rows if r["gpu"] == gpu]
-        alphas = []
-        for r in mine:
-            if r["alpha"] not in alphas:
-                alphas.append(r["alpha"])
-        fig, axes = plt.subplots(1, len(alphas), figsize=(3 * len(alphas), 2.6), squeeze=False)
-        for ax, a in zip(axes[0], alphas):
-            metric, label = ("gbps", "GB/s") if a == "0" else ("adds_per_cycle_per_sm", "adds/cycle per SM")
-            for source, style in [("volkov_refined", MODELS["volkov_refined"]), ("volkov", MODELS["volkov"]), ("simulator", SIM)]:
-                sel = [r for r in mine if r["alpha"] == a and r["source"] == source]
-                ax.plot([num(r["warps_per_sm"]) for r in sel], [num(r[metric]) for r in sel], **style)
-            meas = [p for p in points if p["gpu"] == gpu and p["alpha"] == a and p["unit"] == metric]
-            if meas:
-                ax.plot([num(p["warps_per_sm"]) for p in meas], [num(p["value"]) for p in meas], "x", color="tab:red",
-                        markersize=7, label="measured (seed)")
-            ax.set_title(f"{gpu}, α = {'∞' if a == 'inf' else a}")
-            ax.set_xlabel("warps per SM")
-            ax.set_ylabel(label)
-            ax.set_ylim(bottom=0)
-        axes[0][0].legend(fontsize=6, loc="lower right")
-        save(fig, out_dir, f"throughput_{gpu}")
+    mine = [r for r in rows if r["gpu"] == gpu]
+    alphas = []
+    for r in mine:
+        if r["alpha"] not in alphas:
+            alphas.append(r["alpha"])
+    fig, axes = plt.subplots(1, len(alphas), figsize=(3 * len(alphas), 2.6), squeeze=False)
+    for ax, a in zip(axes[0], alphas):
+        metric, label = ("gbps", "GB/s") if a == "0" else ("adds_per_cycle_per_sm", "adds/cycle per SM")
+        for source, style in [("volkov_refined", MODELS["volkov_refined"]), ("volkov", MODELS["volkov"]), ("simulator", SIM)]:
+            sel = [r for r in mine if r["alpha"] == a and r["source"] == source]
+            ax.plot([num(r["warps_per_sm"]) for r in sel], [num(r[metric]) for r in sel], **style)
+        meas = [p for p in points if p["gpu"] == gpu and p["alpha"] == a and p["unit"] == metric]
+        if meas:
+            ax.plot([num(p["warps_per_sm"]) for p in meas], [num(p["value"]) for p in meas], "x", color="tab:red",
+                    markersize=7, label="measured (seed)")
+        ax.set_title(f"{gpu}, α = {'∞' if a == 'inf' else a}")
+        ax.set_xlabel("warps per SM")
+        ax.set_ylabel(label)
+        ax.set_ylim(bottom=0)
+    axes[0][0].legend(fontsize=6, loc="lower right")
+    save(fig, out_dir, f"throughput_{gpu}")
 
 
 def cusp_figure(data_dir, out_dir):
@@ -158,7 +158,8 @@ def error_band_figure(data_dir, out_dir):
             models.append(r["model"])
     if not gpus:
         return
-    fig, axes = plt.subplots(len(models), len(gpus), figsize=(2.4 * len(gpus), 1.7 * len(models)), squeeze=False, sharex=True)
+    fig, axes = plt.subplots(len(models), len(gpus), figsize=(2.4 * len(gpus), 1.7 * len(models)), squeeze=False, sharex=True,
+                             sharey=True)
     for i, model in enumerate(models):
         for j, gpu in enumerate(gpus):
             ax = axes[i][j]
@@ -179,6 +180,7 @@ def error_band_figure(data_dir, out_dir):
                 ax.set_ylabel(f"{model}\nestimate / sim.", fontsize=7)
             if i == len(models) - 1:
                 alpha_axis(ax)
+            ax.label_outer()  # tick labels on the outer panels only: far fewer texts to lay out
     save(fig, out_dir, "error_bands", left=0.08, bottom=0.06, top=0.96, hspace=0.15)
 
 
@@ -204,16 +206,33 @@ def histogram_figure(data_dir, out_dir):
     save(fig, out_dir, "latency_histogram")
 
 
+def draw(task):
+    name, data_dir, out_dir, args = task
+    FIGURES[name](data_dir, out_dir, *args)
+
+
+FIGURES = {"throughput": throughput_figure, "cusp": cusp_figure, "latency": latency_figure, "error_bands": error_band_figure,
+           "histogram": histogram_figure}
+
+
 def main():
-    if len(sys.argv) != 3:
-        sys.exit("usage: validation_figures.py DATA_DIR FIGURES_DIR")
+    if len(sys.argv) not in (3, 4):
+        sys.exit("usage: validation_figures.py DATA_DIR FIGURES_DIR [JOBS]")
     data_dir, out_dir = sys.argv[1], sys.argv[2]
+    jobs = int(sys.argv[3]) if len(sys.argv) == 4 else 1
     os.makedirs(out_dir, exist_ok=True)
-    throughput_figures(data_dir, out_dir)
-    cusp_figure(data_dir, out_dir)
-    latency_figure(data_dir, out_dir)
-    error_band_figure(data_dir, out_dir)
-    histogram_figure(data_dir, out_dir)
+    # The slowest first, so that the processes finish together; each figure is one file pair, so
+    # the order does not change the output.
+    tasks = [("error_bands", data_dir, out_dir, ())]
+    tasks += [("throughput", data_dir, out_dir, (gpu,)) for gpu in gpus_of(read(data_dir, "alpha_curves.csv"))]
+    tasks += [(name, data_dir, out_dir, ()) for name in ("cusp", "latency", "histogram")]
+    if jobs <= 1:
+        for t in tasks:
+            draw(t)
+        return
+    import multiprocessing
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        pool.map(draw, tasks, chunksize=1)
 
 
 if __name__ == "__main__":

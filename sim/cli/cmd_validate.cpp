@@ -56,7 +56,7 @@ void register_validate(CLI::App& app) {
                              c->o.jobs, c->o.out_dir, r.figures.made || !c->o.figures ? "" : " (no figures: " + r.figures.why_not + ")");
     if (h.cases > 0)
       std::cerr << fmt::format("warpsim: worst error over {} measured cases: simulator {} ({}), Volkov basic model {} ({})\n", h.cases,
-                               validation::error_text(h.simulator, true), h.simulator_case, validation::error_text(h.volkov, true), h.volkov_case);
+                               validation::magnitude_text(h.simulator), h.simulator_case, validation::magnitude_text(h.volkov), h.volkov_case);
     std::cout << fmt::format("{} passed, {} failed\n", r.passed, r.failed) << std::flush;
     if (r.failed > 0) throw ExitStatus{1};
   });

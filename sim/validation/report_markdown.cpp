@@ -36,7 +36,7 @@ std::string summary(const ReportInput& in) {
     md += fmt::format(
         "Over the {} cases compared with a real-GPU measurement where both gave a number, the **simulator's worst error is {}** "
         "(`{}`) and **Volkov's basic model's worst error is {}** (`{}`): the simulator is {} than the basic model on these cases.\n\n",
-        h.cases, error_text(h.simulator, true), h.simulator_case, error_text(h.volkov, true), h.volkov_case,
+        h.cases, magnitude_text(h.simulator), h.simulator_case, magnitude_text(h.volkov), h.volkov_case,
         h.simulator < h.volkov ? "more accurate" : "not more accurate");
   md += "Relative errors against the measured value (or the nearer end of a measured range); \"within\" counts the cases within each "
         "case's own tolerance. Cases compared with a model or a qualitative relation are not counted here.\n\n";

@@ -31,7 +31,7 @@ std::string quoted(const fs::path& p) {
 
 }  // namespace
 
-FigureStatus make_figures(const std::string& dir) {
+FigureStatus make_figures(const std::string& dir, int jobs) {
   FigureStatus st;
 #ifndef WARPSIM_HAVE_PLOTS
   st.why_not = "matplotlib was not found under " WARPSIM_PYTHON " when warpsim was configured (apt-get install python3-matplotlib, then re-run cmake)";
@@ -39,8 +39,8 @@ FigureStatus make_figures(const std::string& dir) {
 #else
   const fs::path script = data_dir("plots") / "validation_figures.py";
   const fs::path log = fs::path(dir) / "figures.log";
-  const std::string cmd = fmt::format("{} {} {} {} > {} 2>&1", quoted(WARPSIM_PYTHON), quoted(script), quoted(fs::path(dir) / "data"),
-                                      quoted(fs::path(dir) / "figures"), quoted(log));
+  const std::string cmd = fmt::format("{} {} {} {} {} > {} 2>&1", quoted(WARPSIM_PYTHON), quoted(script), quoted(fs::path(dir) / "data"),
+                                      quoted(fs::path(dir) / "figures"), jobs, quoted(log));
   const int rc = std::system(cmd.c_str());
   std::ifstream in(log);
   std::stringstream text;
@@ -61,7 +61,7 @@ FigureStatus make_figures(const std::string& dir) {
 #endif
 }
 
-FigureStatus write_report(const std::string& dir, const ReportInput& in, bool figures) {
+FigureStatus write_report(const std::string& dir, const ReportInput& in, bool figures, int jobs) {
   const fs::path final_dir(dir);
   const fs::path tmp = fs::path(dir + ".tmp." + std::to_string(::getpid()));
   std::error_code ec;
@@ -73,7 +73,7 @@ FigureStatus write_report(const std::string& dir, const ReportInput& in, bool fi
     for (const auto& [name, csv] : in.figure_data) write(tmp / "data" / name, csv);
     if (figures) {
       fs::create_directories(tmp / "figures");
-      figs = make_figures(tmp.string());
+      figs = make_figures(tmp.string(), jobs);
     } else {
       figs.why_not = "not requested (--no-figures)";
     }

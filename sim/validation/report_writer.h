@@ -37,9 +37,9 @@ std::string report_json(const ReportInput& in, const FigureStatus& figs);
 
 // Runs the figure script on dir/data, writing dir/figures. Never throws for a plotting failure:
 // the report says what went wrong instead.
-FigureStatus make_figures(const std::string& dir);
+FigureStatus make_figures(const std::string& dir, int jobs);
 
 // Writes the whole report to `dir` (replacing it). Throws UserError if it cannot be written.
-FigureStatus write_report(const std::string& dir, const ReportInput& in, bool figures);
+FigureStatus write_report(const std::string& dir, const ReportInput& in, bool figures, int jobs);
 
 }  // namespace warpsim::validation

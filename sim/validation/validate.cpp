@@ -112,7 +112,7 @@ ValidateResult run_validate(const ValidateOptions& o) {
   if (o.figures) res.report.figure_data = figure_data(ev, fgpus, ms);
   res.report.command = o.command;
   for (const auto& c : res.report.outcomes) (c.pass ? res.passed : res.failed)++;
-  if (!o.out_dir.empty()) res.figures = write_report(o.out_dir, res.report, o.figures);
+  if (!o.out_dir.empty()) res.figures = write_report(o.out_dir, res.report, o.figures, o.jobs);
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return res;
 }
