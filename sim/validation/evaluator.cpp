@@ -16,15 +16,32 @@ namespace {
 
 bool is_zhang_owens(const std::string& model) { return model.rfind("zhang_owens", 0) == 0; }
 
-// Zhang & Owens take alu(n) and mem(n) measured alone (§7.3): here the simulator's α = ∞ and α = 0
-// runs on the same GPU, with the memory pattern of the case's α-mix where it names one.
-RunSpec zhang_owens_base(const RunSpec& run) {
-  RunSpec b;
-  b.gpu = run.gpu;
-  b.sets = run.sets;
-  b.sms = run.sms;
-  if (run.workload == "alpha_mix" && run.params.count("pattern")) b.params["pattern"] = run.params.at("pattern");
-  return b;
+// Zhang & Owens take alu(n) and mem(n) measured alone (§7.3): here the simulator's adds alone (the
+// α = ∞ run) and the kernel's kind of global load alone (streaming: the α = 0 run; stride 2 or
+// random: the homogeneous run of that access) on the same GPU.
+struct ZhangOwensInputs {
+  RunSpec alu, mem;
+};
+
+ZhangOwensInputs zhang_owens_inputs(const RunSpec& run, const isa::Kernel& k) {
+  RunSpec base;
+  base.gpu = run.gpu;
+  base.sets = run.sets;
+  base.sms = run.sms;
+  ZhangOwensInputs in{alpha_run(base, "inf"), alpha_run(base, "0")};
+  for (const auto& ins : k.code) {
+    if (ins.cls != isa::OpClass::Load || ins.access < 0) continue;
+    const isa::AccessKind kind = k.accesses[static_cast<size_t>(ins.access)].kind;
+    if (kind == isa::AccessKind::Stride) in.mem.params = {{"op", "stride2"}, {"count", "64"}};
+    if (kind == isa::AccessKind::Random) {
+      in.mem.params = {{"op", "random"}, {"count", "16"}};
+      if (run.params.count("array")) in.mem.params["array"] = run.params.at("array");
+    }
+    in.mem.workload = "homogeneous";
+    in.mem.waves = 0;
+    break;
+  }
+  return in;
 }
 
 // max / min of estimate over simulated, or max_inverse: the largest simulated over estimate (an
@@ -50,9 +67,9 @@ const model::ModelContext& Evaluator::context(const RunSpec& run, const ParamSet
   if (slot) return *slot;
   slot = std::make_unique<model::ModelContext>(model::make_context(*sims_.config(run.gpu, run.sets), *sims_.kernel(run, params)));
   if (zo) {
-    const RunSpec base = zhang_owens_base(run);
-    const Curve alu = curve(alpha_run(base, "inf"), Source{}, Metric::AddsPerCyclePerSm);
-    const Curve mem = curve(alpha_run(base, "0"), Source{}, Metric::MemIpcPerSm);
+    const ZhangOwensInputs in = zhang_owens_inputs(run, slot->kernel);
+    const Curve alu = curve(in.alu, Source{}, Metric::AddsPerCyclePerSm);
+    const Curve mem = curve(in.mem, Source{}, Metric::MemIpcPerSm);
     std::vector<std::pair<double, double>> a, m;
     for (const auto& p : alu.points) a.emplace_back(p.warps, p[Metric::AddsPerCyclePerSm]);
     for (const auto& p : mem.points) m.emplace_back(p.warps, 32.0 * p[Metric::MemIpcPerSm]);
@@ -101,9 +118,9 @@ Curve Evaluator::curve(const RunSpec& run, const Source& s, Metric best_by) {
     if (planning_) {
       sims_.request(run, params);
       if (is_zhang_owens(s.model)) {
-        const RunSpec base = zhang_owens_base(run);
-        sims_.request(alpha_run(base, "inf"), alpha_run(base, "inf").params);
-        sims_.request(alpha_run(base, "0"), alpha_run(base, "0").params);
+        const ZhangOwensInputs in = zhang_owens_inputs(run, *sims_.kernel(run, params));
+        sims_.request(in.alu, in.alu.params);
+        sims_.request(in.mem, in.mem.params);
       }
       continue;
     }
