@@ -1,5 +1,6 @@
 #include "validation/figure_data.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "report/table.h"
@@ -65,64 +66,86 @@ void plan_figures(Evaluator& ev, const std::vector<FigureGpu>& gpus) {
   ev.set_planning(false);
 }
 
-std::map<std::string, std::string> figure_data(Evaluator& ev, const std::vector<FigureGpu>& gpus, const MeasurementSet& ms) {
-  Table curves({{"gpu"}, {"alpha"}, {"source"}, {"warps_per_sm"}, {"gbps"}, {"adds_per_cycle_per_sm"}, {"mem_ipc_per_sm"}, {"ipc_per_sm"}});
-  Table points({{"gpu"}, {"alpha"}, {"id"}, {"warps_per_sm"}, {"unit"}, {"value"}});
-  Table cusp({{"gpu"}, {"alpha"}, {"source"}, {"warps_needed"}});
-  Table latency({{"gpu"}, {"variant"}, {"warps_per_sm"}, {"gbps"}, {"latency"}});
-  Table fits({{"gpu"}, {"source"}, {"a"}, {"b"}, {"c"}});
-  Table bands({{"gpu"}, {"model"}, {"alpha"}, {"min_quotient"}, {"max_quotient"}});
-  Table hist({{"gpu"}, {"load"}, {"warps_per_sm"}, {"gbps"}, {"bin_lo"}, {"bin_hi"}, {"count"}});
-  for (const auto& g : gpus) {
-    const auto cfg = ev.sims().config(g.base.gpu, g.base.sets);
-    for (const auto& a : figure_alphas()) {
-      const RunSpec run = alpha_run(g.base, a);
-      add_curve(curves, g.name, a, "simulator", ev.curve(run, Source{}, Metric::WarpThroughputPerSm));
-      for (const char* m : {"volkov", "volkov_refined"}) add_curve(curves, g.name, a, m, ev.model_curve(run, run.params, m, model_grid(cfg->sm.max_warps)));
-    }
-    for (const Measurement* m : ms.for_gpu(g.name)) {
-      const std::string a = alpha_of(*m);
-      if (m->quantity != "throughput" || !m->warps_per_sm || a.empty()) continue;
-      points.add_row({g.name, a, m->id, *m->warps_per_sm, m->unit, m->value});
-    }
-    for (const std::string s : {"simulator", "volkov", "volkov_refined"}) {
-      const Cusp c = ev.cusp(g.base, default_alphas(), 0.9, Source{s == "simulator" ? std::string() : s});
-      for (const auto& p : c.points) cusp.add_row({g.name, p.alpha, s, num(p.needed)});
-    }
-    const RunSpec stream = stream_peak_run(g.base);
-    std::vector<std::pair<double, double>> samples;
-    for (size_t v = 0; v < variant_count(stream); ++v) {
-      const ParamSet params = variant_params(stream, v);
-      const Curve c = curve_from_sim(ev.sims().points(stream, params), *cfg, *ev.sims().kernel(stream, params));
-      // Latency of one access: each of the ILP chains waits for its own loads (§6.3).
-      const double chains = std::stod(params.at("ilp"));
-      for (const auto& p : c.points) {
-        const double lat = p[Metric::MeanWarpLatency] / c.chain_instructions * chains;
-        latency.add_row({g.name, "ilp=" + params.at("ilp"), p.warps, p[Metric::Gbps], lat});
-        if (v == 0) samples.emplace_back(p[Metric::Gbps], lat);
-      }
-    }
-    const AbcFit f = fit_abc(samples);
-    fits.add_row({g.name, "simulator (ILP = 1)", num(f.a), num(f.b), num(f.c)});
-    const Measurement *a = ms.find("volkov.t6_5." + g.name + ".a"), *b = ms.find("volkov.t6_5." + g.name + ".b"),
-                      *c = ms.find("volkov.t6_5." + g.name + ".c");
-    if (a && b && c) fits.add_row({g.name, "Volkov 2016 Table 6.5", a->value, b->value, c->value});
-    for (const auto& m : band_models())
-      for (const auto& al : band_alphas()) {
-        const auto q = ev.quotients(g.base, {al}, m, Metric::WarpThroughputPerSm);
-        if (q.empty()) continue;
-        bands.add_row({g.name, m, al, *std::min_element(q.begin(), q.end()), *std::max_element(q.begin(), q.end())});
-      }
-    const auto loads = ev.sims().points(alpha_run(g.base, "0"), alpha_run(g.base, "0").params);
-    if (!loads.empty() && loads.front().result && loads.back().result)
-      for (const auto* p : {&loads.front(), &loads.back()})
-        for (const auto& bin : p->result->access_latency_histogram)
-          hist.add_row({g.name, p == &loads.front() ? "low" : "high", p->warps_per_sm, p->result->gbps, static_cast<int64_t>(bin.lo),
-                        static_cast<int64_t>(bin.hi), static_cast<int64_t>(bin.count)});
+namespace {
+
+// The tables behind the figures, filled one GPU at a time.
+struct FigureTables {
+  Table curves{{{"gpu"}, {"alpha"}, {"source"}, {"warps_per_sm"}, {"gbps"}, {"adds_per_cycle_per_sm"}, {"mem_ipc_per_sm"}, {"ipc_per_sm"}}};
+  Table points{{{"gpu"}, {"alpha"}, {"id"}, {"warps_per_sm"}, {"unit"}, {"value"}}};
+  Table cusp{{{"gpu"}, {"alpha"}, {"source"}, {"warps_needed"}}};
+  Table latency{{{"gpu"}, {"variant"}, {"warps_per_sm"}, {"gbps"}, {"latency"}}};
+  Table fits{{{"gpu"}, {"source"}, {"a"}, {"b"}, {"c"}}};
+  Table bands{{{"gpu"}, {"model"}, {"alpha"}, {"min_quotient"}, {"max_quotient"}}};
+  Table hist{{{"gpu"}, {"load"}, {"warps_per_sm"}, {"gbps"}, {"bin_lo"}, {"bin_hi"}, {"count"}}};
+};
+
+void add_alpha_curves(FigureTables& t, Evaluator& ev, const FigureGpu& g, const MeasurementSet& ms) {
+  const auto cfg = ev.sims().config(g.base.gpu, g.base.sets);
+  for (const auto& a : figure_alphas()) {
+    const RunSpec run = alpha_run(g.base, a);
+    add_curve(t.curves, g.name, a, "simulator", ev.curve(run, Source{}, Metric::WarpThroughputPerSm));
+    for (const char* m : {"volkov", "volkov_refined"}) add_curve(t.curves, g.name, a, m, ev.model_curve(run, run.params, m, model_grid(cfg->sm.max_warps)));
   }
-  return {{"alpha_curves.csv", curves.to_csv()}, {"measured_points.csv", points.to_csv()}, {"cusp.csv", cusp.to_csv()},
-          {"latency_throughput.csv", latency.to_csv()}, {"latency_fits.csv", fits.to_csv()}, {"error_bands.csv", bands.to_csv()},
-          {"latency_histogram.csv", hist.to_csv()}};
+  for (const Measurement* m : ms.for_gpu(g.name)) {
+    const std::string a = alpha_of(*m);
+    if (m->quantity == "throughput" && m->warps_per_sm && !a.empty()) t.points.add_row({g.name, a, m->id, *m->warps_per_sm, m->unit, m->value});
+  }
+  for (const std::string s : {"simulator", "volkov", "volkov_refined"}) {
+    const Cusp c = ev.cusp(g.base, default_alphas(), 0.9, Source{s == "simulator" ? std::string() : s});
+    for (const auto& p : c.points) t.cusp.add_row({g.name, p.alpha, s, num(p.needed)});
+  }
+}
+
+// Figure 6.3: every streaming sample's latency per access against its throughput, the simulator's
+// fit over the ILP = 1 samples and the seed's Table 6.5 fit.
+void add_latency(FigureTables& t, Evaluator& ev, const FigureGpu& g, const MeasurementSet& ms) {
+  const auto cfg = ev.sims().config(g.base.gpu, g.base.sets);
+  const RunSpec stream = stream_peak_run(g.base);
+  std::vector<std::pair<double, double>> samples;
+  for (size_t v = 0; v < variant_count(stream); ++v) {
+    const ParamSet params = variant_params(stream, v);
+    const Curve c = curve_from_sim(ev.sims().points(stream, params), *cfg, *ev.sims().kernel(stream, params));
+    const double chains = std::stod(params.at("ilp"));  // each ILP chain waits for its own loads (§6.3)
+    for (const auto& p : c.points) {
+      const double lat = p[Metric::MeanWarpLatency] / c.chain_instructions * chains;
+      t.latency.add_row({g.name, "ilp=" + params.at("ilp"), p.warps, p[Metric::Gbps], lat});
+      if (v == 0) samples.emplace_back(p[Metric::Gbps], lat);
+    }
+  }
+  const AbcFit f = fit_abc(samples);
+  t.fits.add_row({g.name, "simulator (ILP = 1)", num(f.a), num(f.b), num(f.c)});
+  const Measurement *a = ms.find("volkov.t6_5." + g.name + ".a"), *b = ms.find("volkov.t6_5." + g.name + ".b"),
+                    *c = ms.find("volkov.t6_5." + g.name + ".c");
+  if (a && b && c) t.fits.add_row({g.name, "Volkov 2016 Table 6.5", a->value, b->value, c->value});
+}
+
+void add_bands_and_histogram(FigureTables& t, Evaluator& ev, const FigureGpu& g) {
+  for (const auto& m : band_models())
+    for (const auto& al : band_alphas()) {
+      const auto q = ev.quotients(g.base, {al}, m, Metric::WarpThroughputPerSm);
+      if (!q.empty()) t.bands.add_row({g.name, m, al, *std::min_element(q.begin(), q.end()), *std::max_element(q.begin(), q.end())});
+    }
+  const RunSpec loads_run = alpha_run(g.base, "0");
+  const auto loads = ev.sims().points(loads_run, loads_run.params);
+  if (loads.empty() || !loads.front().result || !loads.back().result) return;
+  for (const auto* p : {&loads.front(), &loads.back()})
+    for (const auto& bin : p->result->access_latency_histogram)
+      t.hist.add_row({g.name, p == &loads.front() ? "low" : "high", p->warps_per_sm, p->result->gbps, static_cast<int64_t>(bin.lo),
+                      static_cast<int64_t>(bin.hi), static_cast<int64_t>(bin.count)});
+}
+
+}  // namespace
+
+std::map<std::string, std::string> figure_data(Evaluator& ev, const std::vector<FigureGpu>& gpus, const MeasurementSet& ms) {
+  FigureTables t;
+  for (const auto& g : gpus) {
+    add_alpha_curves(t, ev, g, ms);
+    add_latency(t, ev, g, ms);
+    add_bands_and_histogram(t, ev, g);
+  }
+  return {{"alpha_curves.csv", t.curves.to_csv()}, {"measured_points.csv", t.points.to_csv()}, {"cusp.csv", t.cusp.to_csv()},
+          {"latency_throughput.csv", t.latency.to_csv()}, {"latency_fits.csv", t.fits.to_csv()}, {"error_bands.csv", t.bands.to_csv()},
+          {"latency_histogram.csv", t.hist.to_csv()}};
 }
 
 }  // namespace warpsim::validation
