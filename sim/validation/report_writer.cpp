@@ -61,10 +61,19 @@ FigureStatus make_figures(const std::string& dir, int jobs) {
 #endif
 }
 
+void check_report_dir(const std::string& dir) {
+  // The directory is replaced as a whole: never one that is not an earlier report.
+  const fs::path d(dir);
+  std::error_code ec;
+  if (fs::exists(d, ec) && (!fs::is_directory(d, ec) || (!fs::is_empty(d, ec) && !fs::exists(d / "report.md", ec))))
+    throw UserError(Diagnostic{dir, 0, 0, "--out-dir", "exists and is not a warpsim report directory (no report.md); refusing to replace it"});
+}
+
 FigureStatus write_report(const std::string& dir, const ReportInput& in, bool figures, int jobs) {
   const fs::path final_dir(dir);
   const fs::path tmp = fs::path(dir + ".tmp." + std::to_string(::getpid()));
   std::error_code ec;
+  check_report_dir(dir);
   fs::remove_all(tmp, ec);
   if (!fs::create_directories(tmp / "data", ec) || ec)
     throw UserError(Diagnostic{dir, 0, 0, "--out-dir", "cannot create the report directory: " + ec.message()});

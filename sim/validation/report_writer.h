@@ -39,6 +39,9 @@ std::string report_json(const ReportInput& in, const FigureStatus& figs);
 // the report says what went wrong instead.
 FigureStatus make_figures(const std::string& dir, int jobs);
 
+// Throws UserError if `dir` exists and is not an earlier report (it would be replaced as a whole).
+void check_report_dir(const std::string& dir);
+
 // Writes the whole report to `dir` (replacing it). Throws UserError if it cannot be written.
 FigureStatus write_report(const std::string& dir, const ReportInput& in, bool figures, int jobs);
 

@@ -63,6 +63,7 @@ std::vector<FigureGpu> figure_gpus(const std::vector<CaseSpec>& cases) {
 
 ValidateResult run_validate(const ValidateOptions& o) {
   const auto start = std::chrono::steady_clock::now();
+  if (!o.out_dir.empty()) check_report_dir(o.out_dir);
   const auto gpus = resolve_gpus(o.gpus);
   const size_t builtin_files = load_measurements(builtin_measurements_dir()).files().size();
   std::vector<fs::path> mpaths{builtin_measurements_dir()};

@@ -91,6 +91,15 @@ TEST(ValidateCli, ABadCaseFileExitsTwoWithFileLineKeyAndWritesNothing) {
   for (const auto& e : fs::directory_iterator(test::temp_dir())) EXPECT_EQ(e.path().filename().string().find("rep_bad"), std::string::npos);
 }
 
+TEST(ValidateCli, AnOutDirThatIsNotAReportIsNeverReplaced) {
+  const std::string cases = test::write_temp_file("vcli/keep.yaml", kPassing);
+  const std::string keep = test::write_temp_file("not_a_report/precious.txt", "keep me");
+  const auto r = test::run_cli("validate --cases " + cases + " --no-figures --out-dir " + dir("not_a_report"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--out-dir: exists and is not a warpsim report directory"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(keep), "keep me");
+}
+
 TEST(ValidateCli, NoMatchingCaseIsBadInput) {
   const auto r = test::run_cli("validate --case no.such.case --no-figures --out-dir " + dir("rep_none"));
   EXPECT_EQ(r.exit_code, 2);
