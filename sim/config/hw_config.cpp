@@ -37,6 +37,12 @@ const std::vector<std::pair<MemoryModelKind, const char*>>& enum_table<MemoryMod
   return t;
 }
 
+template <>
+const std::vector<std::pair<PagePolicy, const char*>>& enum_table<PagePolicy>() {
+  static const std::vector<std::pair<PagePolicy, const char*>> t{{PagePolicy::Open, "open"}, {PagePolicy::Close, "close"}};
+  return t;
+}
+
 namespace {
 template <typename E>
 const char* name_of(E v) {
@@ -50,5 +56,6 @@ const char* to_string(Generation g) { return name_of(g); }
 const char* to_string(SchedulerPolicy p) { return name_of(p); }
 const char* to_string(CoalescingRule r) { return name_of(r); }
 const char* to_string(MemoryModelKind m) { return name_of(m); }
+const char* to_string(PagePolicy p) { return name_of(p); }
 
 }  // namespace warpsim::config

@@ -1,0 +1,41 @@
+#include "mem/fixed_memory.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/user_error.h"
+#include "mem/coalescer.h"
+
+namespace warpsim::mem {
+
+double unloaded_transaction_latency_cycles(const config::HwConfig& cfg) {
+  const int n = coalesced_transactions(cfg.lsu.coalescing);
+  const double spread = (n - 1) * cfg.lsu.transaction_issue_cycles;
+  if (spread >= cfg.memory.latency_cycles)
+    throw UserError(Diagnostic{cfg.source_file, 0, 0, "lsu.transaction_issue_cycles",
+                               "the departure spread of a coalesced access exceeds memory.latency_cycles"});
+  return cfg.memory.latency_cycles - spread;
+}
+
+FixedMemory::FixedMemory(const MemorySystemSpec& spec) {
+  const config::HwConfig& cfg = *spec.config;
+  latency_ = unloaded_transaction_latency_cycles(cfg);
+  // GB/s -> bytes per core cycle, times this run's share of the device's SMs.
+  const double share = static_cast<double>(spec.simulated_sms) / cfg.device.sms;
+  bytes_per_cycle_ = cfg.memory.peak_gbps / cfg.device.core_clock_ghz * share;
+}
+
+void FixedMemory::submit(const Transaction& t, uint64_t now) {
+  const double service = t.bytes / bytes_per_cycle_;
+  const double start = std::max(static_cast<double>(now), server_free_);
+  server_free_ = start + service;
+  // The wait for the server (start - now) is the only queueing: unqueued, latency is exact.
+  const double done = start + latency_;
+  const auto done_cycle = static_cast<uint64_t>(std::ceil(done - 1e-9));
+  latencies_.record(done_cycle - now);
+  pending_.push(done_cycle, seq_++, Completion{done_cycle, t.tag, t.sm});
+}
+
+void FixedMemory::advance(uint64_t t, std::vector<Completion>& done) { pending_.pop_until(t, done); }
+
+}  // namespace warpsim::mem

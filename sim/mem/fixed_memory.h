@@ -1,0 +1,38 @@
+// `fixed`: the seeds' basic memory model (Volkov 2016 §4.1): every transaction takes a constant
+// unloaded latency, and the device moves at most the measured peak throughput (Table 6.4).
+// One FIFO bandwidth server: a transaction of B bytes holds it B / peak cycles. A transaction
+// leaves `latency` cycles after it entered the server if nothing was queued ahead of it, so
+// latency is exact at low load, and throughput is exactly the cap at high load.
+#pragma once
+
+#include "mem/completion_heap.h"
+#include "mem/memory_system.h"
+
+namespace warpsim::mem {
+
+class FixedMemory final : public MemorySystem {
+ public:
+  explicit FixedMemory(const MemorySystemSpec& spec);
+  void submit(const Transaction& t, uint64_t now) override;
+  uint64_t next_event_time() const override { return pending_.next_time(); }
+  void advance(uint64_t t, std::vector<Completion>& done) override;
+  const LatencyRecorder& transaction_latencies() const override { return latencies_; }
+  const char* name() const override { return "fixed"; }
+
+  double latency_cycles() const { return latency_; }
+  double bytes_per_cycle() const { return bytes_per_cycle_; }
+
+ private:
+  double latency_ = 0;          // per transaction, cycles
+  double bytes_per_cycle_ = 0;  // this run's share of the device peak
+  double server_free_ = 0;      // when the bandwidth server is next free, cycles
+  uint64_t seq_ = 0;
+  CompletionHeap pending_;
+  LatencyRecorder latencies_;
+};
+
+// Unloaded latency of one transaction: Table 6.2's instruction latency less the LSU's departure
+// spread of a coalesced access's transactions ((n - 1) x Table 6.7), which the device adds.
+double unloaded_transaction_latency_cycles(const config::HwConfig& cfg);
+
+}  // namespace warpsim::mem

@@ -1,0 +1,211 @@
+#include "mem/queue/queue_memory.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/user_error.h"
+#include "mem/coalescer.h"
+#include "mem/fixed_memory.h"
+
+namespace warpsim::mem::queue {
+namespace {
+
+bool later(const auto& a, const auto& b) { return a.time != b.time ? a.time > b.time : a.seq > b.seq; }
+
+// Where a virtual SM's copy of an access lands: a pseudo-random, interleave-aligned offset, so
+// that it touches other rows, banks and channels as another SM's data would.
+uint64_t replica_offset(int replica, uint64_t align) {
+  const uint64_t h = (static_cast<uint64_t>(replica) + 1) * 0x9E3779B97F4A7C15ull;
+  return ((h >> 24) & ((uint64_t{1} << 36) - 1)) & ~(align - 1);
+}
+
+// The DRAM part of an unloaded coalesced streaming access: one instruction's transactions,
+// departing Table 6.7 cycles apart, on an idle memory system with no interconnect latency.
+uint64_t probe_unloaded_dram_cycles(const MemorySystemSpec& spec) {
+  MemorySystemSpec one = spec;
+  one.simulated_sms = spec.config->device.sms;
+  QueueMemory probe(one, 0);
+  const int n = coalesced_transactions(spec.config->lsu.coalescing);
+  const uint32_t bytes = 128u / static_cast<uint32_t>(n);
+  const uint64_t base = uint64_t{1} << 30;
+  for (int k = 0; k < n; ++k) {
+    const auto at = static_cast<uint64_t>(std::floor(k * spec.config->lsu.transaction_issue_cycles));
+    std::vector<Completion> ignored;
+    probe.advance(at, ignored);
+    probe.submit(Transaction{base + static_cast<uint64_t>(k) * bytes, bytes, false, 0, static_cast<uint32_t>(k)}, at);
+  }
+  std::vector<Completion> done;
+  while (done.size() < static_cast<size_t>(n)) probe.advance(probe.next_event_time(), done);
+  const auto last_departure = static_cast<uint64_t>(std::floor((n - 1) * spec.config->lsu.transaction_issue_cycles));
+  return done.back().time - last_departure;
+}
+
+}  // namespace
+
+QueueMemory::QueueMemory(const MemorySystemSpec& spec) {
+  const uint64_t dram = probe_unloaded_dram_cycles(spec);
+  const double total = unloaded_transaction_latency_cycles(*spec.config);
+  if (total <= static_cast<double>(dram))
+    throw UserError(Diagnostic{spec.config->source_file, 0, 0, "memory.latency_cycles",
+                               "unloaded latency is shorter than the DRAM timings alone"});
+  init(spec, static_cast<uint64_t>(std::llround((total - static_cast<double>(dram)) * 1000.0 / spec.config->device.core_clock_ghz)));
+}
+
+QueueMemory::QueueMemory(const MemorySystemSpec& spec, uint64_t interconnect_ps) { init(spec, interconnect_ps); }
+
+void QueueMemory::init(const MemorySystemSpec& spec, uint64_t interconnect_ps) {
+  cfg_ = spec.config;
+  const config::HwConfig& cfg = *cfg_;
+  clock_ = CoreClock(cfg.device.core_clock_ghz);
+  timing_ = dram_timing(cfg);
+  map_ = std::make_unique<AddressMap>(cfg);
+  interconnect_ps_ = interconnect_ps;
+  request_ps_ = interconnect_ps / 2;
+  fetch_bytes_ = static_cast<uint32_t>(cfg.memory.controller.fetch_bytes);
+  const PagePolicy policy = cfg.memory.controller.page_policy == config::PagePolicy::Open ? PagePolicy::Open : PagePolicy::Close;
+  channels_.reserve(static_cast<size_t>(timing_.channels));
+  for (int c = 0; c < timing_.channels; ++c) {
+    // Refreshes of different channels are staggered over one interval.
+    const uint64_t offset = timing_.trefi * static_cast<uint64_t>(c) / static_cast<uint64_t>(timing_.channels);
+    channels_.emplace_back(timing_, policy, cfg.memory.controller.queue_depth, cfg.memory.controller.write_queue_depth, offset);
+  }
+  simulated_sms_ = std::clamp(spec.simulated_sms, 1, cfg.device.sms);
+  const int virtual_sms = cfg.device.sms - simulated_sms_;
+  replicas_per_sm_ = (virtual_sms + simulated_sms_ - 1) / simulated_sms_;
+  for (int k = 0; k < replicas_per_sm_; ++k)
+    replica_delay_.push_back(static_cast<uint64_t>(cfg.memory.latency_cycles) * static_cast<uint64_t>(k + 1) /
+                             static_cast<uint64_t>(replicas_per_sm_ + 1));
+}
+
+uint32_t QueueMemory::alloc_slot() {
+  if (free_slots_.empty()) {
+    slots_.emplace_back();
+    return static_cast<uint32_t>(slots_.size() - 1);
+  }
+  const uint32_t s = free_slots_.back();
+  free_slots_.pop_back();
+  return s;
+}
+
+void QueueMemory::push_arrival(uint64_t time, uint32_t slot) {
+  arrivals_.push_back({time, seq_++, slot});
+  std::push_heap(arrivals_.begin(), arrivals_.end(), [](const Arrival& a, const Arrival& b) { return later(a, b); });
+}
+
+void QueueMemory::submit(const Transaction& t, uint64_t now) {
+  const uint32_t s = alloc_slot();
+  slots_[s] = Slot{t.address, now, t.tag, t.bytes, kNone, t.sm, true, t.write};
+  push_arrival(clock_.to_ps(now) + request_ps_, s);
+  // The virtual SMs mirroring this one (virtual SM v mirrors simulated SM v % simulated_sms_).
+  const int virtual_sms = cfg_->device.sms - simulated_sms_;
+  for (int k = 0; k < replicas_per_sm_; ++k) {
+    const int v = k * simulated_sms_ + (t.sm % simulated_sms_);
+    if (v >= virtual_sms) break;
+    const uint32_t r = alloc_slot();
+    slots_[r] = Slot{t.address + replica_offset(v, 4096), now, 0, t.bytes, kNone, 0, false, t.write};
+    push_arrival(clock_.to_ps(now + replica_delay_[static_cast<size_t>(k)]) + request_ps_, r);
+  }
+}
+
+void QueueMemory::arrive(const Arrival& a) {
+  Slot& s = slots_[a.slot];
+  if (s.write && s.real) {
+    // A write is complete for the SM once the controller has accepted it.
+    const uint64_t cycle = clock_.to_cycle_ceil(a.time);
+    completions_.push(cycle, a.seq, Completion{cycle, s.tag, s.sm});
+    latencies_.record(cycle - s.submit_cycle);
+    s.real = false;
+  }
+  const uint32_t span = !s.write && fetch_bytes_ > s.bytes ? fetch_bytes_ : s.bytes;
+  const uint64_t block = s.address / span * span;
+  if (!s.write && fetch_bytes_ > 0) {
+    const uint32_t primary = inflight_.find(block);
+    if (primary != InflightTable::kAbsent) {  // served by the fetch already under way
+      s.next_waiter = slots_[primary].next_waiter;
+      slots_[primary].next_waiter = a.slot;
+      return;
+    }
+    inflight_.insert(block, a.slot);
+  }
+  const DramAddress d = map_->map(block);
+  ChannelRequest r;
+  r.arrive = a.time;
+  r.seq = a.seq;
+  r.row = d.row;
+  r.bank = d.bank;
+  r.slot = a.slot;
+  r.bursts = static_cast<uint16_t>(std::max<uint32_t>(1, (span + timing_.burst_bytes - 1) / timing_.burst_bytes));
+  r.write = s.write;
+  dram_bytes_ += static_cast<uint64_t>(r.bursts) * timing_.burst_bytes;
+  channels_[d.channel].enqueue(r);
+}
+
+void QueueMemory::finish(const ChannelDone& d) {
+  Slot& first = slots_[d.slot];
+  if (!first.write && fetch_bytes_ > 0) {
+    const uint32_t span = fetch_bytes_ > first.bytes ? fetch_bytes_ : first.bytes;
+    inflight_.erase(first.address / span * span);
+  }
+  const uint64_t back = d.data_end + (interconnect_ps_ - request_ps_);
+  const uint64_t cycle = clock_.to_cycle_ceil(back);
+  for (uint32_t i = d.slot; i != kNone;) {
+    Slot& s = slots_[i];
+    if (s.real) {
+      completions_.push(cycle, seq_++, Completion{cycle, s.tag, s.sm});
+      latencies_.record(cycle - s.submit_cycle);
+    }
+    const uint32_t next = s.next_waiter;
+    free_slots_.push_back(i);
+    i = next;
+  }
+}
+
+void QueueMemory::process_until(uint64_t t_ps) {
+  for (;;) {
+    const uint64_t ta = arrivals_.empty() ? kNever : arrivals_.front().time;
+    size_t best = 0;
+    uint64_t tc = kNever;
+    for (size_t c = 0; c < channels_.size(); ++c) {
+      const uint64_t tn = channels_[c].next_command_time();
+      if (tn < tc) tc = tn, best = c;
+    }
+    if (std::min(ta, tc) > t_ps) return;
+    if (ta <= tc) {  // arrivals first at equal times, so that they compete for the command
+      std::pop_heap(arrivals_.begin(), arrivals_.end(), [](const Arrival& a, const Arrival& b) { return later(a, b); });
+      const Arrival a = arrivals_.back();
+      arrivals_.pop_back();
+      arrive(a);
+      continue;
+    }
+    done_buf_.clear();
+    channels_[best].issue(done_buf_);
+    for (const ChannelDone& d : done_buf_) finish(d);
+  }
+}
+
+uint64_t QueueMemory::next_event_time() const {
+  uint64_t t = arrivals_.empty() ? kNever : arrivals_.front().time;
+  for (const DramChannel& c : channels_) t = std::min(t, c.next_command_time());
+  const uint64_t internal = t == kNever ? kNever : clock_.to_cycle_ceil(t);
+  return std::min(internal, completions_.next_time());
+}
+
+void QueueMemory::advance(uint64_t t, std::vector<Completion>& done) {
+  process_until(clock_.to_ps(t));
+  completions_.pop_until(t, done);
+}
+
+ChannelStats QueueMemory::dram_stats() const {
+  ChannelStats sum;
+  for (const DramChannel& c : channels_) {
+    const ChannelStats& s = c.stats();
+    sum.activates += s.activates;
+    sum.precharges += s.precharges;
+    sum.reads += s.reads;
+    sum.writes += s.writes;
+    sum.refreshes += s.refreshes;
+  }
+  return sum;
+}
+
+}  // namespace warpsim::mem::queue
