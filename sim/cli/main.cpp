@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   app.fallthrough(false);
   warpsim::cli::register_list(app);
   warpsim::cli::register_explain(app);
+  warpsim::cli::register_run(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

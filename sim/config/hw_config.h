@@ -51,6 +51,7 @@ struct SmConfig {
   int shared_memory_alloc_granularity_bytes = 256;  // Volkov §5.7
   int shared_memory_block_overhead_bytes = 0;       // fixed per-block overhead, Volkov §5.7 (G80/GT200)
   int block_launch_latency_cycles = 0;              // time to start a new block in a freed slot, §3.7
+  int barrier_latency_cycles = 0;                   // from the last warp reaching BAR to release, §3.7
 };
 
 struct SchedulerConfig {

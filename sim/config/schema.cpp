@@ -146,6 +146,7 @@ std::vector<FieldSpec> build_schema() {
   s.push_back(int_field("sm.shared_memory_alloc_granularity_bytes", REF(sm.shared_memory_alloc_granularity_bytes), "bytes", "shared-memory allocations round up to this (Volkov §5.7)", 1, 1 << 20, kReq));
   s.push_back(int_field("sm.shared_memory_block_overhead_bytes", REF(sm.shared_memory_block_overhead_bytes), "bytes", "fixed shared memory taken per block (Volkov §5.7)", 0, 1 << 20, kOpt));
   s.push_back(int_field("sm.block_launch_latency_cycles", REF(sm.block_launch_latency_cycles), "cycles", "delay to start a block in a freed slot (Volkov §3.7)", 0, 1 << 20, kReq));
+  s.push_back(int_field("sm.barrier_latency_cycles", REF(sm.barrier_latency_cycles), "cycles", "pipeline latency of a barrier: last arrival to release (Volkov §3.7, Listing 3.3)", 0, 1 << 20, kOpt));
   // --- scheduler
   s.push_back(int_field("scheduler.count", REF(scheduler.count), "", "warp schedulers per SM", 1, 64, kReq));
   s.push_back(int_field("scheduler.max_warps", REF(scheduler.max_warps), "warps", "warps per scheduler", 1, 4096, kReq));

@@ -1,0 +1,74 @@
+// Folding the SMs' counters into a Result, with throughputs in the seeds' units (Volkov 2016
+// §5.5: per-SM time from first warp start to last warp end, the largest over SMs is the run time).
+#include <algorithm>
+#include <cmath>
+
+#include "device/device.h"
+
+namespace warpsim::device {
+
+Result Device::collect() const {
+  Result r;
+  r.gpu = cfg_.gpu.name;
+  r.workload = kernel_.name;
+  r.params = kernel_.params;
+  r.memory_model = memory_->name();
+  r.seed = opts_.seed;
+  r.device_sms = cfg_.device.sms;
+  r.simulated_sms = sms_;
+  r.launch = launch_;
+  r.simulated_events = events_;
+  mem::LatencyRecorder access;
+  long double area = 0, busy_time = 0;
+  uint64_t latency_sum = 0;
+  for (const auto& s : sm_) {
+    const sm::SmStats& st = s->stats();
+    if (st.warps_executed == 0) continue;
+    const uint64_t span = st.last_end - st.first_start;
+    r.cycles = std::max(r.cycles, span);
+    busy_time += span;
+    area += st.occupancy_area;
+    latency_sum += st.warp_latency_sum;
+    r.warps_executed += st.warps_executed;
+    for (int c = 0; c < isa::kOpClassCount; ++c) r.warp_instructions_by_class[c] += st.instructions[c];
+    r.thread_ops_alu += st.thread_ops_alu;
+    r.bytes_requested += st.bytes_requested;
+    r.bytes_transferred += st.bytes_transferred;
+    r.transactions += st.transactions;
+    r.max_occupancy = std::max(r.max_occupancy, st.max_resident);
+    access.merge(st.access_latency);
+    const auto& d = st.stalls;
+    r.stalls.issued += d.issued, r.stalls.dependency += d.dependency, r.stalls.memory += d.memory;
+    r.stalls.pipe_busy += d.pipe_busy, r.stalls.issue_limit += d.issue_limit, r.stalls.barrier += d.barrier;
+    r.stalls.no_warp += d.no_warp;
+    if (opts_.record_warps) r.warp_records.insert(r.warp_records.end(), st.warp_records.begin(), st.warp_records.end());
+    if (opts_.record_occupancy) r.occupancy_timeline.push_back(st.occupancy);
+  }
+  for (auto n : r.warp_instructions_by_class) r.warp_instructions += n;
+  if (r.cycles == 0 || r.warps_executed == 0) return r;
+  const double cyc = static_cast<double>(r.cycles), sms = sms_;
+  const double scale = static_cast<double>(cfg_.device.sms) / sms_;  // device totals from our share
+  using isa::OpClass;
+  const uint64_t mem_instr = r.warp_instructions_by_class[isa::index(OpClass::Load)] + r.warp_instructions_by_class[isa::index(OpClass::Store)];
+  const uint64_t flow = r.warp_instructions_by_class[isa::index(OpClass::Control)] + r.warp_instructions_by_class[isa::index(OpClass::Barrier)];
+  r.ipc_per_sm = r.warp_instructions / cyc / sms;
+  r.mem_ipc_per_sm = mem_instr / cyc / sms;
+  r.ops_per_cycle_per_scheduler = 32.0 * (r.warp_instructions - flow) / cyc / sms / cfg_.scheduler.count;
+  r.adds_per_cycle_per_sm = r.thread_ops_alu / cyc / sms;
+  const double ns = cyc / cfg_.device.core_clock_ghz;
+  r.gbps = r.bytes_requested * scale / ns;
+  r.dram_gbps = r.bytes_transferred * scale / ns;
+  r.warp_throughput_per_sm = r.warps_executed / cyc / sms;
+  r.mean_warp_latency = static_cast<double>(latency_sum) / r.warps_executed;
+  // Little's law over the SMs' own busy intervals: occupancy from the tracked integral,
+  // latency and throughput from the warps' start and end times (§3.4).
+  r.mean_occupancy = static_cast<double>(area / busy_time);
+  const double predicted = r.mean_warp_latency * r.warps_executed / static_cast<double>(busy_time);
+  r.little_law_error = r.mean_occupancy > 0 ? std::abs(r.mean_occupancy - predicted) / r.mean_occupancy : 0;
+  r.access_latency = access.summary();
+  r.access_latency_histogram = access.histogram(40);
+  r.transaction_latency = memory_->transaction_latencies().summary();
+  return r;
+}
+
+}  // namespace warpsim::device

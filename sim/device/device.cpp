@@ -1,0 +1,100 @@
+#include "device/device.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "common/user_error.h"
+#include "device/occupancy.h"
+
+namespace warpsim::device {
+
+using mem::kNever;
+
+Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const RunOptions& opts)
+    : cfg_(cfg),
+      kernel_(kernel),
+      opts_(opts),
+      sms_(opts.sms > 0 ? std::min(opts.sms, cfg.device.sms) : cfg.device.sms),
+      launch_(realize_launch(cfg, kernel, opts.warps_per_sm, sms_)),
+      decoded_(sm::decode(kernel, cfg)),
+      addresses_(kernel, cfg, opts.seed),
+      memory_(mem::make_memory_system(mem::MemorySystemSpec{&cfg, sms_, opts.seed})) {
+  sm::SmSetup setup;
+  setup.block_warps = launch_.block_threads / cfg.sm.warp_size;
+  setup.blocks_per_sm = launch_.blocks_per_sm;
+  setup.block_threads = launch_.block_threads;
+  setup.access_sample_every = std::max(1, opts.access_sample_every);
+  setup.record_warps = opts.record_warps;
+  setup.record_occupancy = opts.record_occupancy;
+  for (int i = 0; i < sms_; ++i) {
+    setup.index = i;
+    sm_.push_back(std::make_unique<sm::Sm>(setup, cfg, decoded_, addresses_, *memory_));
+  }
+  wake_.assign(sms_, kNever);
+  pending_.resize(sms_);
+}
+
+void Device::reschedule(uint32_t i) {
+  const uint64_t w = sm_[i]->next_wake();
+  if (w < wake_[i]) {
+    wake_[i] = w;
+    queue_.push(w, kTick, i);
+  }
+}
+
+void Device::dispatch_finished_blocks(uint32_t i, uint64_t t) {
+  for (uint32_t slot : sm_[i]->take_finished_blocks()) {
+    (void)slot;
+    if (next_block_ >= launch_.total_blocks) continue;
+    pending_[i].push_back(static_cast<uint64_t>(next_block_++));
+    queue_.push(t + static_cast<uint64_t>(cfg_.sm.block_launch_latency_cycles), kBlockStart, i);
+  }
+}
+
+void Device::deliver_completions(uint64_t t) {
+  completions_.clear();
+  memory_->advance(t, completions_);
+  for (const auto& c : completions_) sm_[c.sm]->on_completion(c.tag, c.time);
+  for (const auto& c : completions_) reschedule(c.sm);
+}
+
+Result Device::run() {
+  // Initial wave: blocks go to SMs breadth-first, as the hardware dispatcher does.
+  for (int round = 0; round < launch_.blocks_per_sm; ++round)
+    for (int i = 0; i < sms_ && next_block_ < launch_.total_blocks; ++i) sm_[i]->launch_block(static_cast<uint64_t>(next_block_++), 0);
+  for (int i = 0; i < sms_; ++i) reschedule(static_cast<uint32_t>(i));
+  const uint64_t limit = opts_.max_cycles ? opts_.max_cycles : uint64_t{1} << 50;
+  uint64_t same_time_steps = 0, last_t = 0;
+  while (true) {
+    const uint64_t t_mem = memory_->next_event_time();
+    const uint64_t t_q = queue_.empty() ? kNever : queue_.top().time;
+    const uint64_t t = std::min(t_mem, t_q);
+    if (t == kNever) break;
+    if (t > limit) throw UserError(Diagnostic{"<cli>", 0, 0, "max_cycles", fmt::format("simulation passed {} cycles; stopped", limit)});
+    same_time_steps = t == last_t ? same_time_steps + 1 : 0;
+    last_t = t;
+    WARPSIM_ASSERT(same_time_steps < 10'000'000, fmt::format("no progress at cycle {} (livelock)", t));
+    if (t_mem <= t) deliver_completions(t);
+    while (!queue_.empty() && queue_.top().time == t) {
+      const engine::Event e = queue_.pop();
+      ++events_;
+      if (e.kind == kBlockStart) {  // same latency for every block: the FIFO matches event order
+        sm_[e.target]->launch_block(pending_[e.target].front(), t);
+        pending_[e.target].erase(pending_[e.target].begin());
+      } else {
+        if (wake_[e.target] != t) continue;  // superseded by an earlier wake-up
+        wake_[e.target] = kNever;
+        sm_[e.target]->tick(t);
+        dispatch_finished_blocks(e.target, t);
+      }
+      reschedule(e.target);
+    }
+  }
+  for (const auto& s : sm_)
+    WARPSIM_ASSERT(!s->busy(), "simulation ended with resident warps (deadlock)");
+  WARPSIM_ASSERT(next_block_ == launch_.total_blocks, "simulation ended before every block ran");
+  return collect();
+}
+
+}  // namespace warpsim::device

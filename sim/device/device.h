@@ -1,0 +1,47 @@
+// A device: N SMs sharing one memory system, a block dispatcher handing blocks to SMs as slots
+// free up (after the block launch latency, Volkov §3.7), and the run loop of the event engine.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "device/result.h"
+#include "device/simulate.h"
+#include "engine/event_queue.h"
+#include "mem/memory_system.h"
+#include "sm/address_generator.h"
+#include "sm/decoded_kernel.h"
+#include "sm/sm.h"
+
+namespace warpsim::device {
+
+class Device {
+ public:
+  Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const RunOptions& opts);
+  Result run();
+
+ private:
+  enum EventKind : uint32_t { kTick = 0, kBlockStart = 1 };
+  void reschedule(uint32_t sm);
+  void dispatch_finished_blocks(uint32_t sm, uint64_t t);
+  void deliver_completions(uint64_t t);
+  Result collect() const;
+
+  const config::HwConfig& cfg_;
+  const isa::Kernel& kernel_;
+  const RunOptions opts_;
+  const int sms_;
+  LaunchRealization launch_;
+  sm::DecodedKernel decoded_;
+  sm::AddressGenerator addresses_;
+  std::unique_ptr<mem::MemorySystem> memory_;
+  std::vector<std::unique_ptr<sm::Sm>> sm_;
+  std::vector<uint64_t> wake_;  // cycle of each SM's pending tick event (kNever: none)
+  engine::EventQueue queue_;
+  std::vector<mem::Completion> completions_;
+  int64_t next_block_ = 0;                        // blocks handed out so far
+  std::vector<std::vector<uint64_t>> pending_;     // per SM: blocks waiting for their start event
+  uint64_t events_ = 0;
+};
+
+}  // namespace warpsim::device

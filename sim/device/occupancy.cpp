@@ -1,0 +1,115 @@
+#include "device/occupancy.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "common/user_error.h"
+
+namespace warpsim::device {
+namespace {
+
+int round_up(int v, int unit) { return (v + unit - 1) / unit * unit; }
+
+// Blocks of `block_warps` that fit on an SM without any shared-memory limit; sets `why`.
+int natural_limit(const config::HwConfig& cfg, const isa::Kernel& k, int block_warps, std::string& why) {
+  int limit = cfg.sm.max_blocks;
+  why = "blocks";
+  if (cfg.sm.max_warps / block_warps < limit) limit = cfg.sm.max_warps / block_warps, why = "warps";
+  if (k.launch.registers_per_thread > 0) {
+    const int per_warp = round_up(k.launch.registers_per_thread * cfg.sm.warp_size, cfg.sm.register_alloc_unit);
+    const int by_regs = cfg.sm.registers / (per_warp * block_warps);
+    if (by_regs < limit) limit = by_regs, why = "registers";
+  }
+  const int own = k.launch.shared_memory_per_block;
+  if (own > 0) {
+    const int alloc = round_up(own + cfg.sm.shared_memory_block_overhead_bytes, cfg.sm.shared_memory_alloc_granularity_bytes);
+    const int by_smem = cfg.sm.shared_memory_bytes / alloc;
+    if (by_smem < limit) limit = by_smem, why = "shared memory";
+  }
+  return limit;
+}
+
+// Tries to hold exactly `blocks` blocks of `block_warps`; fills `out` and returns true on success.
+bool try_block_size(const config::HwConfig& cfg, const isa::Kernel& k, int block_warps, int blocks, LaunchRealization& out) {
+  if (block_warps * cfg.sm.warp_size > cfg.sm.max_threads_per_block) return false;
+  std::string why;
+  const int natural = natural_limit(cfg, k, block_warps, why);
+  if (natural < blocks) return false;
+  int smem = k.launch.shared_memory_per_block;
+  if (natural > blocks) {
+    // Allocate shared memory so that only `blocks` fit (§5.7): the largest allocation that still
+    // lets `blocks` blocks in must already keep block number blocks+1 out.
+    const int gran = cfg.sm.shared_memory_alloc_granularity_bytes;
+    const int alloc = cfg.sm.shared_memory_bytes / blocks / gran * gran;
+    if (alloc == 0 || cfg.sm.shared_memory_bytes / alloc != blocks) return false;
+    smem = alloc - cfg.sm.shared_memory_block_overhead_bytes;
+    if (smem > cfg.sm.max_shared_memory_per_block_bytes || smem < k.launch.shared_memory_per_block) return false;
+    why = "shared memory";
+  }
+  out.block_threads = block_warps * cfg.sm.warp_size;
+  out.blocks_per_sm = blocks;
+  out.warps_per_sm = blocks * block_warps;
+  out.shared_memory_per_block = smem;
+  out.limited_by = why;
+  return true;
+}
+
+}  // namespace
+
+LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel& kernel, int warps_per_sm, int simulated_sms) {
+  const int fixed_block = kernel.launch.threads_per_block > 0 ? (kernel.launch.threads_per_block + 31) / 32 : 0;
+  int target = warps_per_sm;
+  if (target == 0) {  // as many warps as fit, with the kernel's block size or 8-warp blocks
+    const int bw = fixed_block ? fixed_block : std::min(8, cfg.sm.max_threads_per_block / cfg.sm.warp_size);
+    std::string why;
+    target = natural_limit(cfg, kernel, bw, why) * bw;
+  }
+  if (target > cfg.sm.max_warps)
+    throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", fmt::format("{} warps/SM exceed the {} warps an SM of {} holds", target, cfg.sm.max_warps, cfg.gpu.name)});
+  LaunchRealization r;
+  bool ok = false;
+  if (fixed_block) {
+    ok = target % fixed_block == 0 && try_block_size(cfg, kernel, fixed_block, target / fixed_block, r);
+  } else {
+    // Smallest block size first: short blocks give the least occupancy variance (§5.8).
+    for (int bw = 1; bw <= target && !ok; ++bw)
+      if (target % bw == 0) ok = try_block_size(cfg, kernel, bw, target / bw, r);
+  }
+  bool one_wave = false;
+  if (!ok) {
+    // Shared memory cannot hold the SM to this many blocks (e.g. 1 block/SM on Maxwell, §5.7):
+    // launch exactly one wave instead, so the grid size itself bounds the occupancy.
+    for (int bw = fixed_block ? fixed_block : 1; bw <= target && !ok; bw += fixed_block ? target : 1) {
+      if (target % bw != 0 || bw * cfg.sm.warp_size > cfg.sm.max_threads_per_block) continue;
+      std::string why;
+      if (natural_limit(cfg, kernel, bw, why) < target / bw) continue;
+      r.block_threads = bw * cfg.sm.warp_size;
+      r.blocks_per_sm = target / bw;
+      r.warps_per_sm = target;
+      r.shared_memory_per_block = kernel.launch.shared_memory_per_block;
+      r.limited_by = "grid size (one wave)";
+      ok = one_wave = true;
+    }
+  }
+  if (!ok)
+    throw UserError(Diagnostic{"<cli>", 0, 0, "--warps",
+                               fmt::format("cannot realise {} warps/SM on {}: no block size{} and shared-memory allocation "
+                                           "gives exactly that many resident warps (limits: {} warps, {} blocks, {} B shared "
+                                           "memory with {} B granularity, {} B per block; Volkov 2016 §5.7)",
+                                           target, cfg.gpu.name, fixed_block ? fmt::format(" of {} threads", kernel.launch.threads_per_block) : "",
+                                           cfg.sm.max_warps, cfg.sm.max_blocks, cfg.sm.shared_memory_bytes,
+                                           cfg.sm.shared_memory_alloc_granularity_bytes, cfg.sm.max_shared_memory_per_block_bytes)});
+  if (one_wave) {
+    r.total_blocks = int64_t{r.blocks_per_sm} * simulated_sms;
+    return r;
+  }
+  switch (kernel.launch.grid) {
+    case isa::GridKind::Oversubscribed: r.total_blocks = int64_t{kernel.launch.blocks_per_slot} * r.blocks_per_sm * simulated_sms; break;
+    case isa::GridKind::Persistent: r.total_blocks = int64_t{r.blocks_per_sm} * simulated_sms; break;
+    case isa::GridKind::Fixed: r.total_blocks = kernel.launch.blocks; break;
+  }
+  return r;
+}
+
+}  // namespace warpsim::device

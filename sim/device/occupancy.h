@@ -1,0 +1,18 @@
+// Realising a target occupancy the way Volkov 2016 §5.7 does on real GPUs: choose a block size
+// and a shared-memory allocation per block so that exactly the wanted number of blocks fits on
+// an SM, honouring every occupancy limit (warps, blocks, registers, shared memory with its
+// allocation granularity and per-block overhead).
+#pragma once
+
+#include "config/hw_config.h"
+#include "device/result.h"
+#include "isa/kernel.h"
+
+namespace warpsim::device {
+
+// `warps_per_sm` 0 means "as many as the launch allows". Throws UserError (key --warps) when no
+// block size and allocation realise the target, saying why (e.g. Maxwell cannot hold 1 block/SM
+// through shared memory alone, §5.7).
+LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel& kernel, int warps_per_sm, int simulated_sms);
+
+}  // namespace warpsim::device

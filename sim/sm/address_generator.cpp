@@ -1,0 +1,81 @@
+#include "sm/address_generator.h"
+
+#include <algorithm>
+
+namespace warpsim::sm {
+
+uint64_t mix64(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+AddressGenerator::AddressGenerator(const isa::Kernel& kernel, const config::HwConfig& cfg, uint64_t seed)
+    : kernel_(kernel), smem_(cfg.smem), seed_(seed) {
+  // Arrays sit back to back, each aligned to 1 GiB and past the first 8 MB (Volkov §5.1).
+  uint64_t base = 8ull << 20;
+  for (const auto& a : kernel.arrays) {
+    array_base_.push_back(base);
+    base += (a.bytes + (1ull << 30) - 1) / (1ull << 30) * (1ull << 30);
+  }
+  executions_per_warp_.assign(kernel.arrays.size(), 1);
+  const auto counts = isa::execution_counts(kernel);
+  for (size_t pc = 0; pc < kernel.code.size(); ++pc) {
+    const auto& in = kernel.code[pc];
+    if (in.access < 0 || !isa::is_global_memory(in.cls)) continue;
+    auto& e = executions_per_warp_[kernel.accesses[in.access].array];
+    e = std::max<uint64_t>(e, counts[pc]);
+  }
+  for (const auto& ap : kernel.accesses)
+    masks_.push_back(ap.active_threads >= 32 ? 0xffffffffu : (1u << ap.active_threads) - 1);
+}
+
+void AddressGenerator::global_addresses(int access, const WarpCoordinates& w, uint64_t execution, std::array<uint64_t, 32>& out) const {
+  const isa::AccessPattern& ap = kernel_.accesses[access];
+  const uint64_t base = array_base_[ap.array];
+  const uint64_t elements = std::max<uint64_t>(1, kernel_.arrays[ap.array].bytes / ap.bytes);
+  const uint64_t spacing = executions_per_warp_[ap.array] * w.block_threads;  // §5.10
+  const uint64_t first = w.block * spacing + execution * w.block_threads + w.warp_in_block * 32ull;
+  switch (ap.kind) {
+    case isa::AccessKind::Stream:
+    case isa::AccessKind::Conflict:  // no banks in DRAM: a conflict pattern streams there
+      for (int l = 0; l < 32; ++l) out[l] = base + ((first + l) % elements) * ap.bytes;
+      break;
+    case isa::AccessKind::Stride:
+      for (int l = 0; l < 32; ++l) out[l] = base + (((first + l) * ap.param) % elements) * ap.bytes;
+      break;
+    case isa::AccessKind::Broadcast:
+      for (int l = 0; l < 32; ++l) out[l] = base + (first % elements) * ap.bytes;
+      break;
+    case isa::AccessKind::Random: {
+      const uint64_t key = seed_ ^ (uint64_t(ap.array) << 56) ^ (uint64_t(access) << 48);
+      for (int l = 0; l < 32; ++l) out[l] = base + (mix64(key ^ mix64((first + l) * 0x100000001b3ull + execution)) % elements) * ap.bytes;
+      break;
+    }
+  }
+}
+
+void AddressGenerator::shared_addresses(int access, const WarpCoordinates& w, uint64_t execution, std::array<uint64_t, 32>& out) const {
+  const isa::AccessPattern& ap = kernel_.accesses[access];
+  const uint64_t bw = static_cast<uint64_t>(smem_.bank_width_bytes);
+  const uint64_t banks = static_cast<uint64_t>(smem_.banks);
+  for (uint64_t l = 0; l < 32; ++l) {
+    switch (ap.kind) {
+      case isa::AccessKind::Broadcast: out[l] = 0; break;  // all threads read address 0 (§5.2)
+      case isa::AccessKind::Stream: out[l] = l * ap.bytes; break;
+      case isa::AccessKind::Stride: out[l] = l * ap.param * ap.bytes; break;
+      case isa::AccessKind::Conflict: {
+        // Groups of k lanes hit one bank at k different bank-words: exactly k-way (§6.2).
+        const uint64_t k = static_cast<uint64_t>(ap.param);
+        out[l] = ((l / k) % banks + (l % k) * banks) * bw;
+        break;
+      }
+      case isa::AccessKind::Random:
+        out[l] = (mix64(seed_ ^ (w.block << 20) ^ (uint64_t(w.warp_in_block) << 10) ^ l ^ (execution << 32)) % 4096) * ap.bytes;
+        break;
+    }
+  }
+}
+
+}  // namespace warpsim::sm

@@ -1,0 +1,45 @@
+// Per-thread byte addresses of one execution of a memory instruction, from its AccessPattern.
+// Global memory follows the pointer-chasing setup of Volkov 2016 §5.10: thread i of block j
+// starts at element i + j*spacing and advances by the block size each time, so each block sweeps
+// its own contiguous section and no element is read twice (no cache hits). Random accesses pick
+// independent pseudo-random elements of the array (§6.7). Shared-memory patterns are laid out
+// against the bank geometry so that a conflict:k pattern is exactly k-way (§6.2).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "config/hw_config.h"
+#include "isa/kernel.h"
+
+namespace warpsim::sm {
+
+struct WarpCoordinates {
+  uint64_t block = 0;          // global block index, in launch order
+  uint32_t warp_in_block = 0;
+  uint32_t block_threads = 32;
+};
+
+class AddressGenerator {
+ public:
+  AddressGenerator(const isa::Kernel& kernel, const config::HwConfig& cfg, uint64_t seed);
+
+  // `execution` = how many times this warp executed this instruction before (0-based).
+  void global_addresses(int access, const WarpCoordinates& w, uint64_t execution, std::array<uint64_t, 32>& out) const;
+  void shared_addresses(int access, const WarpCoordinates& w, uint64_t execution, std::array<uint64_t, 32>& out) const;
+  uint32_t active_mask(int access) const { return masks_[access]; }
+  const isa::AccessPattern& pattern(int access) const { return kernel_.accesses[access]; }
+
+ private:
+  const isa::Kernel& kernel_;
+  const config::SharedMemoryConfig smem_;
+  uint64_t seed_;
+  std::vector<uint64_t> array_base_;            // byte address of each array
+  std::vector<uint64_t> executions_per_warp_;   // per array: most executions of one of its instructions
+  std::vector<uint32_t> masks_;                 // per access: active lanes
+};
+
+uint64_t mix64(uint64_t x);  // splitmix64 finaliser: a fast, well-distributed hash
+
+}  // namespace warpsim::sm

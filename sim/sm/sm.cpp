@@ -1,0 +1,286 @@
+// Instruction issue: eligibility, warp selection policies, dual issue, stall accounting.
+#include "sm/sm.h"
+
+#include <algorithm>
+
+#include "common/user_error.h"
+
+namespace warpsim::sm {
+
+using isa::OpClass;
+using mem::kNever;
+
+Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& kernel, const AddressGenerator& addresses,
+       mem::MemorySystem& memory)
+    : setup_(setup),
+      cfg_(cfg),
+      kernel_(kernel),
+      addresses_(addresses),
+      memory_(memory),
+      cycles_per_issue_(static_cast<uint64_t>(cfg.scheduler.cycles_per_issue)),
+      width_(cfg.scheduler.width),
+      regs_(std::max(1, kernel.registers)) {
+  const int slots = cfg.sm.max_warps;
+  warps_.resize(slots);
+  ready_alu_.assign(static_cast<size_t>(slots) * regs_, 0);
+  ready_other_.assign(static_cast<size_t>(slots) * regs_, 0);
+  loop_iter_.assign(static_cast<size_t>(slots) * std::max(1, kernel.loops), 0);
+  executions_.assign(static_cast<size_t>(slots) * std::max(1, kernel.accesses), 0);
+  schedulers_.resize(cfg.scheduler.count);
+  for (auto& s : schedulers_) {
+    s.alu = RatePipe(cfg.alu.ops_per_cycle);
+    s.sfu = RatePipe(cfg.sfu.ops_per_cycle);
+    s.next_slot = kNever;  // nothing to issue until a block arrives
+  }
+  for (int slot = 0; slot < slots; ++slot) schedulers_[slot % cfg.scheduler.count].slots.push_back(static_cast<uint32_t>(slot));
+  for (auto& s : schedulers_) s.order = s.slots;
+  blocks_.resize(setup.blocks_per_sm);
+  free_block_slots_ = static_cast<uint32_t>(setup.blocks_per_sm);
+  stats_.access_latency = mem::LatencyRecorder{};
+}
+
+uint64_t Sm::next_wake() const {
+  uint64_t t = lsu_.next_departure();
+  for (const auto& s : schedulers_) t = std::min(t, s.next_slot);
+  return t;
+}
+
+void Sm::tick(uint64_t t) {
+  lsu_.submit_due(t, memory_);
+  // Schedulers share the shared-memory unit: arbitrate round-robin, starting with a different
+  // scheduler each cycle, so no scheduler's warps are systematically starved.
+  const size_t n = schedulers_.size();
+  for (size_t k = 0; k < n; ++k) {
+    Scheduler& s = schedulers_[(t + k) % n];
+    if (s.next_slot <= t) attempt(s, t);
+  }
+}
+
+// --- eligibility ------------------------------------------------------------------------------
+
+uint64_t Sm::operands_ready(const DecodedInstruction& d, uint32_t slot) const {
+  uint64_t ready = 0;
+  for (int i = 0; i < d.nsrc; ++i) ready = std::max(ready, ready_for(d, slot, d.src[i]));
+  // Write-after-write: a destination still being produced (e.g. by a load) must land first.
+  for (int i = 0; i < d.ndst; ++i) ready = std::max(ready, ready_other_[slot * regs_ + d.dst[i]]);
+  if (d.is_exit)  // a warp terminates once every result it produced has landed
+    for (int r = 0; r < regs_; ++r) ready = std::max(ready, ready_other_[slot * regs_ + r]);
+  return ready;
+}
+
+bool Sm::waits_on_memory(const Warp& w, const DecodedInstruction& d, uint32_t slot) const {
+  if (d.cls == OpClass::Load && cfg_.lsu.max_outstanding_loads_per_warp > 0 &&
+      w.outstanding_loads >= static_cast<uint32_t>(cfg_.lsu.max_outstanding_loads_per_warp))
+    return true;
+  if (d.is_exit && w.outstanding_loads > 0) return true;
+  return operands_ready(d, slot) == kNever;
+}
+
+// Cycle at which the warp's next instruction could issue, ignoring other warps; kNever when it
+// waits on an event (memory, barrier).
+uint64_t Sm::wake_time(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const {
+  if (!w.resident || w.at_barrier) return kNever;
+  const DecodedInstruction& d = kernel_.code[w.pc];
+  if (waits_on_memory(w, d, slot)) return kNever;
+  uint64_t at = std::max({t, w.next_issue, operands_ready(d, slot)});
+  if (d.cls == OpClass::Alu) at = s.alu.next_accept(at);
+  else if (d.cls == OpClass::Sfu) at = s.sfu.next_accept(at);
+  else if (d.cls == OpClass::Smem) at = smem_unit_.next_accept(at);
+  return at;
+}
+
+bool Sm::eligible(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const {
+  return wake_time(w, slot, s, t) == t;
+}
+
+StallReason Sm::blocker(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const {
+  if (w.at_barrier) return StallReason::Barrier;
+  const DecodedInstruction& d = kernel_.code[w.pc];
+  if (waits_on_memory(w, d, slot)) return StallReason::Memory;
+  if (operands_ready(d, slot) > t) return StallReason::Dependency;
+  if (w.next_issue > t) return StallReason::IssueLimit;
+  (void)s;
+  return StallReason::PipeBusy;
+}
+
+// The reason charged when warps block for different reasons: the one closest to issuing.
+int stall_rank(StallReason r) {
+  switch (r) {
+    case StallReason::PipeBusy: return 5;
+    case StallReason::IssueLimit: return 4;
+    case StallReason::Dependency: return 3;
+    case StallReason::Memory: return 2;
+    case StallReason::Barrier: return 1;
+    default: return 0;
+  }
+}
+
+// --- selection --------------------------------------------------------------------------------
+
+int Sm::pick(Scheduler& s, uint64_t t) {
+  const size_t n = s.slots.size();
+  switch (cfg_.scheduler.policy) {
+    case config::SchedulerPolicy::Lrr:
+      for (size_t i = 1; i <= n; ++i) {
+        const size_t k = (s.last + i) % n;
+        if (eligible(warps_[s.slots[k]], s.slots[k], s, t)) return static_cast<int>(k);
+      }
+      return -1;
+    case config::SchedulerPolicy::Gto:
+      if (eligible(warps_[s.slots[s.last]], s.slots[s.last], s, t)) return static_cast<int>(s.last);
+      [[fallthrough]];
+    case config::SchedulerPolicy::Oldest: {
+      int best = -1;
+      for (size_t k = 0; k < n; ++k) {
+        const Warp& w = warps_[s.slots[k]];
+        if (eligible(w, s.slots[k], s, t) && (best < 0 || w.age < warps_[s.slots[best]].age)) best = static_cast<int>(k);
+      }
+      return best;
+    }
+    case config::SchedulerPolicy::TwoLevel: {
+      // Round-robin within the active set (the front of `order`); warps that issue a global load
+      // are demoted to the back, admitting the next pending warp (Narasimhan et al. two-level).
+      const size_t active = std::min<size_t>(n, static_cast<size_t>(cfg_.scheduler.two_level_active_warps));
+      for (size_t i = 0; i < active; ++i) {
+        const uint32_t slot = s.order[i];
+        if (eligible(warps_[slot], slot, s, t))
+          return static_cast<int>(std::find(s.slots.begin(), s.slots.end(), slot) - s.slots.begin());
+      }
+      return -1;
+    }
+  }
+  return -1;
+}
+
+void Sm::charge(Scheduler& s, uint64_t until) {
+  if (until <= s.charged_to) return;
+  const uint64_t slots = (align(until) - align(s.charged_to)) / cycles_per_issue_;
+  auto& st = stats_.stalls;
+  switch (s.reason) {
+    case StallReason::Issued: st.issued += slots; break;
+    case StallReason::Dependency: st.dependency += slots; break;
+    case StallReason::Memory: st.memory += slots; break;
+    case StallReason::PipeBusy: st.pipe_busy += slots; break;
+    case StallReason::IssueLimit: st.issue_limit += slots; break;
+    case StallReason::Barrier: st.barrier += slots; break;
+    case StallReason::NoWarp: st.no_warp += slots; break;
+  }
+  s.charged_to = align(until);
+}
+
+void Sm::attempt(Scheduler& s, uint64_t t) {
+  charge(s, t);
+  const int k = pick(s, t);
+  if (k >= 0) {
+    s.last = static_cast<uint32_t>(k);
+    issue(s, s.slots[k], t);
+    s.reason = StallReason::Issued;
+    s.next_slot = s.busy_until;
+    return;
+  }
+  // Nothing can issue: sleep until the earliest warp could, and remember why (for accounting).
+  uint64_t wake = kNever;
+  StallReason why = StallReason::NoWarp;
+  for (uint32_t slot : s.slots) {
+    const Warp& w = warps_[slot];
+    if (!w.resident) continue;
+    wake = std::min(wake, wake_time(w, slot, s, t));
+    const StallReason r = blocker(w, slot, s, t);
+    if (stall_rank(r) > stall_rank(why)) why = r;
+  }
+  s.reason = why;
+  s.next_slot = wake == kNever ? kNever : align(std::max(wake, t + 1));
+}
+
+void Sm::wake_scheduler_of(uint32_t slot, uint64_t t) {
+  Scheduler& s = schedulers_[slot % schedulers_.size()];
+  const uint64_t at = std::max(align(t), s.busy_until);
+  if (at < s.next_slot) s.next_slot = at;
+}
+
+// --- issue ------------------------------------------------------------------------------------
+
+void Sm::issue(Scheduler& s, uint32_t slot, uint64_t t) {
+  Warp& w = warps_[slot];
+  const DecodedInstruction& first = kernel_.code[w.pc];
+  execute(s, slot, first, t);
+  uint32_t cost = first.issue_cycles;
+  uint32_t same_warp = first.same_warp_latency;
+  // Dual issue: the next instruction of the same warp, if independent and ready (§2.9, §3.8).
+  if (width_ > 1 && w.resident && !first.is_exit && first.cls != OpClass::Barrier) {
+    const DecodedInstruction& second = kernel_.code[w.pc];
+    if (can_pair(first, second) && !second.is_exit) {
+      const uint64_t saved = w.next_issue;
+      w.next_issue = t;  // the pair shares the issue slot
+      if (eligible(w, slot, s, t)) {
+        execute(s, slot, second, t);
+        cost = std::max(cost, second.issue_cycles);
+        same_warp = std::max(same_warp, second.same_warp_latency);
+      } else {
+        w.next_issue = saved;
+      }
+    }
+  }
+  if (w.resident && !w.at_barrier) w.next_issue = std::max(w.next_issue, t + same_warp);
+  s.busy_until = t + cost * cycles_per_issue_;
+  if (cfg_.scheduler.policy == config::SchedulerPolicy::TwoLevel && first.cls == OpClass::Load) {
+    auto it = std::find(s.order.begin(), s.order.end(), slot);
+    std::rotate(it, it + 1, s.order.end());
+  }
+}
+
+void Sm::execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t) {
+  stats_.instructions[isa::index(d.cls)]++;
+  switch (d.cls) {
+    case OpClass::Alu:
+      s.alu.accept(t, d.ops);
+      stats_.thread_ops_alu += static_cast<uint64_t>(d.ops);
+      break;
+    case OpClass::Sfu: s.sfu.accept(t, d.ops); break;
+    case OpClass::Smem: issue_smem(slot, d, t); break;
+    case OpClass::Load: issue_load(slot, d, t); break;
+    case OpClass::Store: issue_store(slot, d, t); break;
+    case OpClass::Barrier:
+      advance_pc(slot);
+      arrive_at_barrier(slot, t);
+      return;
+    case OpClass::Control:
+      if (d.is_exit) {
+        exit_warp(slot, t);
+        return;
+      }
+      break;
+  }
+  if (d.cls != OpClass::Load) {
+    for (int i = 0; i < d.ndst; ++i) {
+      ready_alu(slot, d.dst[i]) = t + d.latency_to_alu;
+      ready_other(slot, d.dst[i]) = t + d.latency_to_other;
+    }
+  }
+  advance_pc(slot);
+}
+
+void Sm::advance_pc(uint32_t slot) {
+  Warp& w = warps_[slot];
+  const DecodedInstruction& d = kernel_.code[w.pc];
+  for (uint32_t i = 0; i < d.loops_ending_count; ++i) {
+    const DecodedLoop& l = kernel_.loops_ending[d.loops_ending_first + i];
+    int64_t& iter = loop_iter_[slot * std::max(1, kernel_.loops) + l.index];
+    if (++iter < l.count) {
+      w.pc = l.begin;
+      return;
+    }
+    iter = 0;  // loop done: fall through to the enclosing loop's end, if it ends here too
+  }
+  ++w.pc;
+}
+
+void Sm::finish(uint64_t end) {
+  for (auto& s : schedulers_) {
+    if (s.reason == StallReason::Issued) s.reason = StallReason::NoWarp;
+    charge(s, end);
+  }
+  occupancy_changed(end, 0);
+}
+
+}  // namespace warpsim::sm

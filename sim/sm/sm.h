@@ -1,0 +1,133 @@
+// One streaming multiprocessor: resident warps in slots, `scheduler.count` warp schedulers (warp
+// slot s belongs to scheduler s % count, as in hardware), per-scheduler CUDA-core and SFU pipes,
+// one shared-memory unit, and the load/store unit. Latency hiding is not modelled anywhere: it
+// emerges from these mechanisms (Volkov 2016 ch. 3).
+//
+// Contract: the device drives an Sm from one thread. It calls launch_block() when a block slot is
+// free, on_completion() for each memory completion addressed to this SM (before tick() at the
+// same cycle), and tick(t) at the cycle returned by next_wake(). Finished block slots are
+// reported through take_finished_blocks().
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "config/hw_config.h"
+#include "device/result.h"
+#include "mem/coalescer.h"
+#include "mem/memory_system.h"
+#include "sm/address_generator.h"
+#include "sm/decoded_kernel.h"
+#include "sm/lsu.h"
+#include "sm/rate_pipe.h"
+#include "sm/sm_stats.h"
+#include "sm/warp.h"
+
+namespace warpsim::sm {
+
+struct SmSetup {
+  int index = 0;
+  int block_warps = 1;
+  int blocks_per_sm = 1;
+  int block_threads = 32;
+  int access_sample_every = 1;
+  bool record_warps = false;
+  bool record_occupancy = false;
+};
+
+class Sm {
+ public:
+  Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& kernel, const AddressGenerator& addresses,
+     mem::MemorySystem& memory);
+
+  bool has_free_block_slot() const { return free_block_slots_ > 0; }
+  void launch_block(uint64_t block_id, uint64_t t);
+  void on_completion(uint32_t tag, uint64_t t);
+  void tick(uint64_t t);
+  uint64_t next_wake() const;
+  std::vector<uint32_t> take_finished_blocks();
+  bool busy() const { return resident_warps_ > 0 || !lsu_.idle(); }
+  // Charges the remaining issue slots up to `end` and closes the occupancy integral.
+  void finish(uint64_t end);
+  const SmStats& stats() const { return stats_; }
+
+ private:
+  struct Scheduler {
+    std::vector<uint32_t> slots;  // warp slots owned by this scheduler
+    std::vector<uint32_t> order;  // two-level policy: active set first
+    RatePipe alu, sfu;
+    uint64_t next_slot = 0;    // next cycle it may try to issue (kNever: waits for an event)
+    uint64_t busy_until = 0;   // issuing an instruction keeps it busy until here
+    uint64_t charged_to = 0;   // issue slots before this cycle are accounted
+    StallReason reason = StallReason::NoWarp;
+    uint32_t last = 0;         // index into `slots` of the last warp issued (LRR, GTO)
+  };
+  struct BlockSlot {
+    bool active = false;
+    uint32_t alive = 0;    // warps not exited
+    uint32_t arrived = 0;  // warps waiting at the barrier
+    uint64_t id = 0;
+    std::vector<uint32_t> warps;
+  };
+
+  // Issue (sm.cpp)
+  void attempt(Scheduler& s, uint64_t t);
+  int pick(Scheduler& s, uint64_t t);
+  bool eligible(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const;
+  StallReason blocker(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const;
+  uint64_t wake_time(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const;
+  uint64_t operands_ready(const DecodedInstruction& d, uint32_t slot) const;
+  bool waits_on_memory(const Warp& w, const DecodedInstruction& d, uint32_t slot) const;
+  void issue(Scheduler& s, uint32_t slot, uint64_t t);
+  void execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);
+  void advance_pc(uint32_t slot);
+  void charge(Scheduler& s, uint64_t until);
+  uint64_t align(uint64_t t) const { return (t + cycles_per_issue_ - 1) / cycles_per_issue_ * cycles_per_issue_; }
+  void wake_scheduler_of(uint32_t slot, uint64_t t);
+  // Memory (sm_memory.cpp)
+  void issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t);
+  void issue_store(uint32_t slot, const DecodedInstruction& d, uint64_t t);
+  void issue_smem(uint32_t slot, const DecodedInstruction& d, uint64_t t);
+  void send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write, uint32_t tag);
+  // Blocks, barriers, exits (sm_blocks.cpp)
+  void arrive_at_barrier(uint32_t slot, uint64_t t);
+  void release_barrier(BlockSlot& b, uint64_t t);
+  void exit_warp(uint32_t slot, uint64_t t);
+  void occupancy_changed(uint64_t t, int delta);
+
+  uint64_t& ready_alu(uint32_t slot, int r) { return ready_alu_[slot * regs_ + r]; }
+  uint64_t& ready_other(uint32_t slot, int r) { return ready_other_[slot * regs_ + r]; }
+  uint64_t ready_for(const DecodedInstruction& consumer, uint32_t slot, int r) const {
+    const size_t i = slot * regs_ + r;
+    return consumer.cls == isa::OpClass::Alu ? ready_alu_[i] : ready_other_[i];
+  }
+
+  const SmSetup setup_;
+  const config::HwConfig& cfg_;
+  const DecodedKernel& kernel_;
+  const AddressGenerator& addresses_;
+  mem::MemorySystem& memory_;
+  const uint64_t cycles_per_issue_;
+  const int width_;
+  const int regs_;
+
+  std::vector<Warp> warps_;
+  std::vector<Scheduler> schedulers_;
+  std::vector<BlockSlot> blocks_;
+  std::vector<uint64_t> ready_alu_, ready_other_;  // per slot x register: cycle the value is ready
+  std::vector<int64_t> loop_iter_;                 // per slot x loop
+  std::vector<uint64_t> executions_;               // per slot x access: times executed
+  std::vector<uint32_t> finished_blocks_;
+  RatePipe smem_unit_{1.0};
+  Lsu lsu_;
+  std::array<uint64_t, 32> addr_{};
+  std::vector<mem::Segment> segments_;
+  uint32_t free_block_slots_ = 0;
+  uint32_t resident_warps_ = 0;
+  uint64_t age_counter_ = 0;
+  uint64_t accesses_seen_ = 0;
+  SmStats stats_;
+};
+
+}  // namespace warpsim::sm

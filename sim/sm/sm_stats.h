@@ -1,0 +1,34 @@
+// What one SM counts while it runs; the device folds these into a Result.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "device/result.h"
+#include "isa/op_class.h"
+#include "mem/latency_recorder.h"
+
+namespace warpsim::sm {
+
+struct SmStats {
+  device::StallBreakdown stalls;
+  std::array<uint64_t, isa::kOpClassCount> instructions{};
+  uint64_t thread_ops_alu = 0;
+  uint64_t bytes_requested = 0;
+  uint64_t bytes_transferred = 0;
+  uint64_t transactions = 0;
+  uint64_t warps_executed = 0;
+  uint64_t warp_latency_sum = 0;       // sum over warps of (end - start)
+  uint64_t first_start = ~uint64_t{0};
+  uint64_t last_end = 0;
+  long double occupancy_area = 0;      // integral of resident warps over time
+  uint64_t occupancy_since = 0;
+  uint32_t resident = 0;
+  uint32_t max_resident = 0;
+  mem::LatencyRecorder access_latency;  // per global load instruction, issue to data ready
+  std::vector<device::WarpRecord> warp_records;
+  std::vector<device::OccupancyStep> occupancy;
+};
+
+}  // namespace warpsim::sm

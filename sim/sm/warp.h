@@ -1,0 +1,25 @@
+// Warp state: program counter, same-warp issue bound, outstanding loads, barrier/exit flags.
+// Registers, loop counters and access counters live in flat per-SM arrays indexed by slot.
+#pragma once
+
+#include <cstdint>
+
+namespace warpsim::sm {
+
+struct Warp {
+  bool resident = false;
+  bool at_barrier = false;
+  uint32_t pc = 0;
+  uint32_t outstanding_loads = 0;
+  uint32_t block_slot = 0;
+  uint32_t warp_in_block = 0;
+  uint64_t block_id = 0;
+  uint64_t next_issue = 0;  // same-warp issue latency: no issue from this warp before (§3.7)
+  uint64_t start = 0;       // when the warp became resident (§5.5 start timestamp)
+  uint64_t age = 0;         // launch order, for oldest-first and GTO
+};
+
+// Why a scheduler could not issue in a slot (the per-issue-slot stall breakdown).
+enum class StallReason : uint8_t { Issued, Dependency, Memory, PipeBusy, IssueLimit, Barrier, NoWarp };
+
+}  // namespace warpsim::sm
