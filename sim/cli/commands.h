@@ -9,5 +9,6 @@ namespace warpsim::cli {
 void register_list(CLI::App& app);
 void register_explain(CLI::App& app);
 void register_run(CLI::App& app);
+void register_memloop(CLI::App& app);
 
 }  // namespace warpsim::cli

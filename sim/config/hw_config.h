@@ -103,6 +103,7 @@ struct DramConfig {
   int bank_groups = 1;              // bank groups (GDDR5: 4); tccd_l_ns applies within a group
   int row_bytes = 2048;             // row (page) of one channel: page per chip x chips in lockstep
   int burst_length = 8;             // data beats per column command (GDDR5: 8, GDDR3: 4)
+  int beats_per_clock = 4;          // data beats per command clock (GDDR5: 4, GDDR3: 2)
   double trcd_ns = 12;              // ACT to READ/WRITE
   double tcl_ns = 12;               // READ to first data (CAS latency)
   double twl_ns = 4;                // WRITE to first data (write latency)
@@ -127,6 +128,12 @@ struct ControllerConfig {
   int fetch_bytes = 0;          // DRAM access per read miss (L2 line fill); 0 = the transaction's size
 };
 
+// The on-chip path between SMs and memory controllers, for the `queue` model.
+struct InterconnectConfig {
+  int sms_per_cluster = 0;        // SMs sharing one memory pipe (TPC/GPC); 0 = no cluster stage
+  double cluster_port_gbps = 0;   // a cluster pipe's bandwidth; 0 = its SMs' share of the pin bandwidth (TEG §3.2.4)
+};
+
 // Global memory. The simulator uses `model`; the analytical models use the measured summaries.
 struct MemoryConfig {
   MemoryModelKind model = MemoryModelKind::Fixed;
@@ -144,6 +151,7 @@ struct MemoryConfig {
   double contention_c_gbps = 0;
   DramConfig dram;              // `queue` model
   ControllerConfig controller;  // `queue` model
+  InterconnectConfig interconnect;  // `queue` model
 };
 
 struct HwConfig {

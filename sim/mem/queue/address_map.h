@@ -1,8 +1,10 @@
-// Physical address -> (channel, bank, row) of the queue model. Consecutive interleave chunks go
-// to consecutive channels (GPGPU-Sim's GTX 480 config: partition from address bit 8, 256 bytes);
-// within a channel, consecutive chunks fill a row before the next bank; the bank index is XORed
-// with low row bits (permutation interleaving, Zhang et al. MICRO 2000) so that a stride does not
-// camp on one bank.
+// Physical address -> (channel, bank, row) of the queue model. Interleave chunks (256 bytes:
+// GPGPU-Sim's GTX 480 config takes the partition from address bit 8) are spread over the
+// channels, each run of `channels` consecutive chunks covering every channel once; within a
+// channel, consecutive chunks fill a row, then move to the next bank. The channel and bank
+// orders are rotated by a hash of the higher address bits (as GPUs hash partition and bank bits;
+// permutation interleaving, Zhang et al. MICRO 2000), so that regularly spaced streams do not
+// march in step over the same channels and banks.
 #pragma once
 
 #include <cstdint>

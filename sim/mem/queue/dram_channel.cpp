@@ -19,6 +19,7 @@ DramChannel::DramChannel(const DramTiming& t, PagePolicy policy, int queue_depth
 }
 
 void DramChannel::enqueue(const ChannelRequest& r) {
+  if (queued() == 0) settle_idle_refreshes(r.arrive);
   if (r.write) writes_.push_back(r);
   else if (reads_.size() < depth_) reads_.push_back(r);
   else overflow_.push_back(r);
@@ -55,7 +56,7 @@ void DramChannel::choose_from(const std::vector<ChannelRequest>& q) {
       c.cmd = Cmd::Pre;
       c.time = b.pre_ok;
     }
-    c.time = std::max(c.time, cmd_free_);
+    c.time = std::max({c.time, cmd_free_, r.arrive});
     c.seq = r.seq;
     c.index = static_cast<int>(i);
     // Earliest command first; at equal times column commands (row hits), then the oldest.
@@ -66,20 +67,34 @@ void DramChannel::choose_from(const std::vector<ChannelRequest>& q) {
   }
 }
 
-void DramChannel::refresh_until(uint64_t t) {
-  while (next_refresh_ <= t) {
-    // Precharge all banks, then REFRESH; no ACT until tRFC after it.
-    uint64_t start = std::max(next_refresh_, cmd_free_);
-    for (const Bank& b : banks_)
-      if (b.open_row != kClosed) start = std::max(start, b.pre_ok);
-    for (Bank& b : banks_) {
-      b.open_row = kClosed;
-      b.act_ok = std::max(b.act_ok, start + t_.trp + t_.trfc);
-    }
-    cmd_free_ = start + t_.trp + t_.tck;
-    ++stats_.refreshes;
+void DramChannel::refresh_at(uint64_t t) {
+  // Precharge all banks, then REFRESH; no ACT until tRFC after it.
+  uint64_t start = std::max(t, cmd_free_);
+  for (const Bank& b : banks_)
+    if (b.open_row != kClosed) start = std::max(start, b.pre_ok);
+  for (Bank& b : banks_) {
+    b.open_row = kClosed;
+    b.act_ok = std::max(b.act_ok, start + t_.trp + t_.trfc);
+  }
+  cmd_free_ = start + t_.trp + t_.tck;
+  ++stats_.refreshes;
+}
+
+void DramChannel::settle_idle_refreshes(uint64_t t) {
+  if (t_.trefi == 0 || idle_since_ == kNever) return;
+  // Postponed refreshes go first, back to back, as soon as the channel idled.
+  uint64_t at = idle_since_;
+  for (; owed_refreshes_ > 0; --owed_refreshes_) {
+    refresh_at(at);
+    at = cmd_free_ + t_.trfc;
+  }
+  // Intervals falling due while idle refresh on time.
+  while (next_refresh_ < t) {
+    refresh_at(std::max(next_refresh_, at));
+    at = cmd_free_ + t_.trfc;
     next_refresh_ += t_.trefi;
   }
+  idle_since_ = kNever;
 }
 
 void DramChannel::reschedule() {
@@ -89,7 +104,10 @@ void DramChannel::reschedule() {
     else if (draining_ && writes_.size() <= write_depth_ / 2) draining_ = false;
     choose_from(active_queue());
     if (next_.index < 0 || next_.time < next_refresh_) return;
-    refresh_until(next_.time);
+    // A refresh falls due while requests wait: postpone it, unless too many already are.
+    if (owed_refreshes_ < kMaxPostponedRefreshes) ++owed_refreshes_;
+    else refresh_at(next_refresh_);
+    next_refresh_ += t_.trefi;
   }
 }
 
@@ -156,6 +174,7 @@ void DramChannel::issue(std::vector<ChannelDone>& done) {
     }
   }
   cmd_free_ = c.time + t_.tck;
+  if (queued() == 0) idle_since_ = cmd_free_;
   reschedule();
 }
 

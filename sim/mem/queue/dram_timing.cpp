@@ -15,7 +15,9 @@ DramTiming dram_timing(const config::HwConfig& cfg) {
   const config::DramConfig& d = m.dram;
   DramTiming t;
   t.channels = m.controllers * d.channels_per_controller;
-  t.tck = ps(1000.0 / m.memory_clock_mhz);
+  // Command clock: the pin data rate (Gb/s per pin, from the pin bandwidth) over the beats per clock.
+  const double gbit_per_pin = m.pin_bandwidth_gbps * 8.0 / m.bus_width_bits;
+  t.tck = ps(d.beats_per_clock / gbit_per_pin);
   // A burst moves (channel width x burst length) bits; the pin bandwidth (Volkov Table 2.7)
   // split over the channels gives its duration.
   const int width_bits = m.bus_width_bits / t.channels;
@@ -46,8 +48,10 @@ uint64_t CoreClock::to_ps(uint64_t cycle) const {
 }
 
 uint64_t CoreClock::to_cycle_ceil(uint64_t ps) const {
-  const double c = static_cast<double>(ps) / ps_per_cycle_;
-  auto cycle = static_cast<uint64_t>(std::ceil(c - 1e-9));
+  // Exact in integer terms: the first cycle whose start (as to_ps rounds it) is not before `ps`.
+  auto cycle = static_cast<uint64_t>(std::ceil(static_cast<double>(ps) / ps_per_cycle_));
+  while (to_ps(cycle) < ps) ++cycle;
+  while (cycle > 0 && to_ps(cycle - 1) >= ps) --cycle;
   return cycle;
 }
 

@@ -28,16 +28,21 @@ uint64_t probe_unloaded_dram_cycles(const MemorySystemSpec& spec) {
   const int n = coalesced_transactions(spec.config->lsu.coalescing);
   const uint32_t bytes = 128u / static_cast<uint32_t>(n);
   const uint64_t base = uint64_t{1} << 30;
+  std::vector<Completion> done;
   for (int k = 0; k < n; ++k) {
     const auto at = static_cast<uint64_t>(std::floor(k * spec.config->lsu.transaction_issue_cycles));
-    std::vector<Completion> ignored;
-    probe.advance(at, ignored);
+    probe.advance(at, done);
     probe.submit(Transaction{base + static_cast<uint64_t>(k) * bytes, bytes, false, 0, static_cast<uint32_t>(k)}, at);
   }
-  std::vector<Completion> done;
-  while (done.size() < static_cast<size_t>(n)) probe.advance(probe.next_event_time(), done);
+  while (done.size() < static_cast<size_t>(n)) {
+    const uint64_t t = probe.next_event_time();
+    WARPSIM_ASSERT(t != kNever, "queue model: the calibration probe lost a transaction");
+    probe.advance(t, done);
+  }
   const auto last_departure = static_cast<uint64_t>(std::floor((n - 1) * spec.config->lsu.transaction_issue_cycles));
-  return done.back().time - last_departure;
+  uint64_t last = 0;
+  for (const Completion& c : done) last = std::max(last, c.time);
+  return last - last_departure;
 }
 
 }  // namespace
@@ -70,11 +75,24 @@ void QueueMemory::init(const MemorySystemSpec& spec, uint64_t interconnect_ps) {
     channels_.emplace_back(timing_, policy, cfg.memory.controller.queue_depth, cfg.memory.controller.write_queue_depth, offset);
   }
   simulated_sms_ = std::clamp(spec.simulated_sms, 1, cfg.device.sms);
+  sms_per_cluster_ = cfg.memory.interconnect.sms_per_cluster;
+  if (sms_per_cluster_ > 0) {
+    const int clusters = (cfg.device.sms + sms_per_cluster_ - 1) / sms_per_cluster_;
+    const double gbps = cfg.memory.interconnect.cluster_port_gbps > 0
+                            ? cfg.memory.interconnect.cluster_port_gbps
+                            : cfg.memory.pin_bandwidth_gbps * sms_per_cluster_ / cfg.device.sms;
+    port_ps_per_byte_ = 1000.0 / gbps;
+    port_free_.assign(static_cast<size_t>(clusters), 0);
+  }
   const int virtual_sms = cfg.device.sms - simulated_sms_;
   replicas_per_sm_ = (virtual_sms + simulated_sms_ - 1) / simulated_sms_;
   for (int k = 0; k < replicas_per_sm_; ++k)
     replica_delay_.push_back(static_cast<uint64_t>(cfg.memory.latency_cycles) * static_cast<uint64_t>(k + 1) /
                              static_cast<uint64_t>(replicas_per_sm_ + 1));
+}
+
+uint16_t QueueMemory::cluster_of(int sm) const {
+  return static_cast<uint16_t>(sms_per_cluster_ > 0 ? sm / sms_per_cluster_ : 0);
 }
 
 uint32_t QueueMemory::alloc_slot() {
@@ -94,7 +112,7 @@ void QueueMemory::push_arrival(uint64_t time, uint32_t slot) {
 
 void QueueMemory::submit(const Transaction& t, uint64_t now) {
   const uint32_t s = alloc_slot();
-  slots_[s] = Slot{t.address, now, t.tag, t.bytes, kNone, t.sm, true, t.write};
+  slots_[s] = Slot{t.address, now, t.tag, t.bytes, kNone, t.sm, cluster_of(t.sm), true, t.write};
   push_arrival(clock_.to_ps(now) + request_ps_, s);
   // The virtual SMs mirroring this one (virtual SM v mirrors simulated SM v % simulated_sms_).
   const int virtual_sms = cfg_->device.sms - simulated_sms_;
@@ -102,7 +120,7 @@ void QueueMemory::submit(const Transaction& t, uint64_t now) {
     const int v = k * simulated_sms_ + (t.sm % simulated_sms_);
     if (v >= virtual_sms) break;
     const uint32_t r = alloc_slot();
-    slots_[r] = Slot{t.address + replica_offset(v, 4096), now, 0, t.bytes, kNone, 0, false, t.write};
+    slots_[r] = Slot{t.address + replica_offset(v, 4096), now, 0, t.bytes, kNone, 0, cluster_of(simulated_sms_ + v), false, t.write};
     push_arrival(clock_.to_ps(now + replica_delay_[static_cast<size_t>(k)]) + request_ps_, r);
   }
 }
@@ -147,9 +165,15 @@ void QueueMemory::finish(const ChannelDone& d) {
     inflight_.erase(first.address / span * span);
   }
   const uint64_t back = d.data_end + (interconnect_ps_ - request_ps_);
-  const uint64_t cycle = clock_.to_cycle_ceil(back);
   for (uint32_t i = d.slot; i != kNone;) {
     Slot& s = slots_[i];
+    uint64_t at = back;
+    if (sms_per_cluster_ > 0 && !s.write) {  // through the cluster's pipe, first come first served
+      uint64_t& free = port_free_[s.cluster];
+      free = std::max(free, back) + static_cast<uint64_t>(std::llround(s.bytes * port_ps_per_byte_));
+      at = free;
+    }
+    const uint64_t cycle = clock_.to_cycle_ceil(at);
     if (s.real) {
       completions_.push(cycle, seq_++, Completion{cycle, s.tag, s.sm});
       latencies_.record(cycle - s.submit_cycle);

@@ -48,6 +48,7 @@ class QueueMemory final : public MemorySystem {
     uint32_t bytes = 0;
     uint32_t next_waiter = kNone;  // transactions served by this one's fetch
     uint16_t sm = 0;
+    uint16_t cluster = 0;
     bool real = false;             // false: a virtual SM's replica
     bool write = false;
   };
@@ -60,6 +61,7 @@ class QueueMemory final : public MemorySystem {
 
   void init(const MemorySystemSpec& spec, uint64_t interconnect_ps);
   uint32_t alloc_slot();
+  uint16_t cluster_of(int sm) const;
   void push_arrival(uint64_t time, uint32_t slot);
   void arrive(const Arrival& a);
   void finish(const ChannelDone& d);
@@ -73,6 +75,10 @@ class QueueMemory final : public MemorySystem {
   uint64_t interconnect_ps_ = 0;
   uint64_t request_ps_ = 0;  // SM -> controller share of the interconnect latency
   uint32_t fetch_bytes_ = 0;  // DRAM access granularity (0: the transaction's)
+  // Cluster pipes (TPC/GPC): data returning to a cluster's SMs is serialised at its bandwidth.
+  int sms_per_cluster_ = 0;
+  double port_ps_per_byte_ = 0;
+  std::vector<uint64_t> port_free_;  // per cluster, ps
   // Virtual SMs (a run of fewer SMs than the device).
   int simulated_sms_ = 1;
   int replicas_per_sm_ = 0;
