@@ -123,15 +123,8 @@ struct DramConfig {
 struct ControllerConfig {
   PagePolicy page_policy = PagePolicy::Close;
   int interleave_bytes = 256;   // consecutive bytes mapped to one channel before the next
-  int queue_depth = 16;         // read requests the scheduler of a channel sees at once (FR-FCFS)
+  int queue_depth = 32;         // read requests the scheduler of a channel sees at once (FR-FCFS)
   int write_queue_depth = 32;   // writes buffered per channel; drained when full or reads idle
-  int fetch_bytes = 0;          // DRAM access per read miss (L2 line fill); 0 = the transaction's size
-};
-
-// The on-chip path between SMs and memory controllers, for the `queue` model.
-struct InterconnectConfig {
-  int sms_per_cluster = 0;        // SMs sharing one memory pipe (TPC/GPC); 0 = no cluster stage
-  double cluster_port_gbps = 0;   // a cluster pipe's bandwidth; 0 = its SMs' share of the pin bandwidth (TEG §3.2.4)
 };
 
 // Global memory. The simulator uses `model`; the analytical models use the measured summaries.
@@ -151,7 +144,6 @@ struct MemoryConfig {
   double contention_c_gbps = 0;
   DramConfig dram;              // `queue` model
   ControllerConfig controller;  // `queue` model
-  InterconnectConfig interconnect;  // `queue` model
 };
 
 struct HwConfig {

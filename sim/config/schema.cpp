@@ -118,13 +118,8 @@ void add_queue_model_fields(std::vector<FieldSpec>& s) {
   };
   s.push_back(choice_field<PagePolicy>("memory.controller.page_policy", [](HwConfig& c) -> auto& { return c.memory.controller.page_policy; },
                                        "when a row closes: open (on a conflict) or close (after an access nothing queued still hits)", kOpt));
-  s.push_back(int_field("memory.interconnect.sms_per_cluster", [](HwConfig& c) -> int& { return c.memory.interconnect.sms_per_cluster; }, "SMs",
-                        "SMs sharing one memory pipe to the crossbar (TPC/GPC); 0 = no cluster stage", 0, 1024, kOpt));
-  s.push_back(double_field("memory.interconnect.cluster_port_gbps", [](HwConfig& c) -> double& { return c.memory.interconnect.cluster_port_gbps; }, "GB/s",
-                           "bandwidth of a cluster's memory pipe; 0 = its SMs' share of the pin bandwidth (TEG §3.2.4)", 0, 1e6, kOpt));
   ctl_int("interleave_bytes", &ControllerConfig::interleave_bytes, "bytes", "consecutive bytes on one channel before the next (power of two >= 128)", 128, 1 << 20);
   ctl_int("queue_depth", &ControllerConfig::queue_depth, "requests", "reads the FR-FCFS scheduler of a channel sees at once", 1, 4096);
-  ctl_int("fetch_bytes", &ControllerConfig::fetch_bytes, "bytes", "bytes read from DRAM per read (L2 line fill); 0 = the transaction's size", 0, 4096);
   ctl_int("write_queue_depth", &ControllerConfig::write_queue_depth, "requests", "writes buffered per channel, drained when full or when no read waits", 1, 4096);
 }
 

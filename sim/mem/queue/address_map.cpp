@@ -28,7 +28,7 @@ DramAddress AddressMap::map(uint64_t address) const {
   // Within a channel: a row takes `chunks_per_row_` rounds; rows rotate over the banks likewise.
   const uint64_t row_slot = round / chunks_per_row_;
   d.row = row_slot / banks_;
-  d.bank = static_cast<uint32_t>((row_slot + mix(d.row + 0x5bd1e995ull)) % banks_);
+  d.bank = static_cast<uint32_t>(mix(row_slot + 0x5bd1e995ull) % banks_);
   return d;
 }
 

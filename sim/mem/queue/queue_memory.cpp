@@ -12,8 +12,8 @@ namespace {
 
 bool later(const auto& a, const auto& b) { return a.time != b.time ? a.time > b.time : a.seq > b.seq; }
 
-// Where a virtual SM's copy of an access lands: a pseudo-random, interleave-aligned offset, so
-// that it touches other rows, banks and channels as another SM's data would.
+// Where a virtual SM's copy of an access lands: a pseudo-random, page-aligned offset, so that it
+// touches other rows, banks and channels, as another SM's data would.
 uint64_t replica_offset(int replica, uint64_t align) {
   const uint64_t h = (static_cast<uint64_t>(replica) + 1) * 0x9E3779B97F4A7C15ull;
   return ((h >> 24) & ((uint64_t{1} << 36) - 1)) & ~(align - 1);
@@ -22,15 +22,16 @@ uint64_t replica_offset(int replica, uint64_t align) {
 // The DRAM part of an unloaded coalesced streaming access: one instruction's transactions,
 // departing Table 6.7 cycles apart, on an idle memory system with no interconnect latency.
 uint64_t probe_unloaded_dram_cycles(const MemorySystemSpec& spec) {
-  MemorySystemSpec one = spec;
-  one.simulated_sms = spec.config->device.sms;
-  QueueMemory probe(one, 0);
+  MemorySystemSpec whole = spec;
+  whole.simulated_sms = spec.config->device.sms;
+  QueueMemory probe(whole, 0);
+  const double delta = spec.config->lsu.transaction_issue_cycles;
   const int n = coalesced_transactions(spec.config->lsu.coalescing);
   const uint32_t bytes = 128u / static_cast<uint32_t>(n);
   const uint64_t base = uint64_t{1} << 30;
   std::vector<Completion> done;
   for (int k = 0; k < n; ++k) {
-    const auto at = static_cast<uint64_t>(std::floor(k * spec.config->lsu.transaction_issue_cycles));
+    const auto at = static_cast<uint64_t>(std::floor(k * delta));
     probe.advance(at, done);
     probe.submit(Transaction{base + static_cast<uint64_t>(k) * bytes, bytes, false, 0, static_cast<uint32_t>(k)}, at);
   }
@@ -39,10 +40,9 @@ uint64_t probe_unloaded_dram_cycles(const MemorySystemSpec& spec) {
     WARPSIM_ASSERT(t != kNever, "queue model: the calibration probe lost a transaction");
     probe.advance(t, done);
   }
-  const auto last_departure = static_cast<uint64_t>(std::floor((n - 1) * spec.config->lsu.transaction_issue_cycles));
   uint64_t last = 0;
   for (const Completion& c : done) last = std::max(last, c.time);
-  return last - last_departure;
+  return last - static_cast<uint64_t>(std::floor((n - 1) * delta));
 }
 
 }  // namespace
@@ -52,8 +52,9 @@ QueueMemory::QueueMemory(const MemorySystemSpec& spec) {
   const double total = unloaded_transaction_latency_cycles(*spec.config);
   if (total <= static_cast<double>(dram))
     throw UserError(Diagnostic{spec.config->source_file, 0, 0, "memory.latency_cycles",
-                               "unloaded latency is shorter than the DRAM timings alone"});
-  init(spec, static_cast<uint64_t>(std::llround((total - static_cast<double>(dram)) * 1000.0 / spec.config->device.core_clock_ghz)));
+                               "the unloaded latency is shorter than the DRAM timings alone"});
+  const double ps = (total - static_cast<double>(dram)) * 1000.0 / spec.config->device.core_clock_ghz;
+  init(spec, static_cast<uint64_t>(std::llround(ps)));
 }
 
 QueueMemory::QueueMemory(const MemorySystemSpec& spec, uint64_t interconnect_ps) { init(spec, interconnect_ps); }
@@ -66,7 +67,6 @@ void QueueMemory::init(const MemorySystemSpec& spec, uint64_t interconnect_ps) {
   map_ = std::make_unique<AddressMap>(cfg);
   interconnect_ps_ = interconnect_ps;
   request_ps_ = interconnect_ps / 2;
-  fetch_bytes_ = static_cast<uint32_t>(cfg.memory.controller.fetch_bytes);
   const PagePolicy policy = cfg.memory.controller.page_policy == config::PagePolicy::Open ? PagePolicy::Open : PagePolicy::Close;
   channels_.reserve(static_cast<size_t>(timing_.channels));
   for (int c = 0; c < timing_.channels; ++c) {
@@ -75,24 +75,11 @@ void QueueMemory::init(const MemorySystemSpec& spec, uint64_t interconnect_ps) {
     channels_.emplace_back(timing_, policy, cfg.memory.controller.queue_depth, cfg.memory.controller.write_queue_depth, offset);
   }
   simulated_sms_ = std::clamp(spec.simulated_sms, 1, cfg.device.sms);
-  sms_per_cluster_ = cfg.memory.interconnect.sms_per_cluster;
-  if (sms_per_cluster_ > 0) {
-    const int clusters = (cfg.device.sms + sms_per_cluster_ - 1) / sms_per_cluster_;
-    const double gbps = cfg.memory.interconnect.cluster_port_gbps > 0
-                            ? cfg.memory.interconnect.cluster_port_gbps
-                            : cfg.memory.pin_bandwidth_gbps * sms_per_cluster_ / cfg.device.sms;
-    port_ps_per_byte_ = 1000.0 / gbps;
-    port_free_.assign(static_cast<size_t>(clusters), 0);
-  }
   const int virtual_sms = cfg.device.sms - simulated_sms_;
   replicas_per_sm_ = (virtual_sms + simulated_sms_ - 1) / simulated_sms_;
   for (int k = 0; k < replicas_per_sm_; ++k)
     replica_delay_.push_back(static_cast<uint64_t>(cfg.memory.latency_cycles) * static_cast<uint64_t>(k + 1) /
                              static_cast<uint64_t>(replicas_per_sm_ + 1));
-}
-
-uint16_t QueueMemory::cluster_of(int sm) const {
-  return static_cast<uint16_t>(sms_per_cluster_ > 0 ? sm / sms_per_cluster_ : 0);
 }
 
 uint32_t QueueMemory::alloc_slot() {
@@ -112,7 +99,7 @@ void QueueMemory::push_arrival(uint64_t time, uint32_t slot) {
 
 void QueueMemory::submit(const Transaction& t, uint64_t now) {
   const uint32_t s = alloc_slot();
-  slots_[s] = Slot{t.address, now, t.tag, t.bytes, kNone, t.sm, cluster_of(t.sm), true, t.write};
+  slots_[s] = Slot{t.address, now, t.tag, t.bytes, t.sm, true, t.write};
   push_arrival(clock_.to_ps(now) + request_ps_, s);
   // The virtual SMs mirroring this one (virtual SM v mirrors simulated SM v % simulated_sms_).
   const int virtual_sms = cfg_->device.sms - simulated_sms_;
@@ -120,7 +107,7 @@ void QueueMemory::submit(const Transaction& t, uint64_t now) {
     const int v = k * simulated_sms_ + (t.sm % simulated_sms_);
     if (v >= virtual_sms) break;
     const uint32_t r = alloc_slot();
-    slots_[r] = Slot{t.address + replica_offset(v, 4096), now, 0, t.bytes, kNone, 0, cluster_of(simulated_sms_ + v), false, t.write};
+    slots_[r] = Slot{t.address + replica_offset(v, 4096), now, 0, t.bytes, 0, false, t.write};
     push_arrival(clock_.to_ps(now + replica_delay_[static_cast<size_t>(k)]) + request_ps_, r);
   }
 }
@@ -134,57 +121,31 @@ void QueueMemory::arrive(const Arrival& a) {
     latencies_.record(cycle - s.submit_cycle);
     s.real = false;
   }
-  const uint32_t span = !s.write && fetch_bytes_ > s.bytes ? fetch_bytes_ : s.bytes;
-  const uint64_t block = s.address / span * span;
-  if (!s.write && fetch_bytes_ > 0) {
-    const uint32_t primary = inflight_.find(block);
-    if (primary != InflightTable::kAbsent) {  // served by the fetch already under way
-      s.next_waiter = slots_[primary].next_waiter;
-      slots_[primary].next_waiter = a.slot;
-      return;
-    }
-    inflight_.insert(block, a.slot);
-  }
-  const DramAddress d = map_->map(block);
+  const DramAddress d = map_->map(s.address);
   ChannelRequest r;
   r.arrive = a.time;
   r.seq = a.seq;
   r.row = d.row;
   r.bank = d.bank;
   r.slot = a.slot;
-  r.bursts = static_cast<uint16_t>(std::max<uint32_t>(1, (span + timing_.burst_bytes - 1) / timing_.burst_bytes));
+  r.bursts = static_cast<uint16_t>(std::max<uint32_t>(1, (s.bytes + timing_.burst_bytes - 1) / timing_.burst_bytes));
   r.write = s.write;
   dram_bytes_ += static_cast<uint64_t>(r.bursts) * timing_.burst_bytes;
   channels_[d.channel].enqueue(r);
 }
 
 void QueueMemory::finish(const ChannelDone& d) {
-  Slot& first = slots_[d.slot];
-  if (!first.write && fetch_bytes_ > 0) {
-    const uint32_t span = fetch_bytes_ > first.bytes ? fetch_bytes_ : first.bytes;
-    inflight_.erase(first.address / span * span);
+  const Slot& s = slots_[d.slot];
+  if (s.real) {
+    const uint64_t cycle = clock_.to_cycle_ceil(d.data_end + (interconnect_ps_ - request_ps_));
+    completions_.push(cycle, seq_++, Completion{cycle, s.tag, s.sm});
+    latencies_.record(cycle - s.submit_cycle);
   }
-  const uint64_t back = d.data_end + (interconnect_ps_ - request_ps_);
-  for (uint32_t i = d.slot; i != kNone;) {
-    Slot& s = slots_[i];
-    uint64_t at = back;
-    if (sms_per_cluster_ > 0 && !s.write) {  // through the cluster's pipe, first come first served
-      uint64_t& free = port_free_[s.cluster];
-      free = std::max(free, back) + static_cast<uint64_t>(std::llround(s.bytes * port_ps_per_byte_));
-      at = free;
-    }
-    const uint64_t cycle = clock_.to_cycle_ceil(at);
-    if (s.real) {
-      completions_.push(cycle, seq_++, Completion{cycle, s.tag, s.sm});
-      latencies_.record(cycle - s.submit_cycle);
-    }
-    const uint32_t next = s.next_waiter;
-    free_slots_.push_back(i);
-    i = next;
-  }
+  free_slots_.push_back(d.slot);
 }
 
 void QueueMemory::process_until(uint64_t t_ps) {
+  const auto heap_order = [](const Arrival& a, const Arrival& b) { return later(a, b); };
   for (;;) {
     const uint64_t ta = arrivals_.empty() ? kNever : arrivals_.front().time;
     size_t best = 0;
@@ -195,7 +156,7 @@ void QueueMemory::process_until(uint64_t t_ps) {
     }
     if (std::min(ta, tc) > t_ps) return;
     if (ta <= tc) {  // arrivals first at equal times, so that they compete for the command
-      std::pop_heap(arrivals_.begin(), arrivals_.end(), [](const Arrival& a, const Arrival& b) { return later(a, b); });
+      std::pop_heap(arrivals_.begin(), arrivals_.end(), heap_order);
       const Arrival a = arrivals_.back();
       arrivals_.pop_back();
       arrive(a);

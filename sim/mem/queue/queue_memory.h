@@ -18,7 +18,6 @@
 #include "mem/memory_system.h"
 #include "mem/queue/address_map.h"
 #include "mem/queue/dram_channel.h"
-#include "mem/queue/inflight_table.h"
 
 namespace warpsim::mem::queue {
 
@@ -46,9 +45,7 @@ class QueueMemory final : public MemorySystem {
     uint64_t submit_cycle = 0;
     uint32_t tag = 0;
     uint32_t bytes = 0;
-    uint32_t next_waiter = kNone;  // transactions served by this one's fetch
     uint16_t sm = 0;
-    uint16_t cluster = 0;
     bool real = false;             // false: a virtual SM's replica
     bool write = false;
   };
@@ -57,11 +54,9 @@ class QueueMemory final : public MemorySystem {
     uint64_t seq = 0;
     uint32_t slot = 0;
   };
-  static constexpr uint32_t kNone = ~uint32_t{0};
 
   void init(const MemorySystemSpec& spec, uint64_t interconnect_ps);
   uint32_t alloc_slot();
-  uint16_t cluster_of(int sm) const;
   void push_arrival(uint64_t time, uint32_t slot);
   void arrive(const Arrival& a);
   void finish(const ChannelDone& d);
@@ -74,11 +69,6 @@ class QueueMemory final : public MemorySystem {
   std::vector<DramChannel> channels_;
   uint64_t interconnect_ps_ = 0;
   uint64_t request_ps_ = 0;  // SM -> controller share of the interconnect latency
-  uint32_t fetch_bytes_ = 0;  // DRAM access granularity (0: the transaction's)
-  // Cluster pipes (TPC/GPC): data returning to a cluster's SMs is serialised at its bandwidth.
-  int sms_per_cluster_ = 0;
-  double port_ps_per_byte_ = 0;
-  std::vector<uint64_t> port_free_;  // per cluster, ps
   // Virtual SMs (a run of fewer SMs than the device).
   int simulated_sms_ = 1;
   int replicas_per_sm_ = 0;
@@ -86,7 +76,6 @@ class QueueMemory final : public MemorySystem {
   std::vector<Slot> slots_;
   std::vector<uint32_t> free_slots_;
   std::vector<Arrival> arrivals_;  // min-heap on (time, seq)
-  InflightTable inflight_;
   std::vector<ChannelDone> done_buf_;
   CompletionHeap completions_;
   LatencyRecorder latencies_;
