@@ -1,12 +1,14 @@
 // `warpsim run`: simulate a workload on a GPU at one or more occupancies.
 #include <fmt/format.h>
 
+#include <iostream>
 #include <memory>
 
 #include "cli/commands.h"
 #include "cli/common_options.h"
 #include "common/user_error.h"
 #include "config/loader.h"
+#include "device/occupancy.h"
 #include "device/simulate.h"
 #include "isa/workloads.h"
 #include "report/atomic_file.h"
@@ -54,8 +56,21 @@ void register_run(CLI::App& app) {
     const config::HwConfig cfg = config::load_hw_config(o->gpu, o->sets);
     const isa::Kernel kernel = isa::load_workload(o->workload, parse_params(o->params));
     const std::vector<int> warps = o->warps.empty() ? std::vector<int>{0} : parse_warps(o->warps);
-    std::vector<device::Result> results;
+    // In a range, occupancies no launch can realise (§5.7) are skipped with a note; a single
+    // requested occupancy that cannot be realised is an error.
+    std::vector<int> runnable;
     for (int n : warps) {
+      try {
+        device::realize_launch(cfg, kernel, n, x->sms > 0 ? x->sms : cfg.device.sms);
+        runnable.push_back(n);
+      } catch (const UserError& e) {
+        if (warps.size() == 1) throw;
+        std::cerr << "warpsim: note: skipping " << n << " warps/SM: cannot be realised on " << cfg.gpu.name << " (Volkov §5.7)\n";
+      }
+    }
+    if (runnable.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", "no occupancy in '" + o->warps + "' can be realised on " + cfg.gpu.name});
+    std::vector<device::Result> results;
+    for (int n : runnable) {
       device::RunOptions ro;
       ro.warps_per_sm = n;
       ro.sms = x->sms;

@@ -20,6 +20,9 @@ enum class CoalescingRule : uint8_t {
   Fermi,      // whole warp; 128-byte L1 lines
   Sector32,   // whole warp; 32-byte sectors (Kepler/Maxwell with L1 off for global loads, and later)
 };
+// Where the second instruction of a multi-issue cycle may come from: the same warp (NVIDIA dual
+// issue, Volkov §2.9) or another warp (AMD GCN-style issue from different wavefronts).
+enum class DualIssue : uint8_t { SameWarp, AnyWarp };
 enum class MemoryModelKind : uint8_t { Fixed, Queue, SimGrid };
 // When a DRAM controller closes a row (queue model).
 enum class PagePolicy : uint8_t {
@@ -58,7 +61,8 @@ struct SchedulerConfig {
   int count = 1;                 // warp schedulers per SM
   int max_warps = 64;            // warps per scheduler
   int cycles_per_issue = 1;      // a scheduler issues once every this many cycles (Table 2.8)
-  int width = 1;                 // instructions per issue from one warp (dual issue: 2)
+  int width = 1;                 // instructions per issue cycle (dual issue: 2)
+  DualIssue dual_issue = DualIssue::SameWarp;
   SchedulerPolicy policy = SchedulerPolicy::Lrr;
   int two_level_active_warps = 8;        // size of the active set of the two-level policy
   int same_warp_issue_latency_cycles = 1;  // "ILP latency": next issue from the same warp, §3.7
@@ -93,6 +97,7 @@ struct LsuConfig {
   double transaction_issue_cycles = 0;   // latency of issuing each additional transaction (Table 6.7)
   int max_outstanding_loads_per_warp = 0; // 0 = unlimited (Fermi stalls after 5, Listing 3.2)
   int store_latency_cycles = 1;          // stores do not block dependents; latency of the issue slot
+  int mshrs = 0;                         // MSHRs: transactions an SM tracks at once; 0 = not limited (models only, §7.7)
 };
 
 // DRAM devices of one channel, for the `queue` model. Timings in ns from the public datasheet of
@@ -132,10 +137,12 @@ struct MemoryConfig {
   MemoryModelKind model = MemoryModelKind::Fixed;
   int latency_cycles = 400;            // unloaded latency of a streaming load (Table 6.2 "stream")
   double peak_gbps = 100;              // best sustained read throughput (Table 6.4)
-  double pin_bandwidth_gbps = 100;     // memory clock x data pins x 2 (Table 2.7)
+  double pin_bandwidth_gbps = 100;     // memory clock x data pins x 2 (Volkov §2.8, Table 2.7)
   int controllers = 1;                 // memory controllers / channels (vendor spec)
   int bus_width_bits = 64;             // total DRAM data bus (vendor spec)
-  double memory_clock_mhz = 1000;      // DRAM command clock (vendor spec)
+  // The clock data moves on at double data rate, i.e. per-pin data rate / 2, so that Volkov's
+  // pin bandwidth = clock x pins x 2 holds: GDDR3 its clock CK; GDDR5 its data clock WCK = 2 x CK.
+  double memory_clock_mhz = 1000;
   std::string dram_type = "GDDR5";
   // Fitted latency model of Volkov §6.4, Table 6.5: latency = a + b * x / (c - x), x in GB/s.
   // Used only by the refined analytical model, never by the simulator.
@@ -165,5 +172,6 @@ const char* to_string(SchedulerPolicy p);
 const char* to_string(CoalescingRule r);
 const char* to_string(MemoryModelKind m);
 const char* to_string(PagePolicy p);
+const char* to_string(DualIssue d);
 
 }  // namespace warpsim::config

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "common/data_paths.h"
@@ -38,7 +39,11 @@ class Binder {
 
   void bind_map(const YAML::Node& node, const std::string& prefix, const std::string& file) {
     for (const auto& kv : node) {
-      const std::string k = kv.first.as<std::string>();
+      if (!kv.first.IsScalar()) {
+        sink_.add(at(file, kv.first.Mark(), prefix, "expected a key name, found a list, map or nothing"));
+        continue;
+      }
+      const std::string k = kv.first.Scalar();
       if (prefix.empty() && k == "inherits") continue;
       const std::string path = prefix.empty() ? k : prefix + "." + k;
       if (const FieldSpec* f = find_field(path)) {
@@ -62,6 +67,11 @@ class Binder {
       sink_.add(at(file, v.Mark(), f.key, fmt::format("expected {}, found {}", expected_text(f), v.IsNull() ? "nothing" : "a list or map")));
       return;
     }
+    // yaml-cpp keeps repeated keys; a silent "last one wins" would hide typos in long files.
+    if (auto it = prov_.find(f.key); it != prov_.end() && it->second.file == file) {
+      sink_.add(at(file, v.Mark(), f.key, fmt::format("duplicate key (first given at line {})", it->second.line)));
+      return;
+    }
     if (std::string err = f.set(cfg_, v.Scalar()); !err.empty()) {
       sink_.add(at(file, v.Mark(), f.key, fmt::format("{} (expected {})", err, expected_text(f))));
       return;
@@ -75,10 +85,15 @@ class Binder {
   DiagnosticSink& sink_;
 };
 
-std::string resolve_path(const std::string& name_or_path, const fs::path& relative_to) {
-  if (fs::exists(name_or_path) && fs::is_regular_file(name_or_path)) return name_or_path;
-  if (!relative_to.empty()) {
-    fs::path rel = relative_to / name_or_path;
+// `--gpu` (including_dir empty): an existing file, else a built-in name.
+// `inherits:` (including_dir = the including file's folder): a file relative to that folder, with
+// or without ".yaml", else a built-in name, else hw_configs/base/<name>.yaml. Never the working
+// directory: an overlay must mean the same thing wherever warpsim runs.
+std::string resolve_path(const std::string& name_or_path, const std::optional<fs::path>& including_dir) {
+  if (!including_dir) {
+    if (fs::is_regular_file(name_or_path)) return name_or_path;
+  } else {
+    const fs::path rel = *including_dir / name_or_path;  // an absolute name replaces the folder
     if (fs::is_regular_file(rel)) return rel.string();
     if (fs::is_regular_file(rel.string() + ".yaml")) return rel.string() + ".yaml";
   }
@@ -89,10 +104,15 @@ std::string resolve_path(const std::string& name_or_path, const fs::path& relati
   return "";
 }
 
-// Loads `path` and its inherits chain, base first. `chain` detects cycles.
+// The identity of a file for cycle detection: "a.yaml", "./a.yaml" and "dir/../a.yaml" are one file.
+std::string file_identity(const std::string& path) {
+  std::error_code ec;
+  fs::path canonical = fs::weakly_canonical(path, ec);
+  return ec ? path : canonical.string();
+}
+
+// Loads `path` and its inherits chain, base first. `chain` (the files above `path`) detects cycles.
 void load_layers(const std::string& path, std::vector<std::string>& chain, Binder& binder, DiagnosticSink& sink) {
-  if (std::find(chain.begin(), chain.end(), path) != chain.end())
-    throw UserError(Diagnostic{path, 0, 0, "inherits", "inheritance cycle: " + join(chain, " -> ") + " -> " + path});
   chain.push_back(path);
   YAML::Node root = read_yaml(path);
   if (!root.IsMap()) throw UserError(Diagnostic{path, 1, 1, "", "expected a YAML map of config keys"});
@@ -101,6 +121,9 @@ void load_layers(const std::string& path, std::vector<std::string>& chain, Binde
     std::string base_path = resolve_path(base.Scalar(), fs::path(path).parent_path());
     if (base_path.empty())
       throw UserError(at(path, base.Mark(), "inherits", fmt::format("no config named '{}'", base.Scalar())));
+    const std::string id = file_identity(base_path);
+    if (std::any_of(chain.begin(), chain.end(), [&](const std::string& p) { return file_identity(p) == id; }))
+      throw UserError(at(path, base.Mark(), "inherits", "inheritance cycle: " + join(chain, " -> ") + " -> " + base_path));
     load_layers(base_path, chain, binder, sink);
   }
   binder.bind_map(root, "", path);
@@ -155,7 +178,7 @@ std::vector<BuiltinGpu> builtin_gpus() {
 }
 
 HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::string>& sets) {
-  const std::string path = resolve_path(name_or_path, {});
+  const std::string path = resolve_path(name_or_path, std::nullopt);
   if (path.empty()) {
     std::vector<std::string> names;
     for (const auto& g : builtin_gpus()) names.push_back(g.name);

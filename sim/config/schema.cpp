@@ -152,6 +152,7 @@ std::vector<FieldSpec> build_schema() {
   s.push_back(int_field("scheduler.max_warps", REF(scheduler.max_warps), "warps", "warps per scheduler", 1, 4096, kReq));
   s.push_back(int_field("scheduler.cycles_per_issue", REF(scheduler.cycles_per_issue), "cycles", "a scheduler issues once every this many cycles", 1, 64, kReq));
   s.push_back(int_field("scheduler.width", REF(scheduler.width), "instructions", "instructions issued at once from one warp (dual issue = 2)", 1, 4, kReq));
+  s.push_back(choice_field<DualIssue>("scheduler.dual_issue", REF(scheduler.dual_issue), "where a second instruction per issue cycle comes from: same_warp (NVIDIA, §2.9) or any_warp (AMD GCN-style)", kOpt));
   s.push_back(choice_field<SchedulerPolicy>("scheduler.policy", REF(scheduler.policy), "warp selection policy", kOpt));
   s.push_back(int_field("scheduler.two_level_active_warps", REF(scheduler.two_level_active_warps), "warps", "active set of the two-level policy", 1, 4096, kOpt));
   s.push_back(int_field("scheduler.same_warp_issue_latency_cycles", REF(scheduler.same_warp_issue_latency_cycles), "cycles", "ILP latency: next issue from the same warp (Volkov §3.7)", 1, 4096, kReq));
@@ -190,6 +191,7 @@ std::vector<FieldSpec> build_schema() {
   s.push_back(double_field("lsu.transaction_issue_cycles", REF(lsu.transaction_issue_cycles), "cycles", "latency of issuing each additional transaction (Volkov Table 6.7)", 0, 1 << 20, kReq));
   s.push_back(int_field("lsu.max_outstanding_loads_per_warp", REF(lsu.max_outstanding_loads_per_warp), "loads", "loads in flight per warp before it stalls; 0 = unlimited (Listing 3.2)", 0, 1 << 20, kOpt));
   s.push_back(int_field("lsu.store_latency_cycles", REF(lsu.store_latency_cycles), "cycles", "register-dependency latency of a store's issue", 1, 1 << 20, kOpt));
+  s.push_back(int_field("lsu.mshrs", REF(lsu.mshrs), "transactions", "memory transactions an SM can track at once (MSHRs, Volkov §7.7); 0 = not limited; analytical models only", 0, 1 << 20, kOpt));
   // --- memory
   s.push_back(choice_field<MemoryModelKind>("memory.model", REF(memory.model), "memory-system model", kOpt));
   s.push_back(int_field("memory.latency_cycles", REF(memory.latency_cycles), "cycles", "unloaded latency of a streaming load (Volkov Table 6.2)", 1, 1 << 24, kReq));
@@ -197,7 +199,7 @@ std::vector<FieldSpec> build_schema() {
   s.push_back(double_field("memory.pin_bandwidth_gbps", REF(memory.pin_bandwidth_gbps), "GB/s", "DRAM pin bandwidth (Volkov Table 2.7)", 1e-3, 1e6, kReq));
   s.push_back(int_field("memory.controllers", REF(memory.controllers), "", "memory controllers / channels (vendor spec)", 1, 4096, kReq));
   s.push_back(int_field("memory.bus_width_bits", REF(memory.bus_width_bits), "bits", "DRAM data bus width (vendor spec)", 1, 1 << 16, kReq));
-  s.push_back(double_field("memory.memory_clock_mhz", REF(memory.memory_clock_mhz), "MHz", "DRAM clock (vendor spec)", 1, 1e6, kReq));
+  s.push_back(double_field("memory.memory_clock_mhz", REF(memory.memory_clock_mhz), "MHz", "DRAM data clock = per-pin data rate / 2 (GDDR5: WCK); vendor spec", 1, 1e6, kReq));
   s.push_back(string_field("memory.dram_type", REF(memory.dram_type), "DRAM technology, e.g. GDDR5", kOpt));
   s.push_back(double_field("memory.contention_a_cycles", REF(memory.contention_a_cycles), "cycles", "fitted latency model a (Volkov Table 6.5); analytical models only", 0, 1e9, kOpt));
   s.push_back(double_field("memory.contention_b_cycles", REF(memory.contention_b_cycles), "cycles", "fitted latency model b (Volkov Table 6.5); analytical models only", 0, 1e9, kOpt));

@@ -20,21 +20,25 @@ Result Device::collect() const {
   r.simulated_events = events_;
   mem::LatencyRecorder access;
   long double area = 0, busy_time = 0;
-  uint64_t latency_sum = 0;
-  for (const auto& s : sm_) {
-    const sm::SmStats& st = s->stats();
-    if (st.warps_executed == 0) continue;
+  uint64_t latency_sum = 0, warps_total = 0;
+  r.steady_state_window = window_end_ != mem::kNever;
+  for (size_t i = 0; i < sm_.size(); ++i) {
+    const sm::SmStats& st = sm_[i]->stats();
+    if (st.work.warps_executed == 0) continue;
     const uint64_t span = st.last_end - st.first_start;
-    r.cycles = std::max(r.cycles, span);
+    r.total_cycles = std::max(r.total_cycles, span);
+    r.cycles = std::max(r.cycles, r.steady_state_window ? window_end_ - st.first_start : span);
     busy_time += span;
     area += st.occupancy_area;
     latency_sum += st.warp_latency_sum;
-    r.warps_executed += st.warps_executed;
-    for (int c = 0; c < isa::kOpClassCount; ++c) r.warp_instructions_by_class[c] += st.instructions[c];
-    r.thread_ops_alu += st.thread_ops_alu;
-    r.bytes_requested += st.bytes_requested;
-    r.bytes_transferred += st.bytes_transferred;
-    r.transactions += st.transactions;
+    warps_total += st.work.warps_executed;
+    const sm::WorkCounters& w = r.steady_state_window ? window_work_[i] : st.work;
+    r.warps_executed += w.warps_executed;
+    for (int c = 0; c < isa::kOpClassCount; ++c) r.warp_instructions_by_class[c] += w.instructions[c];
+    r.thread_ops_alu += w.thread_ops_alu;
+    r.bytes_requested += w.bytes_requested;
+    r.bytes_transferred += w.bytes_transferred;
+    r.transactions += w.transactions;
     r.max_occupancy = std::max(r.max_occupancy, st.max_resident);
     access.merge(st.access_latency);
     const auto& d = st.stalls;
@@ -45,7 +49,7 @@ Result Device::collect() const {
     if (opts_.record_occupancy) r.occupancy_timeline.push_back(st.occupancy);
   }
   for (auto n : r.warp_instructions_by_class) r.warp_instructions += n;
-  if (r.cycles == 0 || r.warps_executed == 0) return r;
+  if (r.cycles == 0 || warps_total == 0) return r;
   const double cyc = static_cast<double>(r.cycles), sms = sms_;
   const double scale = static_cast<double>(cfg_.device.sms) / sms_;  // device totals from our share
   using isa::OpClass;
@@ -59,11 +63,11 @@ Result Device::collect() const {
   r.gbps = r.bytes_requested * scale / ns;
   r.dram_gbps = r.bytes_transferred * scale / ns;
   r.warp_throughput_per_sm = r.warps_executed / cyc / sms;
-  r.mean_warp_latency = static_cast<double>(latency_sum) / r.warps_executed;
-  // Little's law over the SMs' own busy intervals: occupancy from the tracked integral,
+  r.mean_warp_latency = static_cast<double>(latency_sum) / warps_total;
+  // Little's law over the SMs' whole busy intervals: occupancy from the tracked integral,
   // latency and throughput from the warps' start and end times (§3.4).
   r.mean_occupancy = static_cast<double>(area / busy_time);
-  const double predicted = r.mean_warp_latency * r.warps_executed / static_cast<double>(busy_time);
+  const double predicted = r.mean_warp_latency * warps_total / static_cast<double>(busy_time);
   r.little_law_error = r.mean_occupancy > 0 ? std::abs(r.mean_occupancy - predicted) / r.mean_occupancy : 0;
   r.access_latency = access.summary();
   r.access_latency_histogram = access.histogram(40);

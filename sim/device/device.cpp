@@ -35,8 +35,10 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
   pending_.resize(sms_);
 }
 
-void Device::reschedule(uint32_t i) {
-  const uint64_t w = sm_[i]->next_wake();
+void Device::reschedule(uint32_t i, uint64_t now) {
+  // A model may report a completion after its time (e.g. a co-simulated one polled at `now`):
+  // the SM then acts at `now`, never in the past.
+  const uint64_t w = std::max(sm_[i]->next_wake(), now);
   if (w < wake_[i]) {
     wake_[i] = w;
     queue_.push(w, kTick, i);
@@ -46,7 +48,15 @@ void Device::reschedule(uint32_t i) {
 void Device::dispatch_finished_blocks(uint32_t i, uint64_t t) {
   for (uint32_t slot : sm_[i]->take_finished_blocks()) {
     (void)slot;
-    if (next_block_ >= launch_.total_blocks) continue;
+    if (next_block_ >= launch_.total_blocks) {
+      // Only grids that refill slots (more blocks than one wave) have a steady state to measure.
+      const bool refilled = launch_.total_blocks > int64_t{launch_.blocks_per_sm} * sms_;
+      if (refilled && window_end_ == kNever) {
+        window_end_ = t;
+        for (int k = 0; k < sms_; ++k) window_work_.push_back(sm_[k]->stats().work);
+      }
+      continue;
+    }
     pending_[i].push_back(static_cast<uint64_t>(next_block_++));
     queue_.push(t + static_cast<uint64_t>(cfg_.sm.block_launch_latency_cycles), kBlockStart, i);
   }
@@ -56,16 +66,16 @@ void Device::deliver_completions(uint64_t t) {
   completions_.clear();
   memory_->advance(t, completions_);
   for (const auto& c : completions_) sm_[c.sm]->on_completion(c.tag, c.time);
-  for (const auto& c : completions_) reschedule(c.sm);
+  for (const auto& c : completions_) reschedule(c.sm, t);
 }
 
 Result Device::run() {
   // Initial wave: blocks go to SMs breadth-first, as the hardware dispatcher does.
   for (int round = 0; round < launch_.blocks_per_sm; ++round)
     for (int i = 0; i < sms_ && next_block_ < launch_.total_blocks; ++i) sm_[i]->launch_block(static_cast<uint64_t>(next_block_++), 0);
-  for (int i = 0; i < sms_; ++i) reschedule(static_cast<uint32_t>(i));
+  for (int i = 0; i < sms_; ++i) reschedule(static_cast<uint32_t>(i), 0);
   const uint64_t limit = opts_.max_cycles ? opts_.max_cycles : uint64_t{1} << 50;
-  uint64_t same_time_steps = 0, last_t = 0;
+  uint64_t same_time_steps = 0, last_t = 0, iterations = 0, progress_mark = 0, progress_t = 0;
   while (true) {
     const uint64_t t_mem = memory_->next_event_time();
     const uint64_t t_q = queue_.empty() ? kNever : queue_.top().time;
@@ -75,6 +85,12 @@ Result Device::run() {
     same_time_steps = t == last_t ? same_time_steps + 1 : 0;
     last_t = t;
     WARPSIM_ASSERT(same_time_steps < 10'000'000, fmt::format("no progress at cycle {} (livelock)", t));
+    if (++iterations % 65536 == 0) {  // watchdog: simulated time passing without any issue
+      uint64_t issued = 0;
+      for (const auto& s : sm_) issued += s->stats().stalls.issued + s->stats().work.warps_executed;
+      if (issued != progress_mark) progress_mark = issued, progress_t = t;
+      WARPSIM_ASSERT(t - progress_t < (uint64_t{1} << 24), fmt::format("no instruction issued since cycle {} (livelock)", progress_t));
+    }
     if (t_mem <= t) deliver_completions(t);
     while (!queue_.empty() && queue_.top().time == t) {
       const engine::Event e = queue_.pop();
@@ -88,11 +104,13 @@ Result Device::run() {
         sm_[e.target]->tick(t);
         dispatch_finished_blocks(e.target, t);
       }
-      reschedule(e.target);
+      reschedule(e.target, t);
     }
   }
-  for (const auto& s : sm_)
+  for (const auto& s : sm_) {
     WARPSIM_ASSERT(!s->busy(), "simulation ended with resident warps (deadlock)");
+    s->finish(s->stats().last_end);
+  }
   WARPSIM_ASSERT(next_block_ == launch_.total_blocks, "simulation ended before every block ran");
   return collect();
 }

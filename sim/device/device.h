@@ -22,7 +22,7 @@ class Device {
 
  private:
   enum EventKind : uint32_t { kTick = 0, kBlockStart = 1 };
-  void reschedule(uint32_t sm);
+  void reschedule(uint32_t sm, uint64_t now);
   void dispatch_finished_blocks(uint32_t sm, uint64_t t);
   void deliver_completions(uint64_t t);
   Result collect() const;
@@ -40,6 +40,9 @@ class Device {
   engine::EventQueue queue_;
   std::vector<mem::Completion> completions_;
   int64_t next_block_ = 0;                        // blocks handed out so far
+  // Steady state ends when a slot empties that no block will refill: the start of the tail.
+  uint64_t window_end_ = mem::kNever;
+  std::vector<sm::WorkCounters> window_work_;
   std::vector<std::vector<uint64_t>> pending_;     // per SM: blocks waiting for their start event
   uint64_t events_ = 0;
 };

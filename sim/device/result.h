@@ -64,8 +64,13 @@ struct Result {
   int simulated_sms = 0;
   LaunchRealization launch;
 
-  // Raw counts (over the simulated SMs).
-  uint64_t cycles = 0;             // max over SMs of (last warp end - first warp start), §5.5
+  // Raw counts (over the simulated SMs), within the timed interval: from the first warp start to
+  // the end of the steady state (the first slot that is never refilled) for grids of several
+  // waves, which is what whole-run timing with 100x oversubscription converges to (§5.5, §5.9);
+  // the whole run (max over SMs of last end - first start, §5.5) for single-wave grids.
+  uint64_t cycles = 0;
+  uint64_t total_cycles = 0;       // the whole run, first warp start to last warp end
+  bool steady_state_window = false;
   uint64_t warps_executed = 0;
   uint64_t warp_instructions = 0;  // issued warp instructions, replays not counted
   std::array<uint64_t, isa::kOpClassCount> warp_instructions_by_class{};

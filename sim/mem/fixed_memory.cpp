@@ -29,9 +29,9 @@ void FixedMemory::submit(const Transaction& t, uint64_t now) {
   const double service = t.bytes / bytes_per_cycle_;
   const double start = std::max(static_cast<double>(now), server_free_);
   server_free_ = start + service;
-  // The wait for the server (start - now) is the only queueing: unqueued, latency is exact.
-  const double done = start + latency_;
-  const auto done_cycle = static_cast<uint64_t>(std::ceil(done - 1e-9));
+  // The wait for the server (start - now) is the only queueing: unqueued, latency is exact. A
+  // backlog shorter than a cycle is not a cycle of delay.
+  const auto done_cycle = static_cast<uint64_t>(std::floor(start)) + static_cast<uint64_t>(std::llround(latency_));
   latencies_.record(done_cycle - now);
   pending_.push(done_cycle, seq_++, Completion{done_cycle, t.tag, t.sm});
 }

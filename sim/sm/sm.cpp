@@ -28,15 +28,14 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
   executions_.assign(static_cast<size_t>(slots) * std::max(1, kernel.accesses), 0);
   schedulers_.resize(cfg.scheduler.count);
   for (auto& s : schedulers_) {
-    s.alu = RatePipe(cfg.alu.ops_per_cycle);
-    s.sfu = RatePipe(cfg.sfu.ops_per_cycle);
+    s.alu = RatePipe(cfg.alu.ops_per_cycle, cfg.scheduler.cycles_per_issue);
+    s.sfu = RatePipe(cfg.sfu.ops_per_cycle, cfg.scheduler.cycles_per_issue);
     s.next_slot = kNever;  // nothing to issue until a block arrives
   }
   for (int slot = 0; slot < slots; ++slot) schedulers_[slot % cfg.scheduler.count].slots.push_back(static_cast<uint32_t>(slot));
-  for (auto& s : schedulers_) s.order = s.slots;
   blocks_.resize(setup.blocks_per_sm);
   free_block_slots_ = static_cast<uint32_t>(setup.blocks_per_sm);
-  stats_.access_latency = mem::LatencyRecorder{};
+  smem_unit_ = RatePipe(1.0, cfg.scheduler.cycles_per_issue);  // busy for smem_unit_cycles per access
 }
 
 uint64_t Sm::next_wake() const {
@@ -138,9 +137,9 @@ int Sm::pick(Scheduler& s, uint64_t t) {
       return best;
     }
     case config::SchedulerPolicy::TwoLevel: {
-      // Round-robin within the active set (the front of `order`); warps that issue a global load
-      // are demoted to the back, admitting the next pending warp (Narasimhan et al. two-level).
-      const size_t active = std::min<size_t>(n, static_cast<size_t>(cfg_.scheduler.two_level_active_warps));
+      // Round-robin within the active set (the front of `order`, resident warps in launch order);
+      // a warp that issues a global load is demoted to the back, admitting the next pending warp.
+      const size_t active = std::min<size_t>(s.order.size(), static_cast<size_t>(cfg_.scheduler.two_level_active_warps));
       for (size_t i = 0; i < active; ++i) {
         const uint32_t slot = s.order[i];
         if (eligible(warps_[slot], slot, s, t))
@@ -170,10 +169,17 @@ void Sm::charge(Scheduler& s, uint64_t until) {
 
 void Sm::attempt(Scheduler& s, uint64_t t) {
   charge(s, t);
-  const int k = pick(s, t);
+  const bool any_warp = cfg_.scheduler.dual_issue == config::DualIssue::AnyWarp;
+  int k = pick(s, t);
   if (k >= 0) {
-    s.last = static_cast<uint32_t>(k);
-    issue(s, s.slots[k], t);
+    uint64_t busy = t;
+    for (int issued = 0; k >= 0 && issued < (any_warp ? width_ : 1); ++issued) {
+      s.last = static_cast<uint32_t>(k);
+      issue(s, s.slots[k], t, !any_warp);  // the issued warp is no longer eligible this cycle
+      busy = std::max(busy, s.busy_until);
+      if (issued + 1 < width_ && any_warp) k = pick(s, t);
+    }
+    s.busy_until = busy;
     s.reason = StallReason::Issued;
     s.next_slot = s.busy_until;
     return;
@@ -200,14 +206,14 @@ void Sm::wake_scheduler_of(uint32_t slot, uint64_t t) {
 
 // --- issue ------------------------------------------------------------------------------------
 
-void Sm::issue(Scheduler& s, uint32_t slot, uint64_t t) {
+void Sm::issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp) {
   Warp& w = warps_[slot];
   const DecodedInstruction& first = kernel_.code[w.pc];
   execute(s, slot, first, t);
   uint32_t cost = first.issue_cycles;
   uint32_t same_warp = first.same_warp_latency;
   // Dual issue: the next instruction of the same warp, if independent and ready (§2.9, §3.8).
-  if (width_ > 1 && w.resident && !first.is_exit && first.cls != OpClass::Barrier) {
+  if (pair_same_warp && width_ > 1 && w.resident && !first.is_exit && first.cls != OpClass::Barrier) {
     const DecodedInstruction& second = kernel_.code[w.pc];
     if (can_pair(first, second) && !second.is_exit) {
       const uint64_t saved = w.next_issue;
@@ -225,16 +231,16 @@ void Sm::issue(Scheduler& s, uint32_t slot, uint64_t t) {
   s.busy_until = t + cost * cycles_per_issue_;
   if (cfg_.scheduler.policy == config::SchedulerPolicy::TwoLevel && first.cls == OpClass::Load) {
     auto it = std::find(s.order.begin(), s.order.end(), slot);
-    std::rotate(it, it + 1, s.order.end());
+    if (it != s.order.end()) std::rotate(it, it + 1, s.order.end());
   }
 }
 
 void Sm::execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t) {
-  stats_.instructions[isa::index(d.cls)]++;
+  stats_.work.instructions[isa::index(d.cls)]++;
   switch (d.cls) {
     case OpClass::Alu:
       s.alu.accept(t, d.ops);
-      stats_.thread_ops_alu += static_cast<uint64_t>(d.ops);
+      stats_.work.thread_ops_alu += static_cast<uint64_t>(d.ops);
       break;
     case OpClass::Sfu: s.sfu.accept(t, d.ops); break;
     case OpClass::Smem: issue_smem(slot, d, t); break;

@@ -55,7 +55,7 @@ class Sm {
  private:
   struct Scheduler {
     std::vector<uint32_t> slots;  // warp slots owned by this scheduler
-    std::vector<uint32_t> order;  // two-level policy: active set first
+    std::vector<uint32_t> order;  // two-level policy: resident warps, active set first
     RatePipe alu, sfu;
     uint64_t next_slot = 0;    // next cycle it may try to issue (kNever: waits for an event)
     uint64_t busy_until = 0;   // issuing an instruction keeps it busy until here
@@ -79,7 +79,7 @@ class Sm {
   uint64_t wake_time(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const;
   uint64_t operands_ready(const DecodedInstruction& d, uint32_t slot) const;
   bool waits_on_memory(const Warp& w, const DecodedInstruction& d, uint32_t slot) const;
-  void issue(Scheduler& s, uint32_t slot, uint64_t t);
+  void issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp);
   void execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);
   void advance_pc(uint32_t slot);
   void charge(Scheduler& s, uint64_t until);

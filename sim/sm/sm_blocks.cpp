@@ -34,6 +34,7 @@ void Sm::launch_block(uint64_t block_id, uint64_t t) {
     std::fill_n(loop_iter_.begin() + slot * loops, loops, 0);
     std::fill_n(executions_.begin() + slot * accesses, accesses, 0);
     b->warps.push_back(slot);
+    schedulers_[slot % schedulers_.size()].order.push_back(slot);
     wake_scheduler_of(slot, t);
   }
   WARPSIM_ASSERT(b->warps.size() == static_cast<size_t>(setup_.block_warps), "not enough free warp slots for a block");
@@ -63,8 +64,10 @@ void Sm::release_barrier(BlockSlot& b, uint64_t t) {
 void Sm::exit_warp(uint32_t slot, uint64_t t) {
   Warp& w = warps_[slot];
   w.resident = false;
+  auto& order = schedulers_[slot % schedulers_.size()].order;
+  order.erase(std::find(order.begin(), order.end(), slot));
   BlockSlot& b = blocks_[w.block_slot];
-  stats_.warps_executed++;
+  stats_.work.warps_executed++;
   stats_.warp_latency_sum += t - w.start;
   stats_.last_end = std::max(stats_.last_end, t);
   if (setup_.record_warps)

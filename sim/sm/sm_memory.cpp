@@ -16,12 +16,12 @@ void Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write
   addresses_.global_addresses(d.access, coords, exec++, addr_);
   const isa::AccessPattern& ap = addresses_.pattern(d.access);
   mem::coalesce(cfg_.lsu.coalescing, addr_, addresses_.active_mask(d.access), ap.bytes, segments_);
-  stats_.bytes_requested += static_cast<uint64_t>(d.ops) * static_cast<uint64_t>(ap.bytes);
-  stats_.transactions += segments_.size();
+  stats_.work.bytes_requested += static_cast<uint64_t>(d.ops) * static_cast<uint64_t>(ap.bytes);
+  stats_.work.transactions += segments_.size();
   // The j-th transaction departs j x (Table 6.7 increment) after issue: replays of the instruction.
   const double step = cfg_.lsu.transaction_issue_cycles;
   for (size_t j = 0; j < segments_.size(); ++j) {
-    stats_.bytes_transferred += segments_[j].bytes;
+    stats_.work.bytes_transferred += segments_[j].bytes;
     const mem::Transaction tr{segments_[j].address, segments_[j].bytes, write, static_cast<uint16_t>(setup_.index), tag};
     const uint64_t at = t + static_cast<uint64_t>(std::llround(static_cast<double>(j) * step));
     if (at == t) memory_.submit(tr, t);

@@ -11,14 +11,19 @@
 
 namespace warpsim::sm {
 
-struct SmStats {
-  device::StallBreakdown stalls;
+// Work counters; the device copies them at the end of the steady-state window.
+struct WorkCounters {
   std::array<uint64_t, isa::kOpClassCount> instructions{};
   uint64_t thread_ops_alu = 0;
   uint64_t bytes_requested = 0;
   uint64_t bytes_transferred = 0;
   uint64_t transactions = 0;
   uint64_t warps_executed = 0;
+};
+
+struct SmStats {
+  device::StallBreakdown stalls;
+  WorkCounters work;
   uint64_t warp_latency_sum = 0;       // sum over warps of (end - start)
   uint64_t first_start = ~uint64_t{0};
   uint64_t last_end = 0;

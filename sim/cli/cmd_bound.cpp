@@ -1,0 +1,115 @@
+// `warpsim bound`: the analytical models' estimates for a GPU and workload over an occupancy range,
+// side by side in the columns of `warpsim run`; --worksheet prints the throughput-bound worksheet
+// (Volkov 2016 Table 3.4) and --graph writes the program execution graph (Figure 3.5) as Graphviz.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <memory>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "cli/common_options.h"
+#include "common/text.h"
+#include "common/user_error.h"
+#include "config/loader.h"
+#include "isa/workloads.h"
+#include "model/execution_graph.h"
+#include "model/latency_bound.h"
+#include "model/model_context.h"
+#include "model/registry.h"
+#include "model/volkov_model.h"
+#include "report/atomic_file.h"
+#include "report/bound_table.h"
+
+namespace warpsim::cli {
+namespace {
+
+// The exported graph shows each loop for this many trips: enough to see its steady state.
+constexpr int64_t kGraphTrips = 2;
+
+struct BoundExtras {
+  std::vector<std::string> models;
+  bool worksheet = false;
+  std::string graph;
+};
+
+std::vector<const model::ModelInfo*> selected_models(const std::vector<std::string>& names) {
+  std::vector<const model::ModelInfo*> out;
+  if (names.empty() || std::find(names.begin(), names.end(), "all") != names.end()) {
+    for (const auto& m : model::models()) out.push_back(&m);
+    return out;
+  }
+  DiagnosticSink sink;
+  for (const auto& n : names) {
+    if (const auto* m = model::find_model(n)) {
+      out.push_back(m);
+      continue;
+    }
+    const std::string near = closest_match(n, model::model_names());
+    sink.add(Diagnostic{"<cli>", 0, 0, "--model",
+                        fmt::format("unknown model '{}'{} (valid: all, {})", n, near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near),
+                                    join(model::model_names(), ", "))});
+  }
+  sink.throw_if_any();
+  return out;
+}
+
+std::string graphviz_text(const model::ModelContext& c) {
+  isa::Kernel shown = c.kernel;
+  bool cut = false;
+  for (auto& l : shown.loops)
+    if (l.count > kGraphTrips) l.count = kGraphTrips, cut = true;
+  const model::ExecutionGraph g = model::build_execution_graph(c.cfg, shown, c.profile, {}, model::kMaxGraphNodes);
+  std::ostringstream os;
+  const std::string title = fmt::format("{} on {}{}: latency bound {:g} cycles per warp", c.kernel.name, c.cfg.gpu.name,
+                                        cut ? fmt::format(" (loops shown for {} trips)", kGraphTrips) : "", c.latency.cycles);
+  model::write_graphviz(os, g, model::longest_path(g), shown, title);
+  return os.str();
+}
+
+std::string worksheet_text(const model::ModelContext& c, const std::string& format) {
+  if (format != "table") return report::worksheet_table(c.worksheet).render(format);
+  std::string out = fmt::format("# Throughput bound of '{}' on '{}' (Volkov 2016 §3.6, Table 3.4)\n", c.kernel.name, c.cfg.gpu.name);
+  out += model::format_worksheet(c.worksheet);
+  out += fmt::format("Latency bound: {:.6g} cycles per warp{} (Volkov 2016 §3.7)\n", c.latency.cycles,
+                     c.latency.termination > 0 ? fmt::format(", of which {:g} warp termination", c.latency.termination) : "");
+  out += fmt::format("Estimate: warp throughput = min(n / {:.6g}, {:.6g}) warps/cycle/SM; latency hidden from n = {:.4g} warps/SM\n",
+                     c.latency.cycles, c.worksheet.warp_throughput(), c.latency.cycles * c.worksheet.warp_throughput());
+  return out;
+}
+
+}  // namespace
+
+void register_bound(CLI::App& app) {
+  auto* cmd = app.add_subcommand("bound", "Analytical models' estimates for a workload on a GPU, side by side");
+  auto o = std::make_shared<CommonOptions>();
+  auto x = std::make_shared<BoundExtras>();
+  add_common_options(*cmd, *o, kGpu | kWorkload | kWarps | kFormat | kOut);
+  cmd->add_option("--model", x->models, "model to evaluate (repeatable; default all): " + join(model::model_names(), ", "));
+  cmd->add_flag("--worksheet", x->worksheet, "print the throughput-bound worksheet (Volkov Table 3.4) and the latency bound instead");
+  cmd->add_option("--graph", x->graph, "write the program execution graph (Volkov Figure 3.5) to this Graphviz .dot file");
+  cmd->callback([o, x] {
+    if (o->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
+    if (o->workload.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--workload", "required (see `warpsim list workloads`)"});
+    const auto models = selected_models(x->models);
+    const config::HwConfig cfg = config::load_hw_config(o->gpu, o->sets);
+    const isa::Kernel kernel = isa::load_workload(o->workload, parse_params(o->params));
+    const std::vector<int> warps = o->warps.empty() ? parse_warps(fmt::format("1:{}", cfg.sm.max_warps)) : parse_warps(o->warps);
+    const model::ModelContext ctx = model::make_context(cfg, kernel);
+    std::string text;
+    if (x->worksheet) {
+      text = worksheet_text(ctx, o->format);
+    } else {
+      std::vector<report::BoundRow> rows;
+      for (const auto* m : models)
+        for (int n : warps) rows.push_back({m->name, n, m->evaluate(ctx, n)});
+      text = report::bound_table(ctx, rows).render(o->format);
+    }
+    // Every output is produced before any is written: bad input leaves no partial files.
+    const std::string dot = x->graph.empty() ? std::string() : graphviz_text(ctx);
+    if (!x->graph.empty()) report::write_file_atomically(x->graph, dot);
+    emit(*o, text);
+  });
+}
+
+}  // namespace warpsim::cli

@@ -1,0 +1,80 @@
+#include "model/registry.h"
+
+#include <fmt/format.h>
+
+#include "common/text.h"
+#include "common/user_error.h"
+
+#include "model/prior/baghsorkhi.h"
+#include "model/prior/cuda_guide.h"
+#include "model/prior/hong_kim.h"
+#include "model/prior/huang.h"
+#include "model/prior/lemeire.h"
+#include "model/prior/sim_et_al.h"
+#include "model/prior/zhang_owens.h"
+#include "model/refined_model.h"
+#include "model/volkov_model.h"
+
+namespace warpsim::model {
+namespace {
+
+std::vector<ModelInfo> build() {
+  using P = HuangPolicy;
+  return {
+      {"volkov", "min(n / latency bound, throughput bound): execution graph and resource worksheet (Volkov 2016 §3.5-3.8, §4.1)",
+       volkov_estimate},
+      {"volkov_refined", "Volkov's model with memory latency a + b·λ/(c − λ), solved by bisection (Volkov 2016 §6.4-6.5)",
+       refined_estimate},
+      {"cuda_guide", "CUDA C Programming Guide 5.2.3: mem_lat / (instruction time · α) warps, no arithmetic latency (Volkov 2016 §4.8)",
+       [](const ModelContext& c, double n) { return cuda_guide(c, n); }},
+      {"hong_kim", "Hong & Kim 2009: MWP/CWP at pin bandwidth, no arithmetic latency (Volkov 2016 §7.1)",
+       [](const ModelContext& c, double n) { return hong_kim(c, n); }},
+      {"baghsorkhi", "Baghsorkhi et al. 2010 work-flow graph, sustained bandwidth as in Volkov 2016 §7.2",
+       [](const ModelContext& c, double n) { return baghsorkhi(c, n, Bandwidth::Sustained); }},
+      {"baghsorkhi_pin", "Baghsorkhi et al. 2010 with pin bandwidth, as the original paper (Volkov 2016 §7.2)",
+       [](const ModelContext& c, double n) { return baghsorkhi(c, n, Bandwidth::Pin); }},
+      {"zhang_owens", "Zhang & Owens 2011: max of arithmetic and memory times from alu(n), mem(n) curves (Volkov 2016 §7.3)",
+       [](const ModelContext& c, double n) { return zhang_owens(c, n, TimeMerge::Overlap); }},
+      {"zhang_owens_sum", "Zhang & Owens 2011 variant with the two times added (Volkov 2016 §4.12, §7.3)",
+       [](const ModelContext& c, double n) { return zhang_owens(c, n, TimeMerge::Add); }},
+      {"sim_et_al", "Sim et al. 2012: Hong & Kim with arithmetic latency, MWP_peak_bw at sustained bandwidth (Volkov 2016 §7.4)",
+       [](const ModelContext& c, double n) { return sim_et_al(c, n); }},
+      {"huang_rr", "Huang et al. 2014 GPUMech, round-robin policy, no bandwidth term (Volkov 2016 §7.5)",
+       [](const ModelContext& c, double n) { return huang(c, n, P::RoundRobin, false); }},
+      {"huang_gto", "Huang et al. 2014 GPUMech, greedy-then-oldest policy, no bandwidth term (Volkov 2016 §7.6)",
+       [](const ModelContext& c, double n) { return huang(c, n, P::GreedyThenOldest, false); }},
+      {"huang_rr_bw", "Huang et al. 2014, round-robin, with the queueing bandwidth term (Volkov 2016 §7.7-7.8)",
+       [](const ModelContext& c, double n) { return huang(c, n, P::RoundRobin, true); }},
+      {"huang_gto_bw", "Huang et al. 2014, greedy-then-oldest, with the queueing bandwidth term (Volkov 2016 §7.7-7.8)",
+       [](const ModelContext& c, double n) { return huang(c, n, P::GreedyThenOldest, true); }},
+      {"lemeire", "Lemeire et al. 2016 pipeline model: issue latency λ vs completion latency Λ per pipeline (Lemeire §IV)",
+       [](const ModelContext& c, double n) { return lemeire(c, n); }},
+  };
+}
+
+}  // namespace
+
+const std::vector<ModelInfo>& models() {
+  static const std::vector<ModelInfo> m = build();
+  return m;
+}
+
+const ModelInfo* find_model(const std::string& name) {
+  for (const auto& m : models())
+    if (m.name == name) return &m;
+  return nullptr;
+}
+
+std::vector<std::string> model_names() {
+  std::vector<std::string> out;
+  for (const auto& m : models()) out.push_back(m.name);
+  return out;
+}
+
+Estimate evaluate_model(const std::string& name, const config::HwConfig& cfg, const isa::Kernel& kernel, double warps_per_sm) {
+  const ModelInfo* m = find_model(name);
+  if (!m) throw UserError(Diagnostic{"<model>", 0, 0, name, fmt::format("unknown model (valid: {})", join(model_names(), ", "))});
+  return m->evaluate(make_context(cfg, kernel), warps_per_sm);
+}
+
+}  // namespace warpsim::model

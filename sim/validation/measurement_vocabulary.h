@@ -1,0 +1,24 @@
+// The words of the measurement CSV contract (validation/measurements/README.md): the columns, the
+// quantities and the units each quantity may take. The loader, the README and `warpsim list
+// measurements` all read this one table, so the contract cannot drift between them.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace warpsim::validation {
+
+// The header every measurement file must carry, in this order.
+const std::vector<std::string>& measurement_columns();
+
+struct QuantityInfo {
+  std::string name;
+  std::vector<std::string> units;  // the units a value of this quantity may be given in
+  std::string description;
+};
+
+const std::vector<QuantityInfo>& measurement_quantities();
+const QuantityInfo* find_quantity(std::string_view name);  // nullptr if unknown
+
+}  // namespace warpsim::validation

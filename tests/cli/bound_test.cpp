@@ -1,0 +1,84 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "support/test_support.h"
+
+namespace warpsim {
+namespace {
+
+using test::run_cli;
+
+TEST(BoundCommand, PrintsEveryModelWithTheRunColumnNames) {
+  const auto r = run_cli("bound --gpu kepler --workload alpha_mix --param alpha=8 --warps 8:64:8 --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("model,gpu,workload,params,warps_per_sm,ipc_per_sm,mem_ipc_per_sm,adds_per_cycle_per_sm,gbps,"
+                        "warp_throughput_per_sm,mean_warp_latency,warps_needed,flag\n",
+                        0),
+            0u);
+  for (const char* m : {"\nvolkov,", "\nvolkov_refined,", "\ncuda_guide,", "\nhong_kim,", "\nbaghsorkhi,", "\nzhang_owens,",
+                        "\nsim_et_al,", "\nhuang_rr,", "\nhuang_gto,", "\nhuang_rr_bw,", "\nhuang_gto_bw,", "\nlemeire,"})
+    EXPECT_NE(r.out.find(m), std::string::npos) << m;
+  // 14 models x 8 occupancies + the header.
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 14 * 8 + 1);
+}
+
+TEST(BoundCommand, ModelOptionPicksOneModel) {
+  const auto r = run_cli("bound --gpu maxwell --workload alpha_mix --param alpha=inf --warps 64 --model huang_rr --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // §7.5: 341 adds/cycle/SM at 64 warps.
+  EXPECT_NE(r.out.find("huang_rr,maxwell,alpha_mix"), std::string::npos);
+  EXPECT_NE(r.out.find(",341."), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\nvolkov,"), std::string::npos);
+}
+
+TEST(BoundCommand, UnknownModelExitsWithStatus2) {
+  const auto r = run_cli("bound --gpu kepler --workload vector_add --model volkv");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--model"), std::string::npos);
+  EXPECT_NE(r.err.find("did you mean 'volkov'"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty());
+}
+
+TEST(BoundCommand, MissingGpuOrBadWarpsExitWithStatus2) {
+  EXPECT_EQ(run_cli("bound --workload vector_add").exit_code, 2);
+  EXPECT_EQ(run_cli("bound --gpu kepler --workload vector_add --warps 0").exit_code, 2);
+  EXPECT_EQ(run_cli("bound --gpu nosuchgpu --workload vector_add").exit_code, 2);
+}
+
+TEST(BoundCommand, WorksheetPrintsTable34Layout) {
+  const auto r = run_cli("bound --gpu kepler --workload vector_add --worksheet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Resource: Memory system"), std::string::npos);
+  EXPECT_NE(r.out.find("the tightest bound"), std::string::npos);
+  EXPECT_NE(r.out.find("Latency bound: 544 cycles per warp"), std::string::npos) << r.out;
+}
+
+TEST(BoundCommand, GraphOptionWritesGraphviz) {
+  const std::string dot = test::temp_dir() + "/vector_add.dot";
+  const auto r = run_cli("bound --gpu kepler --workload vector_add --model volkov --warps 4 --graph " + dot);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::ifstream in(dot);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  EXPECT_EQ(ss.str().rfind("digraph", 0), 0u);
+  EXPECT_NE(ss.str().find("longest path: 544 cycles"), std::string::npos);
+}
+
+TEST(BoundCommand, FlagsTheHuangModelsNegativeTimes) {
+  // §7.8: Fermi, stride-2 loads, α = 0, 17 warps: negative CPI, reported and flagged.
+  const auto r = run_cli("bound --gpu fermi --workload alpha_mix --param alpha=0 --param pattern=stride:2 --warps 17 --model huang_rr_bw --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("negative execution time: model flaw"), std::string::npos) << r.out;
+}
+
+TEST(BoundCommand, OutputIsDeterministic) {
+  const std::string args = "bound --gpu gt200 --workload alpha_mix --param alpha=16 --warps 1:32:4 --format json";
+  EXPECT_EQ(run_cli(args).out, run_cli(args).out);
+}
+
+}  // namespace
+}  // namespace warpsim

@@ -1,0 +1,99 @@
+// `--set key=value`: any schema field, applied after the file and its overlays, checked like YAML.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "config/config_test_util.h"
+#include "config/loader.h"
+#include "isa/op_class.h"
+#include "support/test_support.h"
+
+namespace warpsim::config {
+namespace {
+
+using test::config_yaml;
+using test::find_diagnostic;
+using test::load_errors;
+
+TEST(SetOverrides, IntDoubleBoolAndChoiceValuesApplyAfterTheFile) {
+  const HwConfig c = load_hw_config("kepler", {"scheduler.count=2", "scheduler.max_warps=32", "device.core_clock_ghz=1.5",
+                                               "smem.half_warp=true", "scheduler.policy=two_level", "lsu.coalescing=fermi",
+                                               "scheduler.issue_cycles.ld=8"});
+  EXPECT_EQ(c.scheduler.count, 2);
+  EXPECT_EQ(c.scheduler.max_warps, 32);
+  EXPECT_DOUBLE_EQ(c.device.core_clock_ghz, 1.5);
+  EXPECT_TRUE(c.smem.half_warp);
+  EXPECT_EQ(c.scheduler.policy, SchedulerPolicy::TwoLevel);
+  EXPECT_EQ(c.lsu.coalescing, CoalescingRule::Fermi);
+  EXPECT_EQ(c.scheduler.issue_cycles[isa::index(isa::OpClass::Load)], 8);
+  EXPECT_EQ(c.alu.latency_cycles, 9) << "fields not set keep the file's value";
+}
+
+TEST(SetOverrides, BlanksAroundKeyAndValueAreIgnoredAndTheLastSetWins) {
+  const HwConfig c = load_hw_config("maxwell", {" alu.latency_cycles = 7 ", "alu.latency_cycles=8"});
+  EXPECT_EQ(c.alu.latency_cycles, 8);
+}
+
+TEST(SetOverrides, SetOverridesEveryLayerOfAnOverlay) {
+  const HwConfig c = load_hw_config("maxwell_gto", {"scheduler.policy=oldest"});
+  EXPECT_EQ(c.scheduler.policy, SchedulerPolicy::Oldest);
+}
+
+TEST(SetOverrides, WrongTypeNamesTheKeyTheValueAndWhatWasExpected) {
+  const auto ds = load_errors("kepler", {"alu.latency_cycles=fast", "smem.half_warp=1", "device.core_clock_ghz=1.2GHz"});
+  ASSERT_EQ(ds.size(), 3u);
+  const Diagnostic* d = find_diagnostic(ds, "alu.latency_cycles", "expected an integer, found 'fast'");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->file, "<--set>");
+  EXPECT_NE(find_diagnostic(ds, "smem.half_warp", "true or false"), nullptr);
+  EXPECT_NE(find_diagnostic(ds, "device.core_clock_ghz", "expected a number"), nullptr);
+}
+
+TEST(SetOverrides, UnknownChoiceListsTheValidChoices) {
+  const auto ds = load_errors("kepler", {"scheduler.policy=gtoo"});
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_NE(ds[0].message.find("lrr, gto, oldest, two_level"), std::string::npos) << ds[0].message;
+}
+
+TEST(SetOverrides, OutOfRangeValueIsRejected) {
+  const auto ds = load_errors("kepler", {"scheduler.count=0"});
+  ASSERT_NE(find_diagnostic(ds, "scheduler.count", "out of range"), nullptr);
+}
+
+TEST(SetOverrides, UnknownKeySuggestsTheClosestKey) {
+  const auto ds = load_errors("kepler", {"scheduler.cont=2"});
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].key, "scheduler.cont");
+  EXPECT_NE(ds[0].message.find("did you mean 'scheduler.count'"), std::string::npos) << ds[0].message;
+}
+
+TEST(SetOverrides, ASectionIsNotASettableKey) {
+  const auto ds = load_errors("kepler", {"scheduler=4"});
+  ASSERT_NE(find_diagnostic(ds, "scheduler", "unknown key"), nullptr);
+}
+
+TEST(SetOverrides, AssignmentWithoutEqualsSignIsAnError) {
+  const auto ds = load_errors("kepler", {"scheduler.count"});
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].file, "<--set>");
+  EXPECT_EQ(ds[0].key, "scheduler.count");
+  EXPECT_NE(ds[0].message.find("expected key=value"), std::string::npos);
+}
+
+TEST(SetOverrides, SetSuppliesARequiredFieldTheFileLacks) {
+  const std::string p = warpsim::test::write_temp_file("set_required.yaml", config_yaml(load_hw_config("kepler"), {"memory.peak_gbps"}));
+  EXPECT_NE(find_diagnostic(load_errors(p), "memory.peak_gbps", "missing required field"), nullptr);
+  EXPECT_DOUBLE_EQ(load_hw_config(p, {"memory.peak_gbps=150"}).memory.peak_gbps, 150);
+}
+
+TEST(SetOverrides, CrossFieldRulesSeeTheValuesAfterSet) {
+  // Kepler: 4 schedulers x 16 warps = 64 = sm.max_warps; one scheduler fewer cannot hold them.
+  const auto ds = load_errors("kepler", {"scheduler.count=3"});
+  const Diagnostic* d = find_diagnostic(ds, "scheduler.max_warps", "cannot hold sm.max_warps");
+  ASSERT_NE(d, nullptr);
+  EXPECT_NE(d->file.find("kepler.yaml"), std::string::npos) << "the rule points at the file line of scheduler.max_warps";
+  EXPECT_GT(d->line, 0);
+}
+
+}  // namespace
+}  // namespace warpsim::config

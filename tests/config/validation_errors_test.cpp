@@ -1,0 +1,183 @@
+// Every way a config file can be wrong ends in a UserError whose diagnostics name file, line and
+// key and say what was expected; all problems of one pass come back together.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "config/config_test_util.h"
+#include "config/loader.h"
+#include "config/schema.h"
+#include "support/test_support.h"
+
+namespace warpsim::config {
+namespace {
+
+using test::config_yaml;
+using test::find_diagnostic;
+using test::load_errors;
+using warpsim::test::write_temp_file;
+
+// A child of Kepler with `body` from line 2 on.
+std::string kepler_child(const std::string& name, const std::string& body) {
+  return write_temp_file("val/" + name, "inherits: kepler\n" + body);
+}
+
+TEST(ConfigErrors, MisspelledKeyNamesFileLineAndSuggestsTheRightKey) {
+  const std::string p = kepler_child("typo.yaml", "alu:\n  latncy_cycles: 5\n");
+  const auto ds = load_errors(p);
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].file, p);
+  EXPECT_EQ(ds[0].line, 3);
+  EXPECT_EQ(ds[0].key, "alu.latncy_cycles");
+  EXPECT_NE(ds[0].message.find("did you mean 'alu.latency_cycles'"), std::string::npos) << ds[0].message;
+  EXPECT_NE(std::string(UserError(ds).what()).find(p + ":3:"), std::string::npos);
+}
+
+TEST(ConfigErrors, KeyFarFromEveryKnownKeyGetsNoSuggestion) {
+  const auto ds = load_errors(kepler_child("far.yaml", "frobnicate_everything: 1\n"));
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].message, "unknown key");
+}
+
+TEST(ConfigErrors, WrongTypeSaysWhatWasExpectedAndFound) {
+  const std::string p = kepler_child("type.yaml", "device:\n  sms: many\nsmem:\n  half_warp: yes\nscheduler:\n  policy: gtoo\n");
+  const auto ds = load_errors(p);
+  ASSERT_EQ(ds.size(), 3u);
+  const Diagnostic* sms = find_diagnostic(ds, "device.sms", "expected an integer, found 'many'");
+  ASSERT_NE(sms, nullptr);
+  EXPECT_EQ(sms->line, 3);
+  EXPECT_NE(sms->message.find("integer in [1, 1024]"), std::string::npos) << sms->message;
+  EXPECT_NE(find_diagnostic(ds, "smem.half_warp", "expected true or false, found 'yes'"), nullptr);
+  EXPECT_NE(find_diagnostic(ds, "scheduler.policy", "valid: lrr, gto, oldest, two_level"), nullptr);
+}
+
+TEST(ConfigErrors, SectionAndScalarShapesAreChecked) {
+  const auto ds = load_errors(kepler_child("shape.yaml", "alu: 5\nsfu:\n  latency_cycles: {a: 1}\nsmem:\n  latency_cycles:\n"));
+  ASSERT_EQ(ds.size(), 3u);
+  EXPECT_NE(find_diagnostic(ds, "alu", "expected a section"), nullptr);
+  EXPECT_NE(find_diagnostic(ds, "sfu.latency_cycles", "found a list or map"), nullptr);
+  EXPECT_NE(find_diagnostic(ds, "smem.latency_cycles", "found nothing"), nullptr);
+}
+
+TEST(ConfigErrors, MissingRequiredFieldsAreAllNamed) {
+  const std::string p = write_temp_file("val/missing.yaml", config_yaml(load_hw_config("kepler"), {"memory.peak_gbps", "alu.latency_cycles"}));
+  const auto ds = load_errors(p);
+  ASSERT_EQ(ds.size(), 2u);
+  const Diagnostic* d = find_diagnostic(ds, "memory.peak_gbps", "missing required field");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->file, p);
+  EXPECT_NE(d->message.find("GB/s"), std::string::npos) << "the message gives the unit: " << d->message;
+  EXPECT_NE(find_diagnostic(ds, "alu.latency_cycles", "missing required field"), nullptr);
+}
+
+TEST(ConfigErrors, AConfigWrittenBackFromItsFieldsLoadsToTheSameValues) {
+  const HwConfig kepler = load_hw_config("kepler");
+  const HwConfig copy = load_hw_config(write_temp_file("val/roundtrip.yaml", config_yaml(kepler)));
+  for (const auto& f : hw_schema()) EXPECT_EQ(f.get(copy), f.get(kepler)) << f.key;
+}
+
+TEST(ConfigErrors, EveryRequiredFieldIsReportedWhenAFileHasNone) {
+  const auto ds = load_errors(write_temp_file("val/empty_gpu.yaml", "gpu:\n  description: nothing else\n"));
+  size_t required = 0;
+  for (const auto& f : hw_schema()) required += f.required;
+  EXPECT_EQ(ds.size(), required);
+}
+
+TEST(ConfigErrors, ImpossibleValuesAreOutOfRange) {
+  const std::string p = kepler_child("range.yaml", "scheduler:\n  count: 0\nalu:\n  latency_cycles: -3\ndevice:\n  core_clock_ghz: 0\n");
+  const auto ds = load_errors(p);
+  ASSERT_EQ(ds.size(), 3u);
+  const Diagnostic* d = find_diagnostic(ds, "scheduler.count", "value 0 out of range [1, 64]");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->line, 3);
+  EXPECT_NE(find_diagnostic(ds, "alu.latency_cycles", "value -3 out of range"), nullptr);
+  EXPECT_NE(find_diagnostic(ds, "device.core_clock_ghz", "out of range"), nullptr);
+}
+
+// The cross-field rules of validate.cpp, each pointing at the line of the key it blames.
+TEST(ConfigErrors, CrossFieldRulesNameTheLineOfTheBlamedKey) {
+  struct Case { std::string body, key, text; };
+  const Case cases[] = {
+      {"scheduler:\n  max_warps: 8\n", "scheduler.max_warps", "cannot hold sm.max_warps = 64"},
+      {"sm:\n  max_threads_per_block: 1000\n", "sm.max_threads_per_block", "multiple of the warp size 32"},
+      {"sm:\n  max_shared_memory_per_block_bytes: 65536\n", "sm.max_shared_memory_per_block_bytes", "exceeds the SM's shared memory"},
+      {"memory:\n  peak_gbps: 200\n", "memory.peak_gbps", "exceeds the pin bandwidth"},
+      {"memory:\n  controllers: 3\n", "memory.bus_width_bits", "do not split evenly over 3 controllers"},
+      {"scheduler:\n  policy: two_level\n  two_level_active_warps: 17\n", "scheduler.two_level_active_warps", "active set larger"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.key);
+    const std::string p = kepler_child("cross_" + c.key + ".yaml", c.body);
+    const auto ds = load_errors(p);
+    ASSERT_EQ(ds.size(), 1u);
+    const Diagnostic* d = find_diagnostic(ds, c.key, c.text);
+    ASSERT_NE(d, nullptr) << ds[0].to_string();
+    if (d->file == p) {
+      EXPECT_EQ(d->line, c.key == "scheduler.two_level_active_warps" ? 4 : 3);
+    } else {
+      EXPECT_NE(d->file.find("kepler.yaml"), std::string::npos) << "a key not in the child is blamed in its base";
+    }
+  }
+}
+
+TEST(ConfigErrors, CrossFieldRulesHoldForConfigsBuiltInCode) {
+  HwConfig c = load_hw_config("fermi");
+  EXPECT_NO_THROW(validate(c));
+  c.memory.bus_width_bits = 380;  // 6 controllers
+  c.scheduler.max_warps = 20;     // 2 x 20 < 48
+  try {
+    validate(c);
+    FAIL() << "expected a UserError";
+  } catch (const UserError& e) {
+    EXPECT_EQ(e.diagnostics().size(), 2u) << "both broken rules are reported together";
+  }
+}
+
+TEST(ConfigErrors, YamlSyntaxErrorNamesTheLine) {
+  const std::string p = kepler_child("syntax.yaml", "alu:\n  latency_cycles: 5\n sfu: 3\n");
+  const auto ds = load_errors(p);
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].file, p);
+  EXPECT_EQ(ds[0].line, 4);
+  EXPECT_NE(ds[0].message.find("YAML syntax error"), std::string::npos);
+}
+
+TEST(ConfigErrors, FileThatDoesNotExistIsNamed) {
+  const auto ds = load_errors("/nonexistent/dir/gpu.yaml");
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].key, "--gpu");
+  EXPECT_NE(ds[0].message.find("/nonexistent/dir/gpu.yaml"), std::string::npos);
+  EXPECT_NE(ds[0].message.find("kepler"), std::string::npos) << "the message lists the built-in GPUs";
+}
+
+TEST(ConfigErrors, EmptyFileIsNotAConfig) {
+  const auto ds = load_errors(write_temp_file("val/empty.yaml", ""));
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_NE(ds[0].message.find("expected a YAML map"), std::string::npos);
+}
+
+TEST(ConfigErrors, RepeatedKeyInOneFileIsAnErrorNotASilentOverride) {
+  const auto ds = load_errors(kepler_child("dup.yaml", "alu:\n  latency_cycles: 5\nalu:\n  latency_cycles: 7\n"));
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].line, 5);
+  EXPECT_NE(ds[0].message.find("duplicate key (first given at line 3)"), std::string::npos) << ds[0].message;
+}
+
+TEST(ConfigErrors, KeyThatIsNotANameIsAUserErrorNotACrash) {
+  const auto ds = load_errors(kepler_child("complex_key.yaml", "? [a, b]\n: 5\n"));
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_NE(ds[0].message.find("expected a key name"), std::string::npos);
+}
+
+TEST(ConfigErrors, ErrorsOfOnePassAreReportedTogether) {
+  const std::string p = kepler_child("many.yaml", "alu:\n  latncy_cycles: 5\ndevice:\n  sms: many\nscheduler:\n  count: 0\n");
+  const auto ds = load_errors(p, {"bogus.key=1"});
+  ASSERT_EQ(ds.size(), 4u);
+  EXPECT_EQ(ds[0].line, 3);
+  EXPECT_EQ(ds[1].line, 5);
+  EXPECT_EQ(ds[2].line, 7);
+  EXPECT_EQ(ds[3].file, "<--set>");
+}
+
+}  // namespace
+}  // namespace warpsim::config

@@ -1,0 +1,114 @@
+// Invariants that hold on every run: Little's law, determinism, issue-slot accounting.
+#include <gtest/gtest.h>
+
+#include "device/simulate.h"
+#include "isa/generators.h"
+#include "isa/workload_parser.h"
+#include "report/result_table.h"
+#include "sm/address_generator.h"
+#include "support/fixture_configs.h"
+
+namespace warpsim::device {
+namespace {
+
+struct Case {
+  std::string gen;
+  isa::ParamMap params;
+};
+
+std::vector<Case> cases() {
+  return {{"homogeneous", {{"op", "add"}, {"count", "256"}}},
+          {"homogeneous", {{"op", "sfu"}, {"count", "256"}}},
+          {"homogeneous", {{"op", "smem2"}, {"count", "256"}}},
+          {"homogeneous", {{"op", "stream"}, {"count", "16"}}},
+          {"homogeneous", {{"op", "random"}, {"count", "4"}}},
+          {"alpha_mix", {{"alpha", "8"}, {"loads", "16"}}},
+          {"sfu_mix", {{"alpha", "0.5"}, {"groups", "64"}}},
+          {"ilp", {{"k", "3"}, {"count", "24"}}}};
+}
+
+Result run(const config::HwConfig& cfg, const Case& c, int warps, uint64_t seed = 1) {
+  RunOptions o;
+  o.warps_per_sm = warps;
+  o.sms = 2;
+  o.seed = seed;
+  return simulate(cfg, isa::generate(*isa::find_generator(c.gen), c.params), o);
+}
+
+}  // namespace
+
+TEST(Invariants, LittlesLawHoldsOnEveryRun) {
+  // mean occupancy (integral of the tracked occupancy) = mean warp latency x warp throughput,
+  // both sides measured independently (Volkov §3.4).
+  for (auto policy : {config::SchedulerPolicy::Lrr, config::SchedulerPolicy::Gto, config::SchedulerPolicy::Oldest,
+                      config::SchedulerPolicy::TwoLevel}) {
+    for (auto cfg : {test::maxwell_like(), test::kepler_like()}) {
+      cfg.scheduler.policy = policy;
+      for (const auto& c : cases())
+        for (int n : {1, 7, 16, 33, 64}) {
+          const Result r = run(cfg, c, n);
+          EXPECT_LT(r.little_law_error, 0.01) << c.gen << " " << n;
+          EXPECT_GT(r.mean_occupancy, 0);
+          EXPECT_LE(r.mean_occupancy, n + 1e-9);
+          EXPECT_EQ(r.max_occupancy, static_cast<uint32_t>(n));
+        }
+    }
+  }
+}
+
+TEST(Invariants, SameInputsAndSeedGiveIdenticalOutput) {
+  const auto cfg = test::kepler_like();
+  for (const auto& c : cases()) {
+    const std::string a = report::results_table({run(cfg, c, 24)}).to_csv();
+    const std::string b = report::results_table({run(cfg, c, 24)}).to_csv();
+    EXPECT_EQ(a, b) << c.gen;
+  }
+}
+
+TEST(Invariants, RandomAccessesAreFullyDivergingForEverySeed) {
+  const Case c{"homogeneous", {{"op", "random"}, {"count", "8"}}};
+  const auto cfg = test::kepler_like();
+  const Result a = run(cfg, c, 4, 1), b = run(cfg, c, 4, 2);
+  // 32 sectors of 32 bytes per load (Kepler 32-byte segments, §6.7), whatever the seed...
+  for (const Result* r : {&a, &b}) {
+    const uint64_t loads = r->warp_instructions_by_class[isa::index(isa::OpClass::Load)];
+    EXPECT_EQ(r->transactions, loads * 32);
+    EXPECT_EQ(r->bytes_transferred, loads * 32 * 32);
+  }
+  // ...while the addresses themselves follow the seed.
+  const auto k = isa::generate(*isa::find_generator("homogeneous"), c.params);
+  std::array<uint64_t, 32> x{}, y{};
+  sm::AddressGenerator(k, cfg, 1).global_addresses(0, {}, 0, x);
+  sm::AddressGenerator(k, cfg, 2).global_addresses(0, {}, 0, y);
+  EXPECT_NE(x, y);
+}
+
+TEST(Invariants, EveryIssueSlotIsAccountedOnce) {
+  // Slots from first start to last end, per scheduler, each issued or stalled for one reason.
+  const auto cfg = test::maxwell_like();
+  for (const auto& c : cases()) {
+    RunOptions o;
+    o.warps_per_sm = 12;
+    o.sms = 1;
+    const Result r = simulate(cfg, isa::generate(*isa::find_generator(c.gen), c.params), o);
+    const double slots = static_cast<double>(r.total_cycles) * cfg.scheduler.count / cfg.scheduler.cycles_per_issue;
+    EXPECT_NEAR(static_cast<double>(r.stalls.total()), slots, cfg.scheduler.count * 2.0) << c.gen;
+    EXPECT_GE(r.stalls.issued * 2, r.warp_instructions) << c.gen;  // at most two per slot
+  }
+}
+
+TEST(Barriers, WarpsOfABlockWaitForEachOtherAtBar) {
+  // Warp 0 of each block takes a long path (an SFU chain) before BAR; the others wait, so every
+  // warp's latency includes the slowest warp's path (Volkov §3.7, Listing 3.3).
+  const std::string text =
+      ".kernel bar\n.launch threads_per_block=128 grid=persistent\n"
+      "FADD R1, R1, R2\nBAR.SYNC 0\nFADD R1, R1, R2\nEXIT\n";
+  const auto cfg = test::maxwell_like();
+  RunOptions o;
+  o.warps_per_sm = 4, o.sms = 1, o.record_warps = true;
+  const Result r = simulate(cfg, isa::parse_workload(text, "bar.wl"), o);
+  ASSERT_EQ(r.warp_records.size(), 4u);
+  for (const auto& w : r.warp_records) EXPECT_EQ(w.end, r.warp_records[0].end);
+}
+
+}  // namespace warpsim::device

@@ -1,0 +1,56 @@
+#include <gtest/gtest.h>
+
+#include "common/user_error.h"
+#include "device/occupancy.h"
+#include "isa/generators.h"
+#include "support/fixture_configs.h"
+
+namespace warpsim::device {
+namespace {
+isa::Kernel adds() { return isa::generate(*isa::find_generator("homogeneous"), {{"op", "add"}, {"count", "64"}}); }
+}  // namespace
+
+TEST(Occupancy, KeplerSharedMemoryGranularityFollowsSection5_7) {
+  // 3072 B per block -> 16 blocks; 3073 B rounds up to 3328 B -> 14 blocks (Volkov §5.7).
+  const auto cfg = test::kepler_like();
+  isa::Kernel k = adds();
+  k.launch.threads_per_block = 32;
+  k.launch.shared_memory_per_block = 3072;
+  EXPECT_EQ(realize_launch(cfg, k, 16, 1).blocks_per_sm, 16);
+  k.launch.shared_memory_per_block = 3073;
+  EXPECT_THROW(realize_launch(cfg, k, 15, 1), UserError);
+  EXPECT_EQ(realize_launch(cfg, k, 14, 1).blocks_per_sm, 14);
+}
+
+TEST(Occupancy, SeventeenWarpsOnKeplerIsOneBlockOfSeventeen) {
+  // 17 one-warp blocks exceed Kepler's 16 blocks/SM; 17 is prime: one block of 17 warps (§5.8).
+  const LaunchRealization r = realize_launch(test::kepler_like(), adds(), 17, 1);
+  EXPECT_EQ(r.blocks_per_sm, 1);
+  EXPECT_EQ(r.block_threads, 17 * 32);
+  EXPECT_EQ(r.limited_by, "shared memory");
+}
+
+TEST(Occupancy, RealisedSharedMemoryAdmitsExactlyTheTargetBlocks) {
+  const auto cfg = test::kepler_like();
+  for (int n : {2, 3, 5, 6, 8, 12, 24, 40}) {
+    const LaunchRealization r = realize_launch(cfg, adds(), n, 1);
+    EXPECT_EQ(r.warps_per_sm, n);
+    const int alloc = (r.shared_memory_per_block + 255) / 256 * 256;
+    if (r.limited_by == "shared memory") {
+      EXPECT_EQ(cfg.sm.shared_memory_bytes / alloc, r.blocks_per_sm) << n;
+    }
+  }
+}
+
+TEST(Occupancy, MaxwellCannotHoldOneBlockBySharedMemorySoLaunchesOneWave) {
+  // 96 KB per SM but at most 48 KB per block (Volkov §5.7): one wave of blocks instead.
+  const LaunchRealization r = realize_launch(test::maxwell_like(), adds(), 1, 16);
+  EXPECT_EQ(r.limited_by, "grid size (one wave)");
+  EXPECT_EQ(r.total_blocks, 16);
+}
+
+TEST(Occupancy, MoreWarpsThanTheSmHoldsIsABadInput) {
+  EXPECT_THROW(realize_launch(test::maxwell_like(), adds(), 65, 1), UserError);
+}
+
+}  // namespace warpsim::device

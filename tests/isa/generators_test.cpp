@@ -1,0 +1,92 @@
+#include <gtest/gtest.h>
+
+#include "common/user_error.h"
+#include "isa/generators.h"
+#include "isa/workloads.h"
+
+namespace warpsim::isa {
+namespace {
+Kernel gen(const std::string& name, ParamMap p = {}) { return generate(*find_generator(name), p); }
+
+// True if every instruction except EXIT reads the register the previous one wrote: a single
+// back-to-back dependent chain (Volkov §4.1).
+bool single_chain(const Kernel& k) {
+  for (size_t pc = 1; pc + 1 < k.code.size(); ++pc) {
+    const auto& prev = k.code[pc - 1];
+    const auto& cur = k.code[pc];
+    bool dep = false;
+    for (int i = 0; i < cur.nsrc; ++i) dep |= prev.ndst > 0 && cur.src[i] == prev.dst[0];
+    if (!dep) return false;
+  }
+  return true;
+}
+}  // namespace
+
+TEST(Generators, AlphaMixIsOneLoadAndAlphaDependentAdds) {
+  const Kernel k = gen("alpha_mix", {{"alpha", "8"}, {"loads", "64"}});
+  const InstructionMix m = instruction_mix(k);
+  EXPECT_EQ(m.count(OpClass::Load), 64);
+  EXPECT_EQ(m.count(OpClass::Alu), 64 * 8);
+  EXPECT_EQ(m.total, 64 * 9 + 1);  // + EXIT
+  EXPECT_TRUE(single_chain(k));
+  EXPECT_EQ(k.accesses[0].kind, AccessKind::Stream);
+}
+
+TEST(Generators, AlphaLimitsAndFractions) {
+  EXPECT_EQ(instruction_mix(gen("alpha_mix", {{"alpha", "inf"}, {"adds", "100"}})).count(OpClass::Load), 0);
+  EXPECT_EQ(instruction_mix(gen("alpha_mix", {{"alpha", "inf"}, {"adds", "100"}})).count(OpClass::Alu), 100);
+  EXPECT_EQ(instruction_mix(gen("alpha_mix", {{"alpha", "0"}, {"loads", "10"}})).count(OpClass::Alu), 0);
+  const InstructionMix quarter = instruction_mix(gen("sfu_mix", {{"alpha", "0.25"}, {"groups", "10"}}));
+  EXPECT_EQ(quarter.count(OpClass::Sfu), 40);  // 1 FADD per 4 MUFU (§4.7, alpha < 1)
+  EXPECT_EQ(quarter.count(OpClass::Alu), 10);
+  EXPECT_TRUE(single_chain(gen("smem_mix", {{"alpha", "3"}, {"groups", "4"}})));
+  EXPECT_THROW(gen("alpha_mix", {{"alpha", "0.3"}}), UserError);  // not 1/k
+  EXPECT_THROW(gen("alpha_mix", {{"alpha", "-1"}}), UserError);
+  EXPECT_THROW(gen("alpha_mix", {{"beta", "1"}}), UserError);
+}
+
+TEST(Generators, HomogeneousSequencesUseTheRightUnitAndPattern) {
+  EXPECT_EQ(instruction_mix(gen("homogeneous", {{"op", "sfu"}, {"count", "10"}})).count(OpClass::Sfu), 10);
+  const Kernel smem2 = gen("homogeneous", {{"op", "smem2"}, {"count", "10"}});
+  EXPECT_EQ(smem2.accesses[0].kind, AccessKind::Conflict);
+  EXPECT_EQ(smem2.accesses[0].param, 2);
+  EXPECT_EQ(gen("stride2").accesses[0].kind, AccessKind::Stride);
+  EXPECT_EQ(gen("random").accesses[0].kind, AccessKind::Random);
+  EXPECT_EQ(gen("random", {{"array", "32MB"}}).arrays[0].bytes, 32ull << 20);
+  EXPECT_TRUE(single_chain(gen("homogeneous", {{"op", "add"}, {"count", "8"}})));
+  EXPECT_THROW(gen("homogeneous", {{"op", "mul"}}), UserError);
+}
+
+TEST(Generators, IlpKBuildsKIndependentChains) {
+  const Kernel k = gen("ilp", {{"k", "3"}, {"count", "30"}});
+  EXPECT_EQ(instruction_mix(k).count(OpClass::Load), 30);
+  ASSERT_EQ(k.loops.size(), 1u);
+  EXPECT_EQ(k.loops[0].end - k.loops[0].begin + 1, 3);  // R1, R2, R3 in turn (§6.3)
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(k.code[i].dst[0], i + 1);
+    EXPECT_EQ(k.code[i].src[0], i + 1);
+  }
+}
+
+TEST(Generators, BankConflictWaysBecomeThePattern) {
+  EXPECT_EQ(gen("bank_conflict", {{"ways", "4"}}).accesses[0].param, 4);
+}
+
+TEST(Workloads, ListedNamesIncludeEveryMixAndTheThreeKernels) {
+  std::vector<std::string> names;
+  for (const auto& w : list_workloads()) names.push_back(w.name);
+  for (const char* n : {"alpha_mix", "sfu_mix", "smem_mix", "homogeneous", "ilp", "stride2", "random", "bank_conflict",
+                        "vector_add", "permute", "vabs"})
+    EXPECT_NE(std::find(names.begin(), names.end(), n), names.end()) << n;
+}
+
+TEST(Workloads, VabsNegativeAddsTheNegateAndStore) {
+  const InstructionMix pos = instruction_mix(load_workload("vabs"));
+  const InstructionMix neg = instruction_mix(load_workload("vabs", {{"sign", "negative"}}));
+  EXPECT_EQ(neg.count(OpClass::Store) - pos.count(OpClass::Store), 1);
+  EXPECT_EQ(neg.count(OpClass::Alu) - pos.count(OpClass::Alu), 1);
+  const Kernel rnd = load_workload("permute", {{"permutation", "random"}});
+  EXPECT_EQ(rnd.accesses[1].kind, AccessKind::Random);
+}
+
+}  // namespace warpsim::isa

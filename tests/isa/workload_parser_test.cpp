@@ -1,0 +1,115 @@
+#include <gtest/gtest.h>
+
+#include "common/user_error.h"
+#include "isa/workload_parser.h"
+#include "isa/workloads.h"
+
+namespace warpsim::isa {
+namespace {
+
+// Message of the UserError thrown by parsing `text`, or "" if it parses.
+std::string error_of(const std::string& text, const ParamMap& overrides = {}) {
+  try {
+    parse_workload(text, "w.wl", overrides);
+  } catch (const UserError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+bool reads(const Instruction& in, uint16_t reg) {
+  for (int i = 0; i < in.nsrc; ++i)
+    if (in.src[i] == reg) return true;
+  return false;
+}
+bool writes(const Instruction& in, uint16_t reg) {
+  for (int i = 0; i < in.ndst; ++i)
+    if (in.dst[i] == reg) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST(WorkloadParser, VectorAddMatchesListing3_5) {
+  const Kernel k = load_workload("vector_add");
+  ASSERT_EQ(k.code.size(), 12u);  // Volkov 2016 Listing 3.5
+  EXPECT_EQ(k.code[6].opcode, "LD");
+  EXPECT_EQ(k.code[6].cls, OpClass::Load);
+  EXPECT_TRUE(writes(k.code[6], 3) && reads(k.code[6], 3));   // LD R3, [R3]
+  EXPECT_TRUE(writes(k.code[9], 3) && reads(k.code[9], 3) && reads(k.code[9], 0));  // FADD R3, R3, R0
+  EXPECT_EQ(k.code[10].cls, OpClass::Store);
+  EXPECT_TRUE(reads(k.code[10], 2) && reads(k.code[10], 3));  // ST [R2], R3: address and data
+  EXPECT_EQ(k.code[10].ndst, 0);
+  EXPECT_EQ(k.arrays.size(), 3u);
+  EXPECT_EQ(k.accesses[k.code[10].access].array, 2);  // c
+}
+
+TEST(WorkloadParser, ConstantsSpecialRegistersAndImmediatesCarryNoDependency) {
+  const Kernel k = parse_workload("IMAD R2, R0, c[0x0][0x28], R3\nS2R R3, SR_TID.X\nISCADD R3, R2, c[0x0][0x140], 0x2\n", "w.wl");
+  EXPECT_EQ(k.code[0].nsrc, 2);  // R0 and R3 only
+  EXPECT_EQ(k.code[1].nsrc, 0);
+  EXPECT_EQ(k.code[2].nsrc, 1);
+  EXPECT_EQ(k.code.back().opcode, "EXIT");  // appended
+}
+
+TEST(WorkloadParser, PredicatesAreRegistersAndSetpWritesTwo) {
+  const Kernel k = parse_workload("FSETP.GEU.AND P0, PT, R3, RZ, PT\n@!P0 FADD R1, R1, R2\n", "w.wl");
+  EXPECT_EQ(k.code[0].ndst, 1);  // P0 (PT is not a register)
+  EXPECT_TRUE(writes(k.code[0], kPredicateBase));
+  EXPECT_TRUE(reads(k.code[1], kPredicateBase));
+}
+
+TEST(WorkloadParser, ParamsIfRepeatAndLoopsExpand) {
+  const std::string text =
+      ".param n 3\n.param mode fast\n.loop 10\n.repeat ${n}\nFADD R1, R1, R2\n.endrepeat\n"
+      ".if mode==fast\nMUFU.RSQ R1, R1\n.else\nLDS R1, [R1]\n.endif\n.endloop\n";
+  const Kernel fast = parse_workload(text, "w.wl");
+  EXPECT_EQ(fast.code.size(), 5u);  // 3 FADD + MUFU + EXIT
+  ASSERT_EQ(fast.loops.size(), 1u);
+  EXPECT_EQ(fast.loops[0].count, 10);
+  const InstructionMix mix = instruction_mix(fast);
+  EXPECT_EQ(mix.count(OpClass::Alu), 30);
+  EXPECT_EQ(mix.count(OpClass::Sfu), 10);
+  EXPECT_EQ(mix.total, 41);
+  const Kernel slow = parse_workload(text, "w.wl", {{"mode", "slow"}, {"n", "1"}});
+  EXPECT_EQ(instruction_mix(slow).count(OpClass::Smem), 10);
+  EXPECT_EQ(instruction_mix(slow).count(OpClass::Alu), 10);
+}
+
+TEST(WorkloadParser, NestedLoopsMultiply) {
+  const Kernel k = parse_workload(".loop 4\n.loop 5\nFADD R1, R1, R2\n.endloop\nMOV R3, R1\n.endloop\n", "w.wl");
+  EXPECT_EQ(instruction_mix(k).count(OpClass::Alu), 4 * 5 + 4);
+}
+
+TEST(WorkloadParser, AccessAttributesParse) {
+  const Kernel k = parse_workload(".array a 64MB\nLD R1, [R1] ; pattern=stride:2 bytes=8 array=a threads=16\n", "w.wl");
+  const AccessPattern& ap = k.accesses[k.code[0].access];
+  EXPECT_EQ(ap.kind, AccessKind::Stride);
+  EXPECT_EQ(ap.param, 2);
+  EXPECT_EQ(ap.bytes, 8);
+  EXPECT_EQ(ap.active_threads, 16);
+  EXPECT_EQ(k.arrays[0].bytes, 64ull << 20);
+}
+
+TEST(WorkloadParser, ErrorsNameFileAndLine) {
+  EXPECT_NE(error_of("FADD R1, R1, R2\nFADDD R1, R1, R2\n").find("w.wl:2: unknown opcode 'FADDD' (did you mean 'FADD'?)"), std::string::npos);
+  EXPECT_NE(error_of("\n.lop 3\n").find("w.wl:2: unknown directive '.lop'"), std::string::npos);
+  EXPECT_NE(error_of(".loop 3\nFADD R1, R1, R2\n").find("w.wl:1: .loop without .endloop"), std::string::npos);
+  EXPECT_NE(error_of("FADD R1, R1, R2\n.endloop\n").find("w.wl:2: .endloop without .loop"), std::string::npos);
+  EXPECT_NE(error_of("LD R1, [R1] ; pattern=zigzag\n").find("w.wl:1: LD: unknown pattern 'zigzag'"), std::string::npos);
+  EXPECT_NE(error_of("FADD R1, R1, R2 ; pattern=stream\n").find("w.wl:1: FADD: attributes"), std::string::npos);
+  EXPECT_NE(error_of("FADD R999, R1, R2\n").find("w.wl:1: bad register 'R999'"), std::string::npos);
+  EXPECT_NE(error_of("LD R1, R2\n").find("w.wl:1: LD needs a memory operand"), std::string::npos);
+  EXPECT_NE(error_of(".repeat ${nope}\nNOP\n.endrepeat\n").find("unknown parameter 'nope'"), std::string::npos);
+  EXPECT_NE(error_of("EXIT\nFADD R1, R1, R2\n").find("w.wl:1: EXIT before the end"), std::string::npos);
+  EXPECT_NE(error_of("FADD R1, R1, R2\n", {{"alpha", "2"}}).find("<--param>: alpha: workload 'w.wl' has no parameter 'alpha'"), std::string::npos);
+}
+
+TEST(WorkloadParser, AllErrorsOfOnePassAreReported) {
+  const std::string e = error_of("FOO R1\nBAR2 R1\n.nope\n");
+  EXPECT_NE(e.find("w.wl:1"), std::string::npos);
+  EXPECT_NE(e.find("w.wl:2"), std::string::npos);
+  EXPECT_NE(e.find("w.wl:3"), std::string::npos);
+}
+
+}  // namespace warpsim::isa

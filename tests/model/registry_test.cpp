@@ -1,0 +1,75 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+#include <string>
+
+#include "common/user_error.h"
+#include "isa/generators.h"
+#include "model/model_context.h"
+#include "model/model_test_util.h"
+#include "model/registry.h"
+#include "support/test_support.h"
+
+namespace warpsim::model {
+namespace {
+
+TEST(ModelRegistry, NamesAreUniqueAndDescriptionsCiteASource) {
+  std::set<std::string> names;
+  for (const auto& m : models()) {
+    EXPECT_TRUE(names.insert(m.name).second) << m.name;
+    EXPECT_TRUE(m.description.find("Volkov 2016 §") != std::string::npos || m.description.find("Lemeire") != std::string::npos) << m.name;
+    EXPECT_EQ(find_model(m.name), &m);
+  }
+  EXPECT_EQ(find_model("no_such_model"), nullptr);
+  EXPECT_THROW(evaluate_model("no_such_model", warpsim::test::builtin("kepler"), test::alpha_mix("1"), 4), UserError);
+  EXPECT_TRUE(evaluate_model("volkov", warpsim::test::builtin("kepler"), test::alpha_mix("1"), 4).available);
+}
+
+TEST(ModelRegistry, EveryModelGivesAnEstimateOrSaysWhyNotAtTheEdges) {
+  // α = 0, 8 and ∞ at n = 1 and at full occupancy on every seed GPU: a finite number, positive
+  // unless flagged as the model's own flaw, or "n/a" with a reason.
+  for (const char* gpu : {"g80", "gt200", "fermi", "kepler", "maxwell"}) {
+    const auto cfg = warpsim::test::builtin(gpu);
+    for (const char* alpha : {"0", "8", "inf"}) {
+      const ModelContext c = make_context(cfg, test::alpha_mix(alpha));
+      for (double n : {1.0, static_cast<double>(cfg.sm.max_warps)})
+        for (const auto& m : models()) {
+          const Estimate e = m.evaluate(c, n);
+          const std::string where = std::string(gpu) + " alpha=" + alpha + " n=" + std::to_string(n) + " " + m.name;
+          if (!e.available) {
+            EXPECT_EQ(e.flag.rfind("n/a: ", 0), 0u) << where;
+            continue;
+          }
+          EXPECT_TRUE(std::isfinite(e.warp_throughput)) << where;
+          if (e.warp_throughput <= 0) {
+            EXPECT_NE(e.flag.find("model flaw"), std::string::npos) << where;
+          }
+        }
+    }
+  }
+}
+
+TEST(ModelRegistry, PriorModelsAreNotAvailableForShaderMixes) {
+  // Chapter 7 defines them for arithmetic + global memory only; an SFU mix gets "n/a".
+  const auto cfg = warpsim::test::builtin("maxwell");
+  const ModelContext c = make_context(cfg, isa::generate(*isa::find_generator("sfu_mix"), {{"alpha", "4"}}));
+  for (const char* name : {"cuda_guide", "hong_kim", "baghsorkhi", "zhang_owens", "sim_et_al"})
+    EXPECT_FALSE(find_model(name)->evaluate(c, 16).available) << name;
+  for (const char* name : {"volkov", "lemeire", "huang_rr"}) EXPECT_TRUE(find_model(name)->evaluate(c, 16).available) << name;
+}
+
+TEST(ModelRegistry, OneWarpIsLatencyBoundInEveryLatencyAwareModel) {
+  // n = 1: no other warp hides anything, so Volkov's, Lemeire's and Huang's estimates are one
+  // group per (mem_lat + α·alu_lat) cycles on the α-mix.
+  const auto cfg = warpsim::test::builtin("fermi");
+  const ModelContext c = make_context(cfg, test::alpha_mix("8", 100000));
+  const double want = 1 / (100000 * (513 + 8 * 18.0));
+  for (const char* name : {"volkov", "lemeire", "huang_rr"})
+    EXPECT_NEAR(find_model(name)->evaluate(c, 1).warp_throughput, want, want * 1e-3) << name;
+  // Zhang & Owens overlap the two times even for one warp: the max, not the sum (§4.11).
+  EXPECT_NEAR(find_model("zhang_owens")->evaluate(c, 1).warp_throughput, 1 / (100000 * std::max(8 * 18.0, 513.0)), want * 1e-3);
+}
+
+}  // namespace
+}  // namespace warpsim::model
