@@ -40,6 +40,10 @@ const std::vector<std::pair<MemoryModelKind, const char*>>& enum_table<MemoryMod
 template <>
 const std::vector<std::pair<PagePolicy, const char*>>& enum_table<PagePolicy>() {
   static const std::vector<std::pair<PagePolicy, const char*>> t{{PagePolicy::Open, "open"}, {PagePolicy::Close, "close"}};
+  return t;
+}
+
+template <>
 const std::vector<std::pair<DualIssue, const char*>>& enum_table<DualIssue>() {
   static const std::vector<std::pair<DualIssue, const char*>> t{{DualIssue::SameWarp, "same_warp"}, {DualIssue::AnyWarp, "any_warp"}};
   return t;
