@@ -10,7 +10,7 @@ template <typename Fail>
 void check_memory_rules(const HwConfig& c, Fail& fail) {
   const auto& m = c.memory;
   const int channels = m.controllers * m.dram.channels_per_controller;
-  if (m.bus_width_bits % channels != 0)
+  if (m.dram.channels_per_controller > 1 && m.bus_width_bits % m.controllers == 0 && m.bus_width_bits % channels != 0)
     fail("memory.dram.channels_per_controller", fmt::format("{} bits do not split evenly over {} channels", m.bus_width_bits, channels));
   if (m.dram.banks % m.dram.bank_groups != 0)
     fail("memory.dram.bank_groups", fmt::format("{} banks do not split evenly into {} groups", m.dram.banks, m.dram.bank_groups));
