@@ -10,13 +10,23 @@
 namespace warpsim::mem::queue {
 namespace {
 
+// Virtual SMs replay the simulated ones spread over this many unloaded latencies (a whole round
+// trip: every phase of the original's request pattern is covered once).
+constexpr uint64_t kReplicaSpreadLatencies = 1;
+
 bool later(const auto& a, const auto& b) { return a.time != b.time ? a.time > b.time : a.seq > b.seq; }
 
-// Where a virtual SM's copy of an access lands: a pseudo-random, page-aligned offset, so that it
-// touches other rows, banks and channels, as another SM's data would.
-uint64_t replica_offset(int replica, uint64_t align) {
-  const uint64_t h = (static_cast<uint64_t>(replica) + 1) * 0x9E3779B97F4A7C15ull;
-  return ((h >> 24) & ((uint64_t{1} << 36) - 1)) & ~(align - 1);
+// Where a virtual SM's copy of an access lands: each 64 KB region of the original is moved to a
+// pseudo-random page of its own, so that the copy touches other rows, banks and channels, as
+// another SM's data would, without repeating the original's collisions region after region.
+uint64_t replica_address(int replica, uint64_t address) {
+  constexpr uint64_t kRegion = 64 * 1024;
+  uint64_t h = (address / kRegion) * 0x9E3779B97F4A7C15ull + (static_cast<uint64_t>(replica) + 1) * 0xD1B54A32D192ED03ull;
+  h ^= h >> 29;
+  h *= 0xBF58476D1CE4E5B9ull;
+  h ^= h >> 32;
+  const uint64_t region = (h & ((uint64_t{1} << 20) - 1)) + (uint64_t{1} << 20);  // 64 KB regions above 64 GB
+  return region * kRegion + address % kRegion;
 }
 
 // The DRAM part of an unloaded coalesced streaming access: one instruction's transactions,
@@ -78,7 +88,7 @@ void QueueMemory::init(const MemorySystemSpec& spec, uint64_t interconnect_ps) {
   const int virtual_sms = cfg.device.sms - simulated_sms_;
   replicas_per_sm_ = (virtual_sms + simulated_sms_ - 1) / simulated_sms_;
   for (int k = 0; k < replicas_per_sm_; ++k)
-    replica_delay_.push_back(static_cast<uint64_t>(cfg.memory.latency_cycles) * static_cast<uint64_t>(k + 1) /
+    replica_delay_.push_back(kReplicaSpreadLatencies * static_cast<uint64_t>(cfg.memory.latency_cycles) * static_cast<uint64_t>(k + 1) /
                              static_cast<uint64_t>(replicas_per_sm_ + 1));
 }
 
@@ -107,7 +117,7 @@ void QueueMemory::submit(const Transaction& t, uint64_t now) {
     const int v = k * simulated_sms_ + (t.sm % simulated_sms_);
     if (v >= virtual_sms) break;
     const uint32_t r = alloc_slot();
-    slots_[r] = Slot{t.address + replica_offset(v, 4096), now, 0, t.bytes, 0, false, t.write};
+    slots_[r] = Slot{replica_address(v, t.address), now, 0, t.bytes, 0, false, t.write};
     push_arrival(clock_.to_ps(now + replica_delay_[static_cast<size_t>(k)]) + request_ps_, r);
   }
 }
