@@ -27,6 +27,7 @@ std::string command_text(const ValidateCli& c) {
   for (const auto& p : c.o.case_patterns) s += " --case " + p;
   for (const auto& p : c.o.case_paths) s += " --cases " + p;
   for (const auto& p : c.o.measurement_paths) s += " --measurements " + p;
+  for (const auto& p : c.o.sets) s += " --set " + p;
   if (c.no_figures) s += " --no-figures";
   return s + " --out-dir " + c.o.out_dir;
 }
@@ -42,6 +43,7 @@ void register_validate(CLI::App& app) {
   cmd->add_option("--cases", c->o.case_paths, "case files or directories instead of validation/cases/; repeatable");
   cmd->add_option("--measurements", c->o.measurement_paths,
                   "also load these measurement CSV files or directories and derive a case from each runnable row; repeatable");
+  cmd->add_option("--set", c->o.sets, "override a config field of every GPU, e.g. memory.model=queue; repeatable");
   cmd->add_option("--out-dir", c->o.out_dir, "report directory (replaced as a whole)")->capture_default_str();
   cmd->add_option("--jobs", c->o.jobs, "simulations in parallel (default: hardware threads)")->check(CLI::Range(1, 1024));
   cmd->add_flag("--no-figures", c->no_figures, "skip the figures and their simulations");

@@ -149,7 +149,6 @@ DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& f
         c.description = fmt::format("{} of {} {} ({})", m.quantity, m.workload, m.params_text, m.source);
         c.quantity = d->q;
         c.quantity.run.gpu = config_arg;
-        c.quantity.run.sets = sets;
         c.quantity.run.workload = m.workload;
         c.quantity.run.params = params;
         c.compare.measurements = {m.id};

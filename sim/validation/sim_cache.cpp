@@ -25,7 +25,10 @@ size_t variant_count(const RunSpec& run) { return std::max<size_t>(1, run.varian
 std::shared_ptr<const config::HwConfig> SimulationCache::config(const std::string& gpu, const std::vector<std::string>& sets) {
   const std::string key = gpu + "|" + join(sets, " ");
   auto& slot = configs_[key];
-  if (!slot) slot = std::make_shared<const config::HwConfig>(config::load_hw_config(gpu, sets));
+  if (slot) return slot;
+  std::vector<std::string> all = sets;
+  all.insert(all.end(), global_sets_.begin(), global_sets_.end());
+  slot = std::make_shared<const config::HwConfig>(config::load_hw_config(gpu, all));
   return slot;
 }
 

@@ -25,6 +25,9 @@ struct SimPoint {
 
 class SimulationCache {
  public:
+  // --set overrides applied to every config after each run's own (`warpsim validate --set`).
+  explicit SimulationCache(std::vector<std::string> global_sets = {}) : global_sets_(std::move(global_sets)) {}
+
   std::shared_ptr<const config::HwConfig> config(const std::string& gpu, const std::vector<std::string>& sets);
   // The run's workload with `params`, its launch set to `run.waves` waves where given.
   std::shared_ptr<const isa::Kernel> kernel(const RunSpec& run, const ParamSet& params);
@@ -50,6 +53,7 @@ class SimulationCache {
   };
   std::string point_key(const RunSpec& run, const ParamSet& params, int warps) const;
 
+  std::vector<std::string> global_sets_;
   std::map<std::string, std::shared_ptr<const config::HwConfig>> configs_;
   std::map<std::string, std::shared_ptr<const isa::Kernel>> kernels_;
   std::map<std::string, std::vector<int>> grids_;

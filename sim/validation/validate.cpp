@@ -87,7 +87,7 @@ ValidateResult run_validate(const ValidateOptions& o) {
   std::vector<size_t> user_files;
   for (size_t f = builtin_files; f < ms.files().size(); ++f) user_files.push_back(f);
   const auto derive_for = [&](const std::string& arg, const std::string& name) {
-    DerivedCases d = derive_cases(ms, user_files, arg, name, {});
+    DerivedCases d = derive_cases(ms, user_files, arg, name, o.sets);
     for (auto& c : d.cases)
       if (selected(c.id, o.case_patterns)) cases.push_back(std::move(c));
     for (auto& s : d.skipped) res.report.notes.push_back("no case derived from " + s);
@@ -99,7 +99,7 @@ ValidateResult run_validate(const ValidateOptions& o) {
   if (cases.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--case", "no validation case matches the given --gpu / --case filters"});
   check_cases(cases, ms);
 
-  SimulationCache sims;
+  SimulationCache sims(o.sets);
   Evaluator ev(sims);
   plan_cases(ev, cases);
   const auto fgpus = figure_gpus(cases);

@@ -16,6 +16,7 @@ struct ValidateOptions {
   std::vector<std::string> case_patterns;      // ids or globs; a pattern also selects "<pattern>.<gpu>"
   std::vector<std::string> case_paths;         // case files/directories; empty: the built-in cases
   std::vector<std::string> measurement_paths;  // extra measurement files (cases are derived from them)
+  std::vector<std::string> sets;               // --set key=value applied to every GPU config
   std::string out_dir = "report";              // empty: no report directory
   int jobs = 1;
   bool figures = true;
