@@ -6,50 +6,116 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <map>
 #include <thread>
 
 #include "common/user_error.h"
-#include "sweep/ordered_pool.h"
+#include "sweep/point_executor.h"
 
 namespace warpsim::sweep::mpi {
 namespace {
 
-// Message tags from a worker rank to rank 0: a point's line, or why it failed (exit 2 or 1).
-constexpr int kLineTag = 1;
-constexpr int kUserErrorTag = 2;
-constexpr int kBugTag = 3;
+// Worker -> rank 0: a request for a point, or a point's outcome. Rank 0 -> worker: a point to
+// run (its index, or -1: no more points).
+constexpr int kRequestTag = 1;
+constexpr int kOutcomeTag = 2;
+constexpr int kAssignTag = 3;
 
-[[noreturn]] void abort_job(const std::string& what, int tag) {
-  std::fprintf(stderr, "warpsim: %s%s\n", tag == kUserErrorTag ? "error: " : "internal error: ", what.c_str());
+// Open MPI's blocking calls spin on the CPU; waiting ranks poll with short sleeps instead, so
+// that their cores go to the simulation threads.
+void nap() { std::this_thread::sleep_for(std::chrono::microseconds(200)); }
+
+[[noreturn]] void abort_job(const PointOutcome& o) {
+  std::fprintf(stderr, "warpsim: %s%s\n", o.status == PointOutcome::kUserError ? "error: " : "internal error: ", o.text.c_str());
   std::fflush(stderr);
-  MPI_Abort(MPI_COMM_WORLD, tag == kUserErrorTag ? 2 : 1);
+  MPI_Abort(MPI_COMM_WORLD, o.status);
   std::abort();
 }
 
-// The next message from `source`. Polls with short sleeps: Open MPI's blocking receive spins,
-// and rank 0's core is needed by its own worker threads.
-std::pair<int, std::string> receive(int source) {
-  MPI_Status status;
-  for (int flag = 0;;) {
-    MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
-    if (flag) break;
-    std::this_thread::sleep_for(std::chrono::microseconds(500));
-  }
-  int count = 0;
-  MPI_Get_count(&status, MPI_CHAR, &count);
-  std::string text(static_cast<size_t>(count), '\0');
-  MPI_Recv(text.data(), count, MPI_CHAR, source, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  return {status.MPI_TAG, std::move(text)};
+std::string pack(const PointOutcome& o) {
+  const int64_t head[2] = {static_cast<int64_t>(o.index), o.status};
+  std::string buf(sizeof head, '\0');
+  std::memcpy(buf.data(), head, sizeof head);
+  return buf + o.text;
 }
 
-// The next line of the local pool, or the tag and text of its failure.
-std::pair<int, std::string> next_line(OrderedPool<std::string>& pool) {
-  try {
-    return {kLineTag, pool.next()};
-  } catch (const UserError& e) {
-    return {kUserErrorTag, e.what()};
-  } catch (const std::exception& e) {
-    return {kBugTag, e.what()};
+PointOutcome unpack(const std::string& buf) {
+  int64_t head[2];
+  std::memcpy(head, buf.data(), sizeof head);
+  return PointOutcome{static_cast<size_t>(head[0]), static_cast<int>(head[1]), buf.substr(sizeof head)};
+}
+
+// A pending message from `source` with `tag` (MPI_ANY_SOURCE/TAG allowed), received; or nothing.
+bool try_receive(int source, int tag, MPI_Status& status, std::string& payload) {
+  int flag = 0;
+  MPI_Iprobe(source, tag, MPI_COMM_WORLD, &flag, &status);
+  if (!flag) return false;
+  int count = 0;
+  MPI_Get_count(&status, MPI_CHAR, &count);
+  payload.assign(static_cast<size_t>(count), '\0');
+  MPI_Recv(payload.data(), count, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return true;
+}
+
+void send(int dest, int tag, const std::string& payload) {
+  MPI_Send(payload.data(), static_cast<int>(payload.size()), MPI_CHAR, dest, tag, MPI_COMM_WORLD);
+}
+
+void work_for_rank_zero(int jobs, const LineFn& line) {
+  PointExecutor pool(jobs, line);
+  bool more = true;
+  while (more || pool.in_flight() > 0) {
+    bool busy = false;
+    while (more && pool.in_flight() < static_cast<size_t>(pool.jobs())) {
+      send(0, kRequestTag, "");
+      MPI_Status status;
+      std::string reply;
+      while (!try_receive(0, kAssignTag, status, reply)) nap();
+      int64_t index = -1;
+      std::memcpy(&index, reply.data(), sizeof index);
+      if (index < 0) more = false;
+      else pool.submit(static_cast<size_t>(index));
+    }
+    for (const PointOutcome& o : pool.take_done()) send(0, kOutcomeTag, pack(o)), busy = true;
+    if (!busy) nap();
+  }
+}
+
+// Rank 0: runs points on its own threads, answers requests in grid order, writes in grid order.
+void coordinate(int ranks, const std::vector<size_t>& todo, int jobs, const LineFn& line, const EmitFn& emit) {
+  PointExecutor pool(jobs, line);
+  std::map<size_t, PointOutcome> ready;  // finished, waiting for their turn to be written
+  size_t next_assign = 0, next_emit = 0;
+  int stopped = 0;
+  auto assign = [&]() -> int64_t { return next_assign < todo.size() ? static_cast<int64_t>(todo[next_assign++]) : -1; };
+  while (next_emit < todo.size() || stopped < ranks - 1) {
+    bool busy = false;
+    while (next_assign < todo.size() && pool.in_flight() < static_cast<size_t>(pool.jobs())) pool.submit(todo[next_assign++]), busy = true;
+    MPI_Status status;
+    std::string msg;
+    while (try_receive(MPI_ANY_SOURCE, MPI_ANY_TAG, status, msg)) {
+      busy = true;
+      if (status.MPI_TAG == kOutcomeTag) {
+        PointOutcome o = unpack(msg);
+        ready.emplace(o.index, std::move(o));
+        continue;
+      }
+      const int64_t index = assign();
+      stopped += index < 0;
+      send(status.MPI_SOURCE, kAssignTag, std::string(reinterpret_cast<const char*>(&index), sizeof index));
+    }
+    for (PointOutcome& o : pool.take_done()) ready.emplace(o.index, std::move(o)), busy = true;
+    for (auto it = ready.begin(); next_emit < todo.size() && it != ready.end() && it->first == todo[next_emit]; it = ready.erase(it), ++next_emit) {
+      if (it->second.status != PointOutcome::kOk) abort_job(it->second);
+      try {
+        emit(it->first, it->second.text);
+      } catch (const std::exception& e) {
+        abort_job(PointOutcome{it->first, dynamic_cast<const UserError*>(&e) ? PointOutcome::kUserError : PointOutcome::kBug, e.what()});
+      }
+      busy = true;
+    }
+    if (!busy) nap();
   }
 }
 
@@ -75,27 +141,8 @@ std::optional<std::vector<size_t>> share_todo(const Session& s, const std::optio
 }
 
 void run_distributed(const Session& s, const std::vector<size_t>& todo, int jobs, const LineFn& line, const EmitFn& emit) {
-  std::vector<size_t> mine;
-  for (size_t k = static_cast<size_t>(s.rank()); k < todo.size(); k += static_cast<size_t>(s.size())) mine.push_back(todo[k]);
-  OrderedPool<std::string> pool(mine.size(), jobs, [&](size_t j) { return line(mine[j]); });
-  if (s.rank() != 0) {
-    for (size_t j = 0; j < mine.size(); ++j) {
-      const auto [tag, text] = next_line(pool);
-      MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, 0, tag, MPI_COMM_WORLD);
-      if (tag != kLineTag) break;  // rank 0 aborts the job when it reaches this point
-    }
-    return;
-  }
-  for (size_t k = 0; k < todo.size(); ++k) {
-    const int owner = static_cast<int>(k % static_cast<size_t>(s.size()));
-    const auto [tag, text] = owner == 0 ? next_line(pool) : receive(owner);
-    if (tag != kLineTag) abort_job(text, tag);
-    try {
-      emit(todo[k], text);
-    } catch (const std::exception& e) {
-      abort_job(e.what(), dynamic_cast<const UserError*>(&e) ? kUserErrorTag : kBugTag);
-    }
-  }
+  if (s.rank() == 0) coordinate(s.size(), todo, jobs, line, emit);
+  else work_for_rank_zero(jobs, line);
 }
 
 }  // namespace warpsim::sweep::mpi

@@ -1,7 +1,7 @@
-// Distributed sweeps over MPI ranks (built only when MPI is found). The points still to run are
-// dealt round-robin: the k-th goes to rank k mod size, which runs its share with its own thread
-// pool; rank 0 gathers the lines in grid order and alone writes the output, so the file is the
-// same bytes as with one process and any --jobs.
+// Distributed sweeps over MPI ranks (built only when MPI is found). Rank 0 hands out the points
+// still to run one at a time, in grid order, to whichever rank has a free thread (itself
+// included), so ranks stay busy however unequal the points are; it gathers the lines and alone
+// writes them, in grid order, so the file is the same bytes as with one process and any --jobs.
 #pragma once
 
 #include <optional>
