@@ -1,0 +1,61 @@
+// Latencies of individual memory accesses (Volkov 2016 §6.6): in warp 0 of every 4th block, 1
+// streaming load in 8 is timed from issue to its data being stored; the distribution is summarised
+// as min / 5th / 25th / 50th / 75th / 95th percentile / max at several levels of memory throughput.
+#include "experiment_util.h"
+#include "experiments.h"
+#include "kernel_shapes.h"
+
+namespace warpsim::microbench {
+namespace {
+
+constexpr uint64_t kLoadsPerThread = 64;
+constexpr uint32_t kSampleBlockStride = 4;
+
+void sample_at(Context& ctx, int w) {
+  const uint64_t slots = 1 + kLoadsPerThread / kSampleEvery;  // sink word + samples of one warp
+  const auto plan = ctx.plan(w, static_cast<int64_t>(4 * slots));
+  if (!plan) return;
+  const auto layout = validation::plan_stream(ctx.gpu().array_entries(), plan->block_warps * 32, 1, 1, kLoadsPerThread);
+  if (!layout) return;
+  ctx.ensure_stream(layout->step);
+  Job j = stream_job(*layout, *plan, 0, 1);
+  j.sample_latency = true;
+  j.sample_block_stride = kSampleBlockStride;
+  j.min_dynamic_shared = static_cast<int64_t>(4 * slots);
+  WarpWork work;
+  work.loads = kLoadsPerThread;
+  const Sample smp = ctx.measure(j, *plan, work, stream_check(ctx.gpu(), *layout), true);
+  Series s{{"homogeneous", "stream", "sampled"}, "homogeneous", "op=stream", "Volkov 2016 §6.6"};
+  add_sample_row(ctx, s, smp, "throughput", smp.gbps(), "gbps");  // the load level of the distribution
+  const auto p = validation::latency_percentiles(smp.latency_samples);
+  const auto overhead = validation::latency_percentiles(smp.calibration);
+  const std::pair<int, uint32_t> points[] = {{0, p.min}, {5, p.p5}, {25, p.p25}, {50, p.p50}, {75, p.p75}, {95, p.p95}, {100, p.max}};
+  for (const auto& [pct, value] : points) {
+    validation::MeasurementRow r;
+    r.id = row_id({"homogeneous", "stream", tag("w", w), tag("p", pct)});
+    r.quantity = "latency_percentile";
+    r.workload = "homogeneous";
+    r.params = tag("op=stream percentile=", pct);
+    r.warps_per_sm = smp.warps_per_sm();
+    r.value = value;
+    r.unit = "cycles";
+    r.source = std::string(kSourceMeasured) + " (Volkov 2016 §6.6 method)";
+    r.note = std::to_string(p.count) + " samples (warp 0 of every " + std::to_string(kSampleBlockStride) +
+             "th block, 1 load in 8); raw, including a timing overhead of " + std::to_string(overhead.p50) +
+             " cycles (median of an empty timed region); at " + validation::format_value(smp.gbps()) + " GB/s; " +
+             ctx.note(smp, "oversubscribed (§5.9)");
+    ctx.add_row(std::move(r));
+  }
+  ctx.log("latency samples at " + std::to_string(w) + " warps/SM: " + std::to_string(p.count) + ", median " + std::to_string(p.p50));
+}
+
+}  // namespace
+
+void run_latency_experiments(Context& ctx) {
+  for (int w : ctx.options().quick ? std::vector<int>{1, 32} : std::vector<int>{1, 4, 8, 16, 32, 64}) {
+    if (ctx.over_budget()) return;
+    sample_at(ctx, w);
+  }
+}
+
+}  // namespace warpsim::microbench
