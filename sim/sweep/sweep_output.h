@@ -1,8 +1,8 @@
 // The output file of a sweep, written so that an interrupted sweep always leaves a valid file and
 // a rerun finishes it (docs/sweep.md, "Resuming"):
 //  - lines are appended in grid order, each complete line with one write(2) call, so a killed
-//    sweep leaves the header and whole lines (at worst one torn line at the end, which a rerun
-//    cuts off);
+//    sweep leaves the header and whole lines (at worst one torn line at the end, when the disk
+//    fills up or a kill lands inside a write that crosses a page; a rerun cuts it off);
 //  - a rerun reads the file, keeps the points it holds and runs only the others;
 //  - the final file has the same bytes as one uninterrupted run: when a rerun had to append
 //    points out of grid order (the grid grew in between), the file is rewritten in order,
