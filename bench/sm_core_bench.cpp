@@ -5,11 +5,12 @@
 
 #include <string>
 
-#include "config/loader.h"
 #include "common/user_error.h"
+#include "config/loader.h"
 #include "device/simulate.h"
 #include "heap_counter.h"
 #include "isa/generators.h"
+#include "mem/memory_system.h"
 
 namespace {
 
@@ -19,7 +20,9 @@ using namespace warpsim;
 config::HwConfig load_gpu(const std::string& gpu, bool prefer_queue) {
   if (prefer_queue) {
     try {
-      return config::load_hw_config(gpu, {"memory.model=queue"});
+      config::HwConfig cfg = config::load_hw_config(gpu, {"memory.model=queue"});
+      mem::make_memory_system(mem::MemorySystemSpec{&cfg, 1, 1});  // throws when not built in
+      return cfg;
     } catch (const UserError&) {
     }
   }

@@ -11,7 +11,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # 32 points of unequal cost (work grows with occupancy): 4 arithmetic intensities x 8 occupancies.
-grid=(sweep --gpu maxwell --workload alpha_mix --param alpha=1,8,32,inf --param loads=48 --param adds=1536
+grid=(sweep --gpu maxwell --workload alpha_mix --param alpha=1,8,32,inf --param loads=96 --param adds=3072
       --warps 8:64:8 --sms 2 --quiet)
 
 best() {  # best wall time in seconds of REPEAT runs of "$@" writing $out/$name.csv

@@ -22,14 +22,14 @@ Result Device::collect() const {
   long double area = 0, busy_time = 0;
   uint64_t latency_sum = 0, warps_total = 0;
   // Steady-state stopping (steady_state.h): the converged windows are the timed interval.
-  const bool stopped = steady_ && steady_->converged();
+  const bool stopped = stopped_at_ != mem::kNever;
   r.steady_stopped = stopped;
   r.steady_half_width = stopped ? steady_->half_width() : 0;
   r.steady_state_window = window_end_ != mem::kNever || stopped;
   for (size_t i = 0; i < sm_.size(); ++i) {
     const sm::SmStats& st = sm_[i]->stats();
     if (st.work.warps_executed == 0) continue;
-    const uint64_t span = (stopped ? steady_->last().time : st.last_end) - st.first_start;
+    const uint64_t span = (stopped ? stopped_at_ : st.last_end) - st.first_start;
     r.total_cycles = std::max(r.total_cycles, span);
     if (stopped) r.cycles = steady_->last().time - steady_->first().time;
     else r.cycles = std::max(r.cycles, r.steady_state_window ? window_end_ - st.first_start : span);

@@ -119,12 +119,15 @@ Result Device::run() {
       }
       reschedule(e.target, t);
     }
-    if (steady_ && steady_->converged()) break;  // steady-state stopping: the rest changes nothing
+    if (steady_ && steady_->converged()) {  // steady-state stopping: the rest changes nothing
+      stopped_at_ = t;
+      break;
+    }
   }
-  const bool stopped = steady_ && steady_->converged();
+  const bool stopped = stopped_at_ != kNever;
   for (const auto& s : sm_) {
     WARPSIM_ASSERT(stopped || !s->busy(), "simulation ended with resident warps (deadlock)");
-    s->finish(stopped ? last_t : s->stats().last_end);
+    s->finish(stopped ? stopped_at_ : s->stats().last_end);
   }
   WARPSIM_ASSERT(stopped || next_block_ == launch_.total_blocks, "simulation ended before every block ran");
   return collect();

@@ -47,6 +47,7 @@ class Device {
   std::vector<std::vector<uint64_t>> pending_;     // per SM: blocks waiting for their start event
   uint64_t events_ = 0;
   std::unique_ptr<SteadyStateMonitor> steady_;    // when RunOptions::stop_when_steady
+  uint64_t stopped_at_ = mem::kNever;             // the cycle a converged run ended at
 };
 
 }  // namespace warpsim::device
