@@ -24,7 +24,7 @@ constexpr int kAssignTag = 3;
 
 // Open MPI's blocking calls spin on the CPU; waiting ranks poll with short sleeps instead, so
 // that their cores go to the simulation threads.
-void nap() { std::this_thread::sleep_for(std::chrono::microseconds(200)); }
+void nap() { std::this_thread::sleep_for(std::chrono::milliseconds(1)); }
 
 [[noreturn]] void abort_job(const PointOutcome& o) {
   std::fprintf(stderr, "warpsim: %s%s\n", o.status == PointOutcome::kUserError ? "error: " : "internal error: ", o.text.c_str());
