@@ -9,6 +9,7 @@ namespace warpsim::cli {
 void register_list(CLI::App& app);
 void register_explain(CLI::App& app);
 void register_run(CLI::App& app);
+void register_memloop(CLI::App& app);
 void register_bound(CLI::App& app);
 void register_sweep(CLI::App& app);
 

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   warpsim::cli::register_list(app);
   warpsim::cli::register_explain(app);
   warpsim::cli::register_run(app);
+  warpsim::cli::register_memloop(app);
   warpsim::cli::register_bound(app);
   warpsim::cli::register_sweep(app);
   try {

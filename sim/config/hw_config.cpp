@@ -38,6 +38,12 @@ const std::vector<std::pair<MemoryModelKind, const char*>>& enum_table<MemoryMod
 }
 
 template <>
+const std::vector<std::pair<PagePolicy, const char*>>& enum_table<PagePolicy>() {
+  static const std::vector<std::pair<PagePolicy, const char*>> t{{PagePolicy::Open, "open"}, {PagePolicy::Close, "close"}};
+  return t;
+}
+
+template <>
 const std::vector<std::pair<DualIssue, const char*>>& enum_table<DualIssue>() {
   static const std::vector<std::pair<DualIssue, const char*>> t{{DualIssue::SameWarp, "same_warp"}, {DualIssue::AnyWarp, "any_warp"}};
   return t;
@@ -56,6 +62,7 @@ const char* to_string(Generation g) { return name_of(g); }
 const char* to_string(SchedulerPolicy p) { return name_of(p); }
 const char* to_string(CoalescingRule r) { return name_of(r); }
 const char* to_string(MemoryModelKind m) { return name_of(m); }
+const char* to_string(PagePolicy p) { return name_of(p); }
 const char* to_string(DualIssue d) { return name_of(d); }
 
 }  // namespace warpsim::config

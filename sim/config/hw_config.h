@@ -24,6 +24,11 @@ enum class CoalescingRule : uint8_t {
 // issue, Volkov §2.9) or another warp (AMD GCN-style issue from different wavefronts).
 enum class DualIssue : uint8_t { SameWarp, AnyWarp };
 enum class MemoryModelKind : uint8_t { Fixed, Queue, SimGrid };
+// When a DRAM controller closes a row (queue model).
+enum class PagePolicy : uint8_t {
+  Open,   // a row stays open until its bank needs another row (or refreshes)
+  Close,  // a row closes after an access unless a queued request still hits it (Ramulator "Closed")
+};
 
 struct GpuInfo {
   std::string name;         // short id used on the command line, e.g. "maxwell"
@@ -95,6 +100,38 @@ struct LsuConfig {
   int mshrs = 0;                         // MSHRs: transactions an SM tracks at once; 0 = not limited (models only, §7.7)
 };
 
+// DRAM devices of one channel, for the `queue` model. Timings in ns from the public datasheet of
+// the part each GPU uses (the YAML files name it); 0 disables a constraint where noted.
+struct DramConfig {
+  int channels_per_controller = 1;  // independent channels (own command bus) per controller
+  int banks = 16;                   // banks per channel (GDDR5: 16, GDDR3: 8)
+  int bank_groups = 1;              // bank groups (GDDR5: 4); tccd_l_ns applies within a group
+  int row_bytes = 2048;             // row (page) of one channel: page per chip x chips in lockstep
+  int burst_length = 8;             // data beats per column command (GDDR5: 8, GDDR3: 4)
+  int beats_per_clock = 4;          // data beats per command clock (GDDR5: 4, GDDR3: 2)
+  double trcd_ns = 12;              // ACT to READ/WRITE
+  double tcl_ns = 12;               // READ to first data (CAS latency)
+  double twl_ns = 4;                // WRITE to first data (write latency)
+  double trp_ns = 12;               // PRE to ACT, same bank
+  double tras_ns = 28;              // ACT to PRE, same bank (tRC = tRAS + tRP)
+  double trrd_ns = 6;               // ACT to ACT, different banks of the channel
+  double tfaw_ns = 23;              // window holding at most four ACTs (0 = none, GDDR3)
+  double tccd_l_ns = 0;             // READ to READ in one bank group (0 = one burst)
+  double twr_ns = 12;               // end of write data to PRE
+  double twtr_ns = 5;               // end of write data to READ
+  double trtw_ns = 2;               // bus turnaround, end of read data to write data
+  double trefi_ns = 3900;           // average interval between REFRESH commands (0 = no refresh)
+  double trfc_ns = 65;              // REFRESH to next ACT
+};
+
+// The memory controllers in front of the DRAM channels, for the `queue` model.
+struct ControllerConfig {
+  PagePolicy page_policy = PagePolicy::Close;
+  int interleave_bytes = 256;   // consecutive bytes mapped to one channel before the next
+  int queue_depth = 32;         // read requests the scheduler of a channel sees at once (FR-FCFS)
+  int write_queue_depth = 32;   // writes buffered per channel; drained when full or reads idle
+};
+
 // Global memory. The simulator uses `model`; the analytical models use the measured summaries.
 struct MemoryConfig {
   MemoryModelKind model = MemoryModelKind::Fixed;
@@ -112,6 +149,8 @@ struct MemoryConfig {
   double contention_a_cycles = 0;
   double contention_b_cycles = 0;
   double contention_c_gbps = 0;
+  DramConfig dram;              // `queue` model
+  ControllerConfig controller;  // `queue` model
 };
 
 struct HwConfig {
@@ -132,6 +171,7 @@ const char* to_string(Generation g);
 const char* to_string(SchedulerPolicy p);
 const char* to_string(CoalescingRule r);
 const char* to_string(MemoryModelKind m);
+const char* to_string(PagePolicy p);
 const char* to_string(DualIssue d);
 
 }  // namespace warpsim::config

@@ -85,6 +85,44 @@ FieldSpec choice_field(std::string key, Ref<E> ref, std::string desc, bool requi
 
 #define REF(member) [](HwConfig& c) -> auto& { return c.member; }
 
+// Fields of the `queue` memory model (DRAM timings in ns, from the part's datasheet).
+void add_queue_model_fields(std::vector<FieldSpec>& s) {
+  constexpr bool kOpt = false;
+  auto dram_int = [&](const char* k, int DramConfig::*m, const char* unit, const char* desc, double lo, double hi) {
+    s.push_back(int_field(std::string("memory.dram.") + k, [m](HwConfig& c) -> int& { return c.memory.dram.*m; }, unit, desc, lo, hi, kOpt));
+  };
+  auto dram_ns = [&](const char* k, double DramConfig::*m, const char* desc) {
+    s.push_back(double_field(std::string("memory.dram.") + k, [m](HwConfig& c) -> double& { return c.memory.dram.*m; }, "ns", desc, 0, 1e6, kOpt));
+  };
+  dram_int("channels_per_controller", &DramConfig::channels_per_controller, "", "independent DRAM channels (own command bus) per controller", 1, 64);
+  dram_int("banks", &DramConfig::banks, "banks", "banks per channel (GDDR5 16, GDDR3 8; datasheet)", 1, 1024);
+  dram_int("bank_groups", &DramConfig::bank_groups, "", "bank groups per channel (GDDR5 4; datasheet)", 1, 64);
+  dram_int("row_bytes", &DramConfig::row_bytes, "bytes", "row (page) of a channel: page per chip x chips in lockstep", 64, 1 << 20);
+  dram_int("burst_length", &DramConfig::burst_length, "beats", "data beats per column command (GDDR5 8, GDDR3 4)", 1, 64);
+  dram_int("beats_per_clock", &DramConfig::beats_per_clock, "beats", "data beats per command clock (GDDR5 4, GDDR3 2): sets the command clock from the pin rate", 1, 16);
+  dram_ns("trcd_ns", &DramConfig::trcd_ns, "tRCD: ACT to READ/WRITE (datasheet)");
+  dram_ns("tcl_ns", &DramConfig::tcl_ns, "tCL: READ to first data, CAS latency (datasheet)");
+  dram_ns("twl_ns", &DramConfig::twl_ns, "tWL: WRITE to first data (datasheet)");
+  dram_ns("trp_ns", &DramConfig::trp_ns, "tRP: PRE to ACT of the same bank (datasheet)");
+  dram_ns("tras_ns", &DramConfig::tras_ns, "tRAS: ACT to PRE of the same bank (datasheet)");
+  dram_ns("trrd_ns", &DramConfig::trrd_ns, "tRRD: ACT to ACT of different banks (datasheet)");
+  dram_ns("tfaw_ns", &DramConfig::tfaw_ns, "tFAW: window holding at most 4 ACTs; 0 = none (datasheet)");
+  dram_ns("tccd_l_ns", &DramConfig::tccd_l_ns, "tCCD_L: READ to READ in one bank group; 0 = one burst (datasheet)");
+  dram_ns("twr_ns", &DramConfig::twr_ns, "tWR: end of write data to PRE (datasheet)");
+  dram_ns("twtr_ns", &DramConfig::twtr_ns, "tWTR: end of write data to READ (datasheet)");
+  dram_ns("trtw_ns", &DramConfig::trtw_ns, "read-to-write bus turnaround after the read data (datasheet tRTW)");
+  dram_ns("trefi_ns", &DramConfig::trefi_ns, "tREFI: average interval between REFRESH commands; 0 = none (datasheet)");
+  dram_ns("trfc_ns", &DramConfig::trfc_ns, "tRFC: REFRESH to next ACT (datasheet)");
+  auto ctl_int = [&](const char* k, int ControllerConfig::*m, const char* unit, const char* desc, double lo, double hi) {
+    s.push_back(int_field(std::string("memory.controller.") + k, [m](HwConfig& c) -> int& { return c.memory.controller.*m; }, unit, desc, lo, hi, kOpt));
+  };
+  s.push_back(choice_field<PagePolicy>("memory.controller.page_policy", [](HwConfig& c) -> auto& { return c.memory.controller.page_policy; },
+                                       "when a row closes: open (on a conflict) or close (after an access nothing queued still hits)", kOpt));
+  ctl_int("interleave_bytes", &ControllerConfig::interleave_bytes, "bytes", "consecutive bytes on one channel before the next (power of two >= 128)", 128, 1 << 20);
+  ctl_int("queue_depth", &ControllerConfig::queue_depth, "requests", "reads the FR-FCFS scheduler of a channel sees at once", 1, 4096);
+  ctl_int("write_queue_depth", &ControllerConfig::write_queue_depth, "requests", "writes buffered per channel, drained when full or when no read waits", 1, 4096);
+}
+
 std::vector<FieldSpec> build_schema() {
   std::vector<FieldSpec> s;
   constexpr bool kReq = true, kOpt = false;
@@ -166,6 +204,7 @@ std::vector<FieldSpec> build_schema() {
   s.push_back(double_field("memory.contention_a_cycles", REF(memory.contention_a_cycles), "cycles", "fitted latency model a (Volkov Table 6.5); analytical models only", 0, 1e9, kOpt));
   s.push_back(double_field("memory.contention_b_cycles", REF(memory.contention_b_cycles), "cycles", "fitted latency model b (Volkov Table 6.5); analytical models only", 0, 1e9, kOpt));
   s.push_back(double_field("memory.contention_c_gbps", REF(memory.contention_c_gbps), "GB/s", "fitted latency model c (Volkov Table 6.5); analytical models only", 0, 1e9, kOpt));
+  add_queue_model_fields(s);
   return s;
 }
 #undef REF

@@ -4,6 +4,24 @@
 
 namespace warpsim::config {
 
+namespace {
+
+template <typename Fail>
+void check_memory_rules(const HwConfig& c, Fail& fail) {
+  const auto& m = c.memory;
+  const int channels = m.controllers * m.dram.channels_per_controller;
+  if (m.dram.channels_per_controller > 1 && m.bus_width_bits % m.controllers == 0 && m.bus_width_bits % channels != 0)
+    fail("memory.dram.channels_per_controller", fmt::format("{} bits do not split evenly over {} channels", m.bus_width_bits, channels));
+  if (m.dram.banks % m.dram.bank_groups != 0)
+    fail("memory.dram.bank_groups", fmt::format("{} banks do not split evenly into {} groups", m.dram.banks, m.dram.bank_groups));
+  const int il = m.controller.interleave_bytes;
+  if ((il & (il - 1)) != 0) fail("memory.controller.interleave_bytes", fmt::format("{} is not a power of two", il));
+  if (m.dram.row_bytes % il != 0)
+    fail("memory.dram.row_bytes", fmt::format("a row of {} bytes does not hold whole interleave chunks of {} bytes", m.dram.row_bytes, il));
+}
+
+}  // namespace
+
 void check_cross_field_rules(const HwConfig& c, const Provenance& prov, const std::string& file) {
   DiagnosticSink sink;
   auto fail = [&](const std::string& key, std::string msg) {
@@ -26,6 +44,7 @@ void check_cross_field_rules(const HwConfig& c, const Provenance& prov, const st
     fail("memory.bus_width_bits", fmt::format("{} bits do not split evenly over {} controllers", c.memory.bus_width_bits, c.memory.controllers));
   if (c.scheduler.two_level_active_warps > c.scheduler.max_warps && c.scheduler.policy == SchedulerPolicy::TwoLevel)
     fail("scheduler.two_level_active_warps", "active set larger than the warps of a scheduler");
+  check_memory_rules(c, fail);
   sink.throw_if_any();
 }
 

@@ -2,88 +2,136 @@
 
 #include <algorithm>
 
+#include "common/user_error.h"
+
 namespace warpsim::mem {
 namespace {
 
-// Distinct aligned blocks of `size` bytes touched by the active lanes, in address order.
-void distinct_blocks(const std::array<uint64_t, 32>& a, uint32_t mask, int bytes, uint32_t size, std::vector<Segment>& out) {
-  for (int l = 0; l < 32; ++l) {
-    if (!(mask >> l & 1u)) continue;
-    for (uint64_t b = a[l] / size; b <= (a[l] + bytes - 1) / size; ++b) out.push_back({b * size, size});
+constexpr uint32_t kHalfWarpMask = 0xFFFFu;
+
+uint64_t align_down(uint64_t a, uint64_t size) { return a & ~(size - 1); }
+
+// Adds `thread` to the segment of `size` bytes holding `address`, or opens a new one.
+// Segments keep the order of the first thread they serve.
+void add_to_distinct(uint64_t address, uint32_t size, int thread, std::vector<Segment>& out) {
+  const uint64_t base = align_down(address, size);
+  for (Segment& s : out) {
+    if (s.address == base && s.bytes == size) {
+      s.thread_mask |= 1u << thread;
+      return;
+    }
   }
-  std::sort(out.begin(), out.end(), [](const Segment& x, const Segment& y) { return x.address < y.address; });
-  out.erase(std::unique(out.begin(), out.end(), [](const Segment& x, const Segment& y) { return x.address == y.address; }), out.end());
+  out.push_back({base, size, 1u << thread});
 }
 
-// Compute capability 1.0/1.1: a half-warp coalesces only if thread k reads word k of one aligned
-// segment; otherwise one (at least 32-byte) transaction per thread.
-void g80_half_warp(const std::array<uint64_t, 32>& a, uint32_t mask, int bytes, int first, std::vector<Segment>& out) {
-  const uint32_t seg = 16u * static_cast<uint32_t>(bytes);
-  int lead = -1;
-  for (int l = first; l < first + 16; ++l)
-    if (mask >> l & 1u) { lead = l; break; }
-  if (lead < 0) return;
-  const uint64_t base = a[lead] - static_cast<uint64_t>(lead - first) * bytes;
-  bool ok = base % seg == 0;
-  for (int l = first; ok && l < first + 16; ++l)
-    if (mask >> l & 1u) ok = a[l] == base + static_cast<uint64_t>(l - first) * bytes;
-  if (ok) {
-    out.push_back({base, seg});
-    return;
+// cc 1.0/1.1: the k-th active thread of the half-warp must access word k of an aligned segment.
+bool g80_half_warp_coalesces(const ThreadAddresses& a, uint32_t mask, int first, int bytes) {
+  if (bytes != 4 && bytes != 8 && bytes != 16) return false;
+  const uint64_t span = 16ull * static_cast<uint64_t>(bytes);
+  bool have_base = false;
+  uint64_t base = 0;
+  for (int k = 0; k < 16; ++k) {
+    const int t = first + k;
+    if (!(mask >> t & 1u)) continue;
+    const uint64_t expected_base = a[t] - static_cast<uint64_t>(k) * bytes;
+    if (a[t] < static_cast<uint64_t>(k) * bytes || expected_base % span != 0) return false;
+    if (have_base && expected_base != base) return false;
+    base = expected_base;
+    have_base = true;
   }
-  const uint32_t per_thread = std::max<uint32_t>(32, static_cast<uint32_t>(bytes));
-  for (int l = first; l < first + 16; ++l)
-    if (mask >> l & 1u) out.push_back({a[l] / per_thread * per_thread, per_thread});
+  return true;
 }
 
-// Compute capability 1.2/1.3: per half-warp, the segment of the lowest active thread, shrunk to the
-// half that is used while possible (128 -> 64 -> 32 bytes).
-void gt200_half_warp(const std::array<uint64_t, 32>& a, uint32_t mask, int bytes, int first, std::vector<Segment>& out) {
-  const uint32_t size = bytes == 1 ? 32 : bytes == 2 ? 64 : 128;
-  uint32_t pending = 0;
-  for (int l = first; l < first + 16; ++l) pending |= mask & (1u << l);
-  while (pending) {
-    const int lead = __builtin_ctz(pending);
-    const uint64_t base = a[lead] / size * size;
-    uint64_t lo = ~uint64_t{0}, hi = 0;
-    for (int l = first; l < first + 16; ++l) {
-      if (!(pending >> l & 1u) || a[l] / size * size != base) continue;
-      lo = std::min(lo, a[l]);
-      hi = std::max(hi, a[l] + bytes);
-      pending &= ~(1u << l);
+void coalesce_g80(const ThreadAddresses& a, uint32_t mask, int bytes, std::vector<Segment>& out) {
+  for (int first = 0; first < kWarpThreads; first += 16) {
+    const uint32_t half = mask & (kHalfWarpMask << first);
+    if (half == 0) continue;
+    if (g80_half_warp_coalesces(a, mask, first, bytes)) {
+      // 64 bytes for 4-byte words, 128 for 8-byte words, two 128-byte ones for 16-byte words.
+      const uint64_t span = 16ull * static_cast<uint64_t>(bytes);
+      const uint32_t size = bytes == 16 ? 128u : static_cast<uint32_t>(span);
+      int lowest = first;
+      while (!(half >> lowest & 1u)) ++lowest;
+      const uint64_t base = a[lowest] - static_cast<uint64_t>(lowest - first) * bytes;
+      for (uint64_t s = base; s < base + span; s += size) {
+        uint32_t served = 0;
+        for (int t = first; t < first + 16; ++t)
+          if ((half >> t & 1u) && a[t] >= s && a[t] < s + size) served |= 1u << t;
+        if (served) out.push_back({s, size, served});
+      }
+      continue;
     }
-    uint64_t s_base = base, s_size = size;
-    while (s_size > 32) {
-      const uint64_t half = s_size / 2;
-      if (hi <= s_base + half) s_size = half;
-      else if (lo >= s_base + half) s_base += half, s_size = half;
-      else break;
+    // Not coalesced: one 32-byte transaction per active thread, duplicates not merged.
+    for (int t = first; t < first + 16; ++t)
+      if (half >> t & 1u) out.push_back({align_down(a[t], 32), 32, 1u << t});
+  }
+}
+
+void coalesce_gt200(const ThreadAddresses& a, uint32_t mask, int bytes, std::vector<Segment>& out) {
+  const uint32_t seg = bytes == 1 ? 32u : bytes == 2 ? 64u : 128u;
+  for (int first = 0; first < kWarpThreads; first += 16) {
+    uint32_t pending = mask & (kHalfWarpMask << first);
+    while (pending) {
+      int lowest = first;
+      while (!(pending >> lowest & 1u)) ++lowest;
+      const uint64_t base = align_down(a[lowest], seg);
+      uint32_t served = 0;
+      uint64_t lo = a[lowest], hi = a[lowest] + bytes;  // byte range used, [lo, hi)
+      for (int t = first; t < first + 16; ++t) {
+        if ((pending >> t & 1u) && align_down(a[t], seg) == base) {
+          served |= 1u << t;
+          lo = std::min(lo, a[t]);
+          hi = std::max(hi, a[t] + static_cast<uint64_t>(bytes));
+        }
+      }
+      // Shrink to the half that holds every access, 128 -> 64 -> 32 bytes.
+      uint64_t start = base;
+      uint32_t size = seg;
+      while (size > 32) {
+        const uint32_t h = size / 2;
+        if (hi <= start + h) size = h;
+        else if (lo >= start + h) start += h, size = h;
+        else break;
+      }
+      out.push_back({start, size, served});
+      pending &= ~served;
     }
-    out.push_back({s_base, static_cast<uint32_t>(s_size)});
   }
 }
 
 }  // namespace
 
-void coalesce(config::CoalescingRule rule, const std::array<uint64_t, 32>& addresses, uint32_t active_mask, int bytes_per_thread,
-              std::vector<Segment>& out) {
+void coalesce(config::CoalescingRule rule, const ThreadAddresses& addresses, uint32_t active_mask,
+              int bytes_per_thread, std::vector<Segment>& out) {
+  WARPSIM_ASSERT(bytes_per_thread == 1 || bytes_per_thread == 2 || bytes_per_thread == 4 ||
+                     bytes_per_thread == 8 || bytes_per_thread == 16,
+                 "coalesce: bytes per thread must be 1, 2, 4, 8 or 16");
   out.clear();
   switch (rule) {
     case config::CoalescingRule::G80:
-      g80_half_warp(addresses, active_mask, bytes_per_thread, 0, out);
-      g80_half_warp(addresses, active_mask, bytes_per_thread, 16, out);
-      break;
+      coalesce_g80(addresses, active_mask, bytes_per_thread, out);
+      return;
     case config::CoalescingRule::GT200:
-      gt200_half_warp(addresses, active_mask, bytes_per_thread, 0, out);
-      gt200_half_warp(addresses, active_mask, bytes_per_thread, 16, out);
-      break;
+      coalesce_gt200(addresses, active_mask, bytes_per_thread, out);
+      return;
     case config::CoalescingRule::Fermi:
-      distinct_blocks(addresses, active_mask, bytes_per_thread, 128, out);
-      break;
-    case config::CoalescingRule::Sector32:
-      distinct_blocks(addresses, active_mask, bytes_per_thread, 32, out);
-      break;
+    case config::CoalescingRule::Sector32: {
+      const uint32_t size = rule == config::CoalescingRule::Fermi ? 128u : 32u;
+      for (int t = 0; t < kWarpThreads; ++t)
+        if (active_mask >> t & 1u) add_to_distinct(addresses[t], size, t, out);
+      return;
+    }
   }
+}
+
+int coalesced_transactions(config::CoalescingRule rule) {
+  switch (rule) {
+    case config::CoalescingRule::G80:
+    case config::CoalescingRule::GT200: return 2;
+    case config::CoalescingRule::Fermi: return 1;
+    case config::CoalescingRule::Sector32: return 4;
+  }
+  return 1;
 }
 
 }  // namespace warpsim::mem

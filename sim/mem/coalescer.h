@@ -1,6 +1,6 @@
-// Coalescing: the per-thread addresses of one warp memory instruction become memory transactions
-// by the rules of each generation (Volkov 2016 §2.5; CUDA C Programming Guide, compute
-// capabilities 1.0, 1.2-1.3, 2.x and 3.x+).
+// The coalescer of the load/store unit: the per-thread byte addresses of one warp memory
+// instruction in, the memory transactions (aligned segments) out, by each generation's rules
+// (Volkov 2016 §2.5; CUDA C Programming Guide, compute capability 1.0-1.1, 1.2-1.3, 2.x, 3.x-5.x).
 #pragma once
 
 #include <array>
@@ -11,13 +11,35 @@
 
 namespace warpsim::mem {
 
+inline constexpr int kWarpThreads = 32;
+
+// One transaction: an aligned block of `bytes` bytes and the threads it serves.
 struct Segment {
-  uint64_t address = 0;  // aligned to bytes
-  uint32_t bytes = 32;
+  uint64_t address = 0;     // aligned to `bytes`
+  uint32_t bytes = 32;      // 32, 64 or 128
+  uint32_t thread_mask = 0; // bit i: thread i of the warp is served by this transaction
 };
 
-// Appends to `out` (cleared first) the transactions for the active lanes of `addresses`.
-void coalesce(config::CoalescingRule rule, const std::array<uint64_t, 32>& addresses, uint32_t active_mask,
+using ThreadAddresses = std::array<uint64_t, kWarpThreads>;
+
+// Appends to `out` (cleared first) the transactions of one warp access, in the order the LSU
+// issues them (by lowest-numbered thread served). `active_mask` bit i: thread i accesses memory;
+// `bytes_per_thread` is 1, 2, 4, 8 or 16 and every address is aligned to it.
+// Rules:
+//  - G80 (cc 1.0/1.1): each half-warp separately. If the k-th active thread of the half-warp
+//    accesses word k of one segment aligned to 16 x bytes_per_thread, one transaction of that
+//    size (two 128-byte ones for 16-byte words); otherwise one 32-byte transaction per active
+//    thread, duplicates included ((3,2,1,0) and (1,1,1,1) do not coalesce, §2.5).
+//  - GT200 (cc 1.2/1.3): each half-warp separately; the segment (32/64/128 bytes for 1/2/4+
+//    byte words) of the lowest pending thread serves every pending thread inside it, then shrinks
+//    to the half that holds them (128 -> 64 -> 32 bytes); repeat until all are served.
+//  - Fermi (cc 2.x, L1 cached): one 128-byte line per distinct line touched by the warp.
+//  - Sector32 (cc 3.x-5.x, global loads through L2): one 32-byte sector per distinct sector.
+void coalesce(config::CoalescingRule rule, const ThreadAddresses& addresses, uint32_t active_mask,
               int bytes_per_thread, std::vector<Segment>& out);
+
+// Transactions of a fully coalesced 4-byte access of a whole warp under `rule` (the seeds'
+// count, Volkov §6.7: 2 on G80 and GT200, 1 on Fermi, 4 on Kepler and Maxwell).
+int coalesced_transactions(config::CoalescingRule rule);
 
 }  // namespace warpsim::mem

@@ -1,47 +1,41 @@
 #include "mem/fixed_memory.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 
+#include "common/user_error.h"
 #include "mem/coalescer.h"
 
 namespace warpsim::mem {
 
-int transactions_per_coalesced_access(config::CoalescingRule rule) {
-  std::array<uint64_t, 32> addr{};
-  for (uint64_t l = 0; l < 32; ++l) addr[l] = 4096 + 4 * l;
-  std::vector<Segment> segs;
-  coalesce(rule, addr, 0xffffffffu, 4, segs);
-  return static_cast<int>(segs.size());
+double unloaded_transaction_latency_cycles(const config::HwConfig& cfg) {
+  const int n = coalesced_transactions(cfg.lsu.coalescing);
+  const double spread = (n - 1) * cfg.lsu.transaction_issue_cycles;
+  if (spread >= cfg.memory.latency_cycles)
+    throw UserError(Diagnostic{cfg.source_file, 0, 0, "lsu.transaction_issue_cycles",
+                               "the departure spread of a coalesced access exceeds memory.latency_cycles"});
+  return cfg.memory.latency_cycles - spread;
 }
 
 FixedMemory::FixedMemory(const MemorySystemSpec& spec) {
-  const config::HwConfig& c = *spec.config;
-  // Table 6.2's latency is per instruction; its last transaction departs (n-1) increments later.
-  const double spread = (transactions_per_coalesced_access(c.lsu.coalescing) - 1) * c.lsu.transaction_issue_cycles;
-  latency_ = static_cast<uint64_t>(std::max<long long>(1, std::llround(c.memory.latency_cycles - spread)));
-  const double share = static_cast<double>(spec.simulated_sms) / c.device.sms;
-  const double bytes_per_cycle = c.memory.peak_gbps / c.device.core_clock_ghz * share;
-  cycles_per_byte_ = 1.0 / bytes_per_cycle;
+  const config::HwConfig& cfg = *spec.config;
+  latency_ = unloaded_transaction_latency_cycles(cfg);
+  // GB/s -> bytes per core cycle, times this run's share of the device's SMs.
+  const double share = static_cast<double>(spec.simulated_sms) / cfg.device.sms;
+  bytes_per_cycle_ = cfg.memory.peak_gbps / cfg.device.core_clock_ghz * share;
 }
 
 void FixedMemory::submit(const Transaction& t, uint64_t now) {
-  // Queueing delay for the bandwidth stage, then the unloaded latency (which already covers the
-  // transfer itself at an idle server).
-  const double start = std::max(server_free_, static_cast<double>(now));
-  server_free_ = start + t.bytes * cycles_per_byte_;
-  // The cycle in which service starts (a sub-cycle backlog is not a cycle of delay).
-  const uint64_t done = static_cast<uint64_t>(std::floor(start)) + latency_;
-  pending_.push_back(Completion{done, t.tag, t.sm});
-  latencies_.record(done - now);
+  const double service = t.bytes / bytes_per_cycle_;
+  const double start = std::max(static_cast<double>(now), server_free_);
+  server_free_ = start + service;
+  // The wait for the server (start - now) is the only queueing: unqueued, latency is exact. A
+  // backlog shorter than a cycle is not a cycle of delay.
+  const auto done_cycle = static_cast<uint64_t>(std::floor(start)) + static_cast<uint64_t>(std::llround(latency_));
+  latencies_.record(done_cycle - now);
+  pending_.push(done_cycle, seq_++, Completion{done_cycle, t.tag, t.sm});
 }
 
-void FixedMemory::advance(uint64_t t, std::vector<Completion>& done) {
-  while (!pending_.empty() && pending_.front().time <= t) {
-    done.push_back(pending_.front());
-    pending_.pop_front();
-  }
-}
+void FixedMemory::advance(uint64_t t, std::vector<Completion>& done) { pending_.pop_until(t, done); }
 
 }  // namespace warpsim::mem

@@ -1,10 +1,11 @@
-// The seeds' basic memory model (Volkov 2016 §4.1-4.2): every transaction sees the same unloaded
-// latency, and one FIFO server caps the bandwidth at the measured peak (Table 6.4). It saturates
-// sharply: the "knee" of the basic model, with no gradual saturation.
+// `fixed`: the seeds' basic memory model (Volkov 2016 §4.1): every transaction takes a constant
+// unloaded latency, and the device moves at most the measured peak throughput (Table 6.4).
+// One FIFO bandwidth server: a transaction of B bytes holds it B / peak cycles. A transaction
+// leaves `latency` cycles after it entered the server if nothing was queued ahead of it, so
+// latency is exact at low load, and throughput is exactly the cap at high load.
 #pragma once
 
-#include <deque>
-
+#include "mem/completion_heap.h"
 #include "mem/memory_system.h"
 
 namespace warpsim::mem {
@@ -13,24 +14,25 @@ class FixedMemory final : public MemorySystem {
  public:
   explicit FixedMemory(const MemorySystemSpec& spec);
   void submit(const Transaction& t, uint64_t now) override;
-  uint64_t next_event_time() const override { return pending_.empty() ? kNever : pending_.front().time; }
+  uint64_t next_event_time() const override { return pending_.next_time(); }
   void advance(uint64_t t, std::vector<Completion>& done) override;
   const LatencyRecorder& transaction_latencies() const override { return latencies_; }
   const char* name() const override { return "fixed"; }
 
-  uint64_t transaction_latency() const { return latency_; }
+  double latency_cycles() const { return latency_; }
+  double bytes_per_cycle() const { return bytes_per_cycle_; }
 
  private:
-  uint64_t latency_;         // cycles from submit to completion when the server is idle
-  double cycles_per_byte_;   // the bandwidth cap, for this run's share of the device
-  double server_free_ = 0;
-  std::deque<Completion> pending_;  // FIFO with constant latency: already in completion order
+  double latency_ = 0;          // per transaction, cycles
+  double bytes_per_cycle_ = 0;  // this run's share of the device peak
+  double server_free_ = 0;      // when the bandwidth server is next free, cycles
+  uint64_t seq_ = 0;
+  CompletionHeap pending_;
   LatencyRecorder latencies_;
 };
 
-// Transactions one fully coalesced warp load of 4-byte words produces under `rule` (Volkov §6.7:
-// 2 on G80/GT200, 1 on Fermi, 4 on Kepler/Maxwell). Their departure spread is part of the
-// unloaded instruction latency of Table 6.2.
-int transactions_per_coalesced_access(config::CoalescingRule rule);
+// Unloaded latency of one transaction: Table 6.2's instruction latency less the LSU's departure
+// spread of a coalesced access's transactions ((n - 1) x Table 6.7), which the device adds.
+double unloaded_transaction_latency_cycles(const config::HwConfig& cfg);
 
 }  // namespace warpsim::mem

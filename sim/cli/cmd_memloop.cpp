@@ -1,0 +1,91 @@
+// `warpsim memloop`: the memory system alone, driven by the seeds' memory experiments as a closed
+// loop of pointer-chasing warps (mem/closed_loop.h). Fast: no SM core is simulated. Used to
+// study and calibrate the memory models (docs/memory-model.md).
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "cli/commands.h"
+#include "cli/common_options.h"
+#include "common/text.h"
+#include "common/user_error.h"
+#include "config/loader.h"
+#include "mem/closed_loop.h"
+#include "report/table.h"
+
+namespace warpsim::cli {
+namespace {
+
+struct LoopOptions {
+  std::string pattern = "stream";
+  int ilp = 1;
+  int block_warps = 4;
+  int device_warps = 0;
+  int sms = 0;
+  std::string array = "512MB";
+  uint64_t warmup = 20000;
+  uint64_t measure = 100000;
+};
+
+mem::LoopPattern pattern_of(const std::string& s) {
+  if (s == "stream") return mem::LoopPattern::Stream;
+  if (s == "stride2") return mem::LoopPattern::Stride2;
+  if (s == "random") return mem::LoopPattern::Random;
+  throw UserError(Diagnostic{"<cli>", 0, 0, "--pattern", fmt::format("unknown '{}' (valid: stream, stride2, random)", s)});
+}
+
+uint64_t bytes_of(const std::string& s) {
+  uint64_t scale = 1;
+  std::string num = s;
+  for (auto [suffix, mult] : {std::pair{"GB", 1ull << 30}, std::pair{"MB", 1ull << 20}, std::pair{"KB", 1ull << 10}})
+    if (s.size() > 2 && s.ends_with(suffix)) num = s.substr(0, s.size() - 2), scale = mult;
+  auto v = parse_int(num);
+  if (!v || *v <= 0) throw UserError(Diagnostic{"<cli>", 0, 0, "--array", fmt::format("expected a size like 128MB, found '{}'", s)});
+  return static_cast<uint64_t>(*v) * scale;
+}
+
+}  // namespace
+
+void register_memloop(CLI::App& app) {
+  auto* cmd = app.add_subcommand("memloop", "Drive the memory system alone with pointer-chasing warps (memory-model calibration)");
+  auto o = std::make_shared<CommonOptions>();
+  auto x = std::make_shared<LoopOptions>();
+  add_common_options(*cmd, *o, kGpu | kWarps | kFormat | kOut | kSeed);
+  cmd->add_option("--pattern", x->pattern, "stream, stride2 or random (Volkov §5.10, §4.3, §6.7)");
+  cmd->add_option("--ilp", x->ilp, "independent load chains per warp (§6.3)")->check(CLI::Range(1, 64));
+  cmd->add_option("--block-warps", x->block_warps, "warps per thread block")->check(CLI::Range(1, 64));
+  cmd->add_option("--device-warps", x->device_warps, "warps on the whole device instead of --warps per SM (§6.7)")->check(CLI::Range(0, 1 << 20));
+  cmd->add_option("--sms", x->sms, "SMs to simulate (default: all; fewer get their share of the memory system)")->check(CLI::Range(1, 4096));
+  cmd->add_option("--array", x->array, "array size, e.g. 512MB (random accesses fall inside it)");
+  cmd->add_option("--warmup", x->warmup, "cycles before measuring");
+  cmd->add_option("--measure", x->measure, "cycles measured")->check(CLI::Range(uint64_t{1000}, uint64_t{1} << 40));
+  cmd->callback([o, x] {
+    if (o->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
+    const config::HwConfig cfg = config::load_hw_config(o->gpu, o->sets);
+    mem::ClosedLoopSpec spec;
+    spec.config = &cfg;
+    spec.pattern = pattern_of(x->pattern);
+    spec.ilp = x->ilp;
+    spec.block_warps = x->block_warps;
+    spec.device_warps = x->device_warps;
+    spec.simulated_sms = x->sms;
+    spec.array_bytes = bytes_of(x->array);
+    spec.warmup_cycles = x->warmup;
+    spec.measure_cycles = x->measure;
+    spec.seed = o->seed;
+    const std::vector<int> warps = x->device_warps > 0 || o->warps.empty() ? std::vector<int>{1} : parse_warps(o->warps);
+    report::Table t({{"gpu"}, {"pattern"}, {"warps_per_sm"}, {"ipc_per_sm"}, {"gbps"}, {"pct_peak"}, {"mean_latency"},
+                     {"p5"}, {"p50"}, {"p95"}, {"max"}, {"dram_gbps"}, {"row_hit_rate"}});
+    for (int n : warps) {
+      spec.warps_per_sm = n;
+      const mem::ClosedLoopResult r = mem::run_closed_loop(spec);
+      const mem::LatencySummary s = r.instruction_latency.summary();
+      t.add_row({cfg.gpu.name, x->pattern, x->device_warps > 0 ? report::Cell{} : report::Cell{int64_t{n}}, r.ipc_per_sm, r.gbps,
+                 100.0 * r.gbps / cfg.memory.peak_gbps, r.mean_latency, static_cast<int64_t>(s.p5), static_cast<int64_t>(s.p50),
+                 static_cast<int64_t>(s.p95), static_cast<int64_t>(s.max), r.dram_gbps, r.row_hit_rate});
+    }
+    emit(*o, t.render(o->format));
+  });
+}
+
+}  // namespace warpsim::cli

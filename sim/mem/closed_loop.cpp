@@ -1,0 +1,158 @@
+#include "mem/closed_loop.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <queue>
+#include <vector>
+
+#include "common/user_error.h"
+#include "mem/coalescer.h"
+#include "mem/memory_system.h"
+#include "mem/queue/queue_memory.h"
+
+namespace warpsim::mem {
+namespace {
+
+struct Chain {
+  uint16_t sm = 0;
+  uint32_t warp_in_block = 0;
+  uint32_t block_warps = 1;
+  uint64_t section = 0;     // byte address of the block's section
+  uint64_t iteration = 0;
+  uint64_t issue = 0;
+  uint32_t remaining = 0;
+  uint64_t rng = 0;
+  std::vector<Segment> segments;
+};
+
+struct Departure {
+  uint64_t time;
+  uint64_t seq;
+  uint32_t chain;
+  uint32_t segment;
+  bool operator>(const Departure& o) const { return time != o.time ? time > o.time : seq > o.seq; }
+};
+
+uint64_t splitmix(uint64_t& state) {
+  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// Per-thread addresses of the chain's next load (§5.10: entry i holds the address of entry i+N).
+void addresses(const ClosedLoopSpec& spec, Chain& c, uint64_t section_bytes, ThreadAddresses& a) {
+  const uint64_t words_per_iter = 32ull * c.block_warps;
+  for (uint64_t i = 0; i < 32; ++i) {
+    if (spec.pattern == LoopPattern::Random) {
+      a[i] = (splitmix(c.rng) % (spec.array_bytes / 4)) * 4;
+      continue;
+    }
+    const uint64_t word = c.iteration * words_per_iter + 32ull * c.warp_in_block + i;
+    const uint64_t scaled = spec.pattern == LoopPattern::Stride2 ? 2 * word : word;
+    a[i] = c.section + (scaled * 4) % section_bytes;
+  }
+}
+
+}  // namespace
+
+ClosedLoopResult run_closed_loop(const ClosedLoopSpec& spec) {
+  const config::HwConfig& cfg = *spec.config;
+  WARPSIM_ASSERT(spec.ilp >= 1 && spec.block_warps >= 1, "closed loop: bad ilp or block size");
+  const bool per_device = spec.device_warps > 0;
+  const int sms = per_device || spec.simulated_sms <= 0 ? cfg.device.sms : std::min(spec.simulated_sms, cfg.device.sms);
+  auto memory = make_memory_system(MemorySystemSpec{&cfg, sms, spec.seed});
+  const double delta = cfg.lsu.transaction_issue_cycles;
+
+  // Chains: (warp, ilp chain) pairs, each sweeping its own part of a block's section.
+  const int warps = per_device ? spec.device_warps : spec.warps_per_sm * sms;
+  const uint64_t streams = static_cast<uint64_t>(warps) * static_cast<uint64_t>(spec.ilp);
+  const uint64_t per_sm_streams = per_device ? 1 : static_cast<uint64_t>(spec.warps_per_sm) * static_cast<uint64_t>(spec.ilp);
+  const uint64_t block_streams = std::min<uint64_t>(static_cast<uint64_t>(spec.block_warps), per_sm_streams);
+  const uint64_t blocks = (streams / per_sm_streams) * ((per_sm_streams + block_streams - 1) / block_streams);
+  const uint64_t section_bytes = std::max<uint64_t>(128, spec.array_bytes / blocks / 128 * 128);
+  std::vector<Chain> chains(streams);
+  for (uint64_t g = 0; g < streams; ++g) {
+    Chain& c = chains[g];
+    const uint64_t warp = g / static_cast<uint64_t>(spec.ilp);
+    c.sm = static_cast<uint16_t>(per_device ? warp % static_cast<uint64_t>(sms) : warp / static_cast<uint64_t>(spec.warps_per_sm));
+    // Blocks never span SMs: an SM with fewer streams than a block holds one smaller block.
+    const uint64_t per_sm = per_device ? 1 : static_cast<uint64_t>(spec.warps_per_sm) * static_cast<uint64_t>(spec.ilp);
+    const uint64_t local = g % per_sm;
+    const uint64_t bw = std::min<uint64_t>(static_cast<uint64_t>(spec.block_warps), per_sm);
+    const uint64_t blocks_per_sm = (per_sm + bw - 1) / bw;
+    c.block_warps = static_cast<uint32_t>(bw);
+    c.warp_in_block = static_cast<uint32_t>(local % bw);
+    c.section = ((g / per_sm) * blocks_per_sm + local / bw) * section_bytes;
+    c.rng = spec.seed * 0x632BE59BD9B4E019ull + g;
+  }
+
+  std::priority_queue<Departure, std::vector<Departure>, std::greater<Departure>> departures;
+  uint64_t seq = 0;
+  ThreadAddresses addr{};
+  auto issue = [&](uint32_t id, uint64_t t) {
+    Chain& c = chains[id];
+    addresses(spec, c, section_bytes, addr);
+    coalesce(cfg.lsu.coalescing, addr, 0xFFFFFFFFu, 4, c.segments);
+    c.remaining = static_cast<uint32_t>(c.segments.size());
+    c.issue = t;
+    ++c.iteration;
+    for (uint32_t j = 0; j < c.segments.size(); ++j)
+      departures.push({t + static_cast<uint64_t>(std::floor(j * delta)), seq++, id, j});
+  };
+  for (uint32_t id = 0; id < chains.size(); ++id) issue(id, 0);
+
+  ClosedLoopResult res;
+  const uint64_t end = spec.warmup_cycles + spec.measure_cycles;
+  auto* queue_model = dynamic_cast<queue::QueueMemory*>(memory.get());
+  queue::ChannelStats at_warmup;
+  uint64_t dram_bytes_at_warmup = 0;
+  bool warm = false;
+  std::vector<Completion> done;
+  for (;;) {
+    const uint64_t t_dep = departures.empty() ? kNever : departures.top().time;
+    const uint64_t t_mem = memory->next_event_time();
+    const uint64_t t = std::min(t_dep, t_mem);
+    if (t > end) break;
+    if (!warm && t >= spec.warmup_cycles && queue_model) {
+      at_warmup = queue_model->dram_stats();
+      dram_bytes_at_warmup = queue_model->dram_bytes();
+      warm = true;
+    }
+    if (t_mem <= t_dep) {
+      done.clear();
+      memory->advance(t_mem, done);
+      for (const Completion& k : done) {
+        Chain& c = chains[k.tag];
+        if (--c.remaining > 0) continue;
+        if (k.time >= spec.warmup_cycles) {
+          ++res.instructions;
+          res.instruction_latency.record(k.time - c.issue);
+        }
+        issue(k.tag, k.time);
+      }
+      continue;
+    }
+    const Departure d = departures.top();
+    departures.pop();
+    const Segment& s = chains[d.chain].segments[d.segment];
+    memory->submit(Transaction{s.address, s.bytes, false, chains[d.chain].sm, d.chain}, d.time);
+  }
+
+  const double window = static_cast<double>(spec.measure_cycles);
+  const double device_scale = per_device ? 1.0 : static_cast<double>(cfg.device.sms) / sms;
+  res.ipc_per_sm = res.instructions / window / (per_device ? cfg.device.sms : sms);
+  res.gbps = res.instructions * 128.0 * device_scale * cfg.device.core_clock_ghz / window;
+  res.mean_latency = res.instruction_latency.summary().mean;
+  res.transaction_latency = memory->transaction_latencies();
+  if (queue_model) {
+    const queue::ChannelStats s = queue_model->dram_stats();
+    const double cas = static_cast<double>(s.reads + s.writes - at_warmup.reads - at_warmup.writes);
+    res.row_hit_rate = cas > 0 ? 1.0 - (s.activates - at_warmup.activates) / cas : 0;
+    res.dram_gbps = static_cast<double>(queue_model->dram_bytes() - dram_bytes_at_warmup) * cfg.device.core_clock_ghz / window;
+  }
+  return res;
+}
+
+}  // namespace warpsim::mem

@@ -1,0 +1,105 @@
+// One DRAM channel: banks with row buffers, the datasheet timing constraints between commands,
+// refresh (postponed while requests wait, up to the 8 intervals JEDEC allows, and caught up when
+// the channel idles: Stuecheli et al. MICRO 2010), and an FR-FCFS scheduler (Rixner et al. ISCA 2000: row hits first, then oldest) over
+// a bounded window of queued reads, with writes buffered and drained in batches.
+// Command-level and event-driven: each step issues the one command (ACT, PRE, READ, WRITE) that
+// can go earliest, so idle time costs nothing.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "mem/memory_system.h"
+#include "mem/queue/dram_timing.h"
+#include "mem/queue/ring_buffer.h"
+
+namespace warpsim::mem::queue {
+
+enum class PagePolicy : uint8_t {
+  Open,   // a row stays open until another row of its bank is needed (or refresh)
+  Close,  // a row is closed after an access when no queued request hits it (Ramulator "Closed")
+};
+
+struct ChannelRequest {
+  uint64_t arrive = 0;  // ps, at the controller
+  uint64_t seq = 0;     // arrival order (age for FCFS)
+  uint64_t row = 0;
+  uint32_t bank = 0;
+  uint32_t slot = 0;    // the owner's handle, returned when done
+  uint16_t bursts = 1;  // column commands still to issue
+  bool write = false;
+};
+
+struct ChannelDone {
+  uint64_t data_end = 0;  // ps: last data beat on the bus
+  uint32_t slot = 0;
+  bool write = false;
+};
+
+struct ChannelStats {
+  uint64_t activates = 0, precharges = 0, reads = 0, writes = 0, refreshes = 0;
+  uint64_t row_hits = 0;  // column commands that found their row open without an ACT for them
+};
+
+class DramChannel {
+ public:
+  DramChannel(const DramTiming& t, PagePolicy policy, int queue_depth, int write_queue_depth, uint64_t refresh_offset);
+  void enqueue(const ChannelRequest& r);
+  // Time (ps) of the next command, kNever if nothing waits. Valid until the next enqueue/issue.
+  uint64_t next_command_time() const { return next_.time; }
+  // Issues the command of next_command_time(); requests whose last burst went are put in `done`.
+  void issue(std::vector<ChannelDone>& done);
+  const ChannelStats& stats() const { return stats_; }
+  size_t queued() const { return reads_.size() + overflow_.size() + writes_.size(); }
+  static constexpr int kMaxPostponedRefreshes = 8;  // JEDEC DDR3/GDDR5
+
+ private:
+  enum class Cmd : uint8_t { Cas, Act, Pre };
+  struct Bank {
+    uint64_t open_row = kClosed;
+    uint64_t act_ok = 0, pre_ok = 0, cas_ok = 0;
+    bool opened_for_hit = false;  // the row was activated by the request now using it
+  };
+  struct Choice {
+    uint64_t time = ~uint64_t{0};
+    Cmd cmd = Cmd::Cas;
+    uint64_t seq = ~uint64_t{0};
+    int index = -1;
+  };
+  static constexpr uint64_t kClosed = ~uint64_t{0};
+
+  void reschedule();
+  void choose_from(const std::vector<ChannelRequest>& q);
+  void refresh_at(uint64_t t);           // precharge all, REFRESH, from `t` on
+  void settle_idle_refreshes(uint64_t t); // refreshes owed or due while idle, before `t`
+  void issue_cas(ChannelRequest& r, uint64_t t, std::vector<ChannelDone>& done);
+  bool row_wanted(uint32_t bank, uint64_t row) const;
+  std::vector<ChannelRequest>& active_queue() { return draining_ ? writes_ : reads_; }
+
+  DramTiming t_;
+  PagePolicy policy_;
+  size_t depth_;
+  size_t write_depth_;
+  std::vector<Bank> banks_;
+  std::vector<uint64_t> group_cas_ok_;
+  std::array<uint64_t, 4> act_window_{};  // the last four ACTs (tFAW)
+  size_t act_pos_ = 0;
+  uint64_t last_act_ = 0;
+  bool any_act_ = false;
+  uint64_t cmd_free_ = 0;
+  uint64_t read_ok_ = 0, write_ok_ = 0;  // next READ / WRITE (tCCD, turnarounds)
+  uint64_t next_refresh_ = 0;  // when the next refresh interval is due
+  int owed_refreshes_ = 0;     // postponed while requests waited
+  uint64_t idle_since_ = 0;    // the queues have been empty since then (kNever: busy)
+  bool draining_ = false;  // serving the write buffer
+  std::vector<ChannelRequest> reads_;      // the scheduler's window, oldest first
+  RingBuffer<ChannelRequest> overflow_;    // reads waiting for a window slot
+  std::vector<ChannelRequest> writes_;
+  std::vector<uint32_t> hit_stamp_;        // per bank: == stamp_ if a queued request hits its row
+  uint32_t stamp_ = 0;
+  Choice next_;
+  ChannelStats stats_;
+};
+
+}  // namespace warpsim::mem::queue

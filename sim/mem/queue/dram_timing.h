@@ -1,0 +1,36 @@
+// DRAM channel timings converted once to integer picoseconds (the queue model's clock), from the
+// datasheet values in ns of config::DramConfig and the channel's share of the pin bandwidth.
+#pragma once
+
+#include <cstdint>
+
+#include "config/hw_config.h"
+
+namespace warpsim::mem::queue {
+
+struct DramTiming {
+  uint64_t tck = 0;      // command clock period: one command per tCK on the command bus
+  uint64_t burst = 0;    // data bus time of one burst (tCCD between bursts to different groups)
+  uint32_t burst_bytes = 0;
+  uint64_t trcd = 0, tcl = 0, twl = 0, trp = 0, tras = 0, trrd = 0, tfaw = 0, tccd_l = 0;
+  uint64_t twr = 0, twtr = 0, trtw = 0, trtp = 0, trefi = 0, trfc = 0;
+  int banks = 0;
+  int bank_groups = 1;
+  int channels = 0;      // on the whole device
+};
+
+DramTiming dram_timing(const config::HwConfig& cfg);
+
+// Picoseconds <-> SM core cycles.
+class CoreClock {
+ public:
+  explicit CoreClock(double ghz) : ps_per_cycle_(1000.0 / ghz) {}
+  uint64_t to_ps(uint64_t cycle) const;
+  uint64_t to_cycle_ceil(uint64_t ps) const;  // first cycle at or after `ps`
+  double ps_per_cycle() const { return ps_per_cycle_; }
+
+ private:
+  double ps_per_cycle_;
+};
+
+}  // namespace warpsim::mem::queue

@@ -1,0 +1,66 @@
+// The `fixed` model: the seeds' basic model (Volkov 2016 §4.1) — constant unloaded latency and a
+// bandwidth cap at the measured peak (Table 6.4).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "mem/closed_loop.h"
+#include "mem/fixed_memory.h"
+#include "support/test_support.h"
+
+namespace warpsim::mem {
+namespace {
+
+config::HwConfig maxwell() {
+  config::HwConfig c = test::builtin("maxwell");
+  c.memory.model = config::MemoryModelKind::Fixed;
+  return c;
+}
+
+TEST(FixedMemory, UnloadedLatencyIsTable62LessTheDepartureSpread) {
+  const config::HwConfig c = maxwell();
+  FixedMemory m({&c, c.device.sms, 1});
+  m.submit({4096, 32, false, 0, 7}, 1000);
+  std::vector<Completion> done;
+  m.advance(m.next_event_time(), done);
+  ASSERT_EQ(done.size(), 1u);
+  // 368 - 3 x 5.9 (Table 6.2 stream, Table 6.7; 4 sectors per coalesced access)
+  EXPECT_EQ(done[0].time, 1000u + 350);
+  EXPECT_EQ(done[0].tag, 7u);
+  EXPECT_EQ(m.transaction_latencies().summary().max, 350u);
+}
+
+TEST(FixedMemory, ThroughputIsCappedAtThePeakShareOfTheSimulatedSms) {
+  const config::HwConfig c = maxwell();
+  for (int sms : {16, 1}) {
+    FixedMemory m({&c, sms, 1});
+    const int n = 20000;
+    for (int i = 0; i < n; ++i) m.submit({uint64_t(i) * 32, 32, false, 0, uint32_t(i)}, 0);
+    std::vector<Completion> done;
+    while (done.size() < size_t(n)) m.advance(m.next_event_time(), done);
+    // n transactions of 32 bytes drain at peak x share: bytes per cycle = 211 / 1.266 x sms/16.
+    const double cycles = double(done.back().time - done.front().time);
+    const double gbps = n * 32.0 / cycles * c.device.core_clock_ghz * c.device.sms / sms;
+    EXPECT_NEAR(gbps, 211.0, 211.0 * 0.001) << sms << " SMs";
+    for (size_t i = 1; i < done.size(); ++i) ASSERT_LE(done[i - 1].time, done[i].time);
+  }
+}
+
+TEST(FixedMemory, ClosedLoopFollowsTheBasicModelAndLittlesLaw) {
+  // Basic model (Volkov §4.2, alpha = 0): throughput = min(n / latency, peak), sharp knee.
+  const config::HwConfig c = maxwell();
+  const double peak_ipc = 211.0 / (128 * c.device.sms * c.device.core_clock_ghz);
+  for (int n : {8, 16, 48}) {
+    ClosedLoopSpec s;
+    s.config = &c;
+    s.warps_per_sm = n;
+    s.measure_cycles = 60000;
+    const ClosedLoopResult r = run_closed_loop(s);
+    EXPECT_NEAR(r.ipc_per_sm, std::min(n / 368.0, peak_ipc), 0.01 * peak_ipc) << n;
+    // Little's law for a closed loop: warps in flight = throughput x latency.
+    EXPECT_NEAR(r.ipc_per_sm * r.mean_latency, n, 0.02 * n) << n;
+  }
+}
+
+}  // namespace
+}  // namespace warpsim::mem

@@ -1,0 +1,99 @@
+// The seeds' memory measurements (Volkov 2016 ch. 6, §4.3, §7.5) against the `queue` model, each
+// with the tolerance of the issue. The closed-loop driver reproduces the pointer-chasing setup of
+// §5.10 without the SM core; the last test runs the full simulator. Cases the model does not yet
+// reproduce are listed in docs/memory-model.md with their numbers, not here.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "device/simulate.h"
+#include "isa/workloads.h"
+#include "mem/closed_loop.h"
+#include "mem/contention_fit.h"
+#include "support/test_support.h"
+
+namespace warpsim::mem {
+namespace {
+
+config::HwConfig queue_config(const std::string& gpu) {
+  config::HwConfig c = test::builtin(gpu);
+  c.memory.model = config::MemoryModelKind::Queue;
+  return c;
+}
+
+ClosedLoopResult loop(const config::HwConfig& c, int warps, int ilp = 1, LoopPattern p = LoopPattern::Stream, int device_warps = 0,
+                      uint64_t measure = 60000) {
+  ClosedLoopSpec s;
+  s.config = &c;
+  s.pattern = p;
+  s.warps_per_sm = warps;
+  s.ilp = ilp;
+  s.device_warps = device_warps;
+  s.array_bytes = p == LoopPattern::Random ? 128ull << 20 : 512ull << 20;
+  s.measure_cycles = measure;
+  return run_closed_loop(s);
+}
+
+TEST(SeedMemory, StreamLatencyAtOneWarpPerSmIsTable62Within3Percent) {
+  const std::pair<const char*, double> table62[] = {{"g80", 444}, {"gt200", 434}, {"fermi", 513}, {"kepler", 301}, {"maxwell", 368}};
+  // A long window: few warps give few samples, and a refresh delays some of them.
+  for (auto [gpu, lat] : table62)
+    EXPECT_NEAR(loop(queue_config(gpu), 1, 1, LoopPattern::Stream, 0, 400000).mean_latency, lat, 0.03 * lat) << gpu;
+}
+
+TEST(SeedMemory, RandomLatencyAtOneWarpPerDeviceIsTable62Within3Percent) {
+  // §6.7: measured with 1 warp on the whole device. (G80 and Maxwell: see docs/memory-model.md.)
+  const std::pair<const char*, double> table62[] = {{"gt200", 662}, {"fermi", 1571}, {"kepler", 1213}};
+  for (auto [gpu, lat] : table62)
+    EXPECT_NEAR(loop(queue_config(gpu), 1, 1, LoopPattern::Random, 1, 400000).mean_latency, lat, 0.03 * lat) << gpu;
+}
+
+TEST(SeedMemory, StreamPeakIsTable61Within5Percent) {
+  // Peak = best over ILP at full occupancy (§6.3). Table 6.1 ops/cycle/scheduler -> GB/s.
+  const std::tuple<const char*, int, double> cases[] = {{"gt200", 32, 138}, {"maxwell", 64, 211}};
+  for (auto [gpu, warps, peak] : cases) {
+    const config::HwConfig c = queue_config(gpu);
+    EXPECT_NEAR(loop(c, warps, 4).gbps, peak, 0.05 * peak) << gpu;
+  }
+}
+
+TEST(SeedMemory, KeplerSaturatesGraduallyAsTable64Says) {
+  // Table 6.4: 78% of the peak at the "linear" occupancy (10 warps/scheduler = 40/SM); 90% of
+  // the peak at 14 warps/scheduler (56/SM), within 15%.
+  const config::HwConfig c = queue_config("kepler");
+  const double peak = loop(c, 64, 2).gbps;
+  EXPECT_NEAR(100 * loop(c, 40).gbps / peak, 78, 5);
+  std::vector<std::pair<int, double>> curve;
+  for (int w : {40, 48, 56, 64}) curve.push_back({w, loop(c, w).gbps / peak});
+  double w90 = NAN;
+  for (size_t i = 1; i < curve.size() && std::isnan(w90); ++i)
+    if (curve[i].second >= 0.9)
+      w90 = curve[i - 1].first + (curve[i].first - curve[i - 1].first) * (0.9 - curve[i - 1].second) / (curve[i].second - curve[i - 1].second);
+  EXPECT_NEAR(w90, 56, 0.15 * 56);
+}
+
+TEST(SeedMemory, MaxwellLatencyFitHasTable65InterceptAndAsymptote) {
+  // latency = a + b x / (c - x): a within 3% and c within 10% of Table 6.5 (a = 372, c = 221).
+  const config::HwConfig c = queue_config("maxwell");
+  std::vector<LatencySample> s;
+  for (int w : {1, 8, 16, 24, 32, 40, 48, 64}) {
+    const ClosedLoopResult r = loop(c, w);
+    s.push_back({r.gbps, r.mean_latency});
+  }
+  const ContentionFit f = fit_contention(s);
+  EXPECT_NEAR(f.a, 372, 0.03 * 372);
+  EXPECT_NEAR(f.c, 221, 0.10 * 221);
+}
+
+TEST(SeedMemory, KeplerAlpha32AtFullOccupancyIsBelowTheBasicModel) {
+  // §7.5: alpha = 32 at 64 warps/SM attains 89 adds/cycle/SM (the basic model says 115), +-10%.
+  const config::HwConfig c = queue_config("kepler");
+  const isa::Kernel k = isa::load_workload("alpha_mix", {{"alpha", "32"}});
+  device::RunOptions o;
+  o.warps_per_sm = 64;
+  const device::Result r = device::simulate(c, k, o);
+  EXPECT_NEAR(r.adds_per_cycle_per_sm, 89, 8.9);
+}
+
+}  // namespace
+}  // namespace warpsim::mem
