@@ -22,6 +22,8 @@ struct RunExtras {
   int sample_every = 1;
   std::string warp_log;
   std::string occupancy_log;
+  bool steady = false;
+  double steady_tolerance = 0.01;
 };
 
 std::string warp_log_csv(const std::vector<device::Result>& results) {
@@ -50,6 +52,10 @@ void register_run(CLI::App& app) {
   cmd->add_option("--sample-every", x->sample_every, "record the latency of 1 in N global loads (Volkov §6.6 uses 8)")->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--warp-log", x->warp_log, "write every warp's SM, block, start and end cycle to this CSV (§5.5)");
   cmd->add_option("--occupancy-log", x->occupancy_log, "write each SM's occupancy timeline to this CSV (§5.6)");
+  cmd->add_flag("--steady", x->steady, "stop once the throughput has converged (docs/sweep.md, steady-state stopping)");
+  cmd->add_option("--steady-tolerance", x->steady_tolerance, "relative half-width of the 95% interval at which --steady stops")
+      ->check(CLI::Range(1e-6, 0.5))
+      ->default_str("0.01");
   cmd->callback([o, x] {
     if (o->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
     if (o->workload.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--workload", "required (see `warpsim list workloads`)"});
@@ -78,10 +84,12 @@ void register_run(CLI::App& app) {
       ro.access_sample_every = x->sample_every;
       ro.record_warps = !x->warp_log.empty();
       ro.record_occupancy = !x->occupancy_log.empty();
+      ro.stop_when_steady = x->steady;
+      ro.steady_tolerance = x->steady_tolerance;
       results.push_back(device::simulate(cfg, kernel, ro));
     }
     // Every output is produced before any is written, so bad input never leaves partial files.
-    const std::string table = report::results_table(results).render(o->format);
+    const std::string table = report::results_table(results, x->steady).render(o->format);
     if (!x->warp_log.empty()) report::write_file_atomically(x->warp_log, warp_log_csv(results));
     if (!x->occupancy_log.empty()) report::write_file_atomically(x->occupancy_log, occupancy_log_csv(results));
     emit(*o, table);

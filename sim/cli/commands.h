@@ -12,5 +12,6 @@ void register_run(CLI::App& app);
 void register_memloop(CLI::App& app);
 void register_bound(CLI::App& app);
 void register_validate(CLI::App& app);
+void register_sweep(CLI::App& app);
 
 }  // namespace warpsim::cli

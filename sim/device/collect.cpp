@@ -21,18 +21,24 @@ Result Device::collect() const {
   mem::LatencyRecorder access;
   long double area = 0, busy_time = 0;
   uint64_t latency_sum = 0, warps_total = 0;
-  r.steady_state_window = window_end_ != mem::kNever;
+  // Steady-state stopping (steady_state.h): the converged windows are the timed interval.
+  const bool stopped = stopped_at_ != mem::kNever;
+  r.steady_stopped = stopped;
+  r.steady_half_width = stopped ? steady_->half_width() : 0;
+  r.steady_state_window = window_end_ != mem::kNever || stopped;
   for (size_t i = 0; i < sm_.size(); ++i) {
     const sm::SmStats& st = sm_[i]->stats();
     if (st.work.warps_executed == 0) continue;
-    const uint64_t span = st.last_end - st.first_start;
+    const uint64_t span = (stopped ? stopped_at_ : st.last_end) - st.first_start;
     r.total_cycles = std::max(r.total_cycles, span);
-    r.cycles = std::max(r.cycles, r.steady_state_window ? window_end_ - st.first_start : span);
+    if (stopped) r.cycles = steady_->last().time - steady_->first().time;
+    else r.cycles = std::max(r.cycles, r.steady_state_window ? window_end_ - st.first_start : span);
     busy_time += span;
     area += st.occupancy_area;
     latency_sum += st.warp_latency_sum;
     warps_total += st.work.warps_executed;
-    const sm::WorkCounters& w = r.steady_state_window ? window_work_[i] : st.work;
+    const sm::WorkCounters w = stopped ? work_between(steady_->first().work[i], steady_->last().work[i])
+                                       : r.steady_state_window ? window_work_[i] : st.work;
     r.warps_executed += w.warps_executed;
     for (int c = 0; c < isa::kOpClassCount; ++c) r.warp_instructions_by_class[c] += w.instructions[c];
     r.thread_ops_alu += w.thread_ops_alu;

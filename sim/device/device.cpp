@@ -33,6 +33,7 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
   }
   wake_.assign(sms_, kNever);
   pending_.resize(sms_);
+  if (opts.stop_when_steady) steady_ = std::make_unique<SteadyStateMonitor>(opts.steady_tolerance, int64_t{launch_.blocks_per_sm} * sms_);
 }
 
 void Device::reschedule(uint32_t i, uint64_t now) {
@@ -58,6 +59,7 @@ void Device::dispatch_finished_blocks(uint32_t i, uint64_t t) {
       }
       continue;
     }
+    if (steady_) steady_->on_block_refilled(t, sm_);
     pending_[i].push_back(static_cast<uint64_t>(next_block_++));
     queue_.push(t + static_cast<uint64_t>(cfg_.sm.block_launch_latency_cycles), kBlockStart, i);
   }
@@ -117,12 +119,17 @@ Result Device::run() {
       }
       reschedule(e.target, t);
     }
+    if (steady_ && steady_->converged()) {  // steady-state stopping: the rest changes nothing
+      stopped_at_ = t;
+      break;
+    }
   }
+  const bool stopped = stopped_at_ != kNever;
   for (const auto& s : sm_) {
-    WARPSIM_ASSERT(!s->busy(), "simulation ended with resident warps (deadlock)");
-    s->finish(s->stats().last_end);
+    WARPSIM_ASSERT(stopped || !s->busy(), "simulation ended with resident warps (deadlock)");
+    s->finish(stopped ? stopped_at_ : s->stats().last_end);
   }
-  WARPSIM_ASSERT(next_block_ == launch_.total_blocks, "simulation ended before every block ran");
+  WARPSIM_ASSERT(stopped || next_block_ == launch_.total_blocks, "simulation ended before every block ran");
   return collect();
 }
 

@@ -7,6 +7,7 @@
 
 #include "device/result.h"
 #include "device/simulate.h"
+#include "device/steady_state.h"
 #include "engine/event_queue.h"
 #include "mem/memory_system.h"
 #include "sm/address_generator.h"
@@ -45,6 +46,8 @@ class Device {
   std::vector<sm::WorkCounters> window_work_;
   std::vector<std::vector<uint64_t>> pending_;     // per SM: blocks waiting for their start event
   uint64_t events_ = 0;
+  std::unique_ptr<SteadyStateMonitor> steady_;    // when RunOptions::stop_when_steady
+  uint64_t stopped_at_ = mem::kNever;             // the cycle a converged run ended at
 };
 
 }  // namespace warpsim::device

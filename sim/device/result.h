@@ -102,6 +102,11 @@ struct Result {
   std::vector<std::vector<OccupancyStep>> occupancy_timeline;  // per simulated SM, when recorded
 
   uint64_t simulated_events = 0;  // engine events processed (for speed reports)
+
+  // Steady-state stopping (RunOptions::stop_when_steady, device/steady_state.h). When stopped,
+  // `cycles` and the work counts cover the converged measurement windows only.
+  bool steady_stopped = false;
+  double steady_half_width = 0;  // relative half-width of the 95% confidence interval of ipc_per_sm
 };
 
 }  // namespace warpsim::device

@@ -17,6 +17,11 @@ struct RunOptions {
   bool record_occupancy = false;   // fill Result::occupancy_timeline
   int access_sample_every = 1;     // record 1 of every N global-load latencies (§6.6 uses 8)
   uint64_t max_cycles = 0;         // watchdog: 0 = a generous bound derived from the kernel
+  // Steady-state stopping (device/steady_state.h): end the run once the throughput has converged
+  // to within `steady_tolerance` (relative half-width of its 95% confidence interval). Off by
+  // default: a stopped run measures the steady state only, not the whole grid.
+  bool stop_when_steady = false;
+  double steady_tolerance = 0.01;
 };
 
 // Throws UserError if the occupancy cannot be realised or the kernel does not fit the GPU.

@@ -77,10 +77,28 @@ std::vector<Cell> result_row(const device::Result& r) {
           frac(r.stalls.issued)};
 }
 
-Table results_table(const std::vector<device::Result>& results) {
-  Table t(result_columns());
-  for (const auto& r : results) t.add_row(result_row(r));
+Table results_table(const std::vector<device::Result>& results, bool steady) {
+  std::vector<Column> columns = result_columns();
+  if (steady)
+    for (auto& c : steady_columns()) columns.push_back(c);
+  Table t(columns);
+  for (const auto& r : results) {
+    std::vector<Cell> row = result_row(r);
+    if (steady)
+      for (auto& c : steady_row(r)) row.push_back(std::move(c));
+    t.add_row(std::move(row));
+  }
   return t;
+}
+
+std::vector<Column> steady_columns() { return {{"steady_stopped"}, {"steady_half_width", 3}, {"total_cycles"}}; }
+
+std::vector<Cell> steady_row(const device::Result& r) {
+  std::vector<Cell> row(3);
+  row[0] = int64_t{r.steady_stopped ? 1 : 0};
+  if (r.steady_stopped) row[1] = r.steady_half_width;  // empty when the run went to the end
+  row[2] = static_cast<int64_t>(r.total_cycles);
+  return row;
 }
 
 }  // namespace warpsim::report

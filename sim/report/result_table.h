@@ -16,6 +16,13 @@ std::string params_text(const std::map<std::string, std::string>& params);
 
 std::vector<Column> result_columns();
 std::vector<Cell> result_row(const device::Result& r);
-Table results_table(const std::vector<device::Result>& results);
+// With `steady`, the steady-state columns below are appended.
+Table results_table(const std::vector<device::Result>& results, bool steady = false);
+
+// Columns of steady-state stopping (RunOptions::stop_when_steady), appended by run/sweep --steady:
+// steady_stopped (1 if the run ended early), steady_half_width (relative 95% half-width of
+// ipc_per_sm over the measured windows; empty when not stopped), total_cycles (cycles simulated).
+std::vector<Column> steady_columns();
+std::vector<Cell> steady_row(const device::Result& r);
 
 }  // namespace warpsim::report

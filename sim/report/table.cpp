@@ -29,14 +29,12 @@ std::string format_number(double v, int precision) {
   return s;
 }
 
-namespace {
 std::string cell_text(const Cell& c, int precision) {
   if (std::holds_alternative<std::monostate>(c)) return "";
   if (auto* i = std::get_if<int64_t>(&c)) return fmt::format("{}", *i);
   if (auto* d = std::get_if<double>(&c)) return format_number(*d, precision);
   return std::get<std::string>(c);
 }
-}  // namespace
 
 std::string csv_escape(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
@@ -79,6 +77,34 @@ std::string Table::to_text() const {
   return out;
 }
 
+std::string csv_line(const std::vector<Column>& columns, const std::vector<Cell>& row) {
+  std::string out;
+  for (size_t i = 0; i < row.size(); ++i) {
+    if (i) out += ',';
+    out += csv_escape(cell_text(row[i], columns[i].precision));
+  }
+  return out + '\n';
+}
+
+namespace {
+nlohmann::ordered_json json_object(const std::vector<Column>& columns, const std::vector<Cell>& row) {
+  nlohmann::ordered_json o = nlohmann::ordered_json::object();
+  for (size_t i = 0; i < row.size(); ++i) {
+    const auto& c = row[i];
+    if (std::holds_alternative<std::monostate>(c)) o[columns[i].name] = nullptr;
+    else if (auto* v = std::get_if<int64_t>(&c)) o[columns[i].name] = *v;
+    else if (auto* d = std::get_if<double>(&c)) {
+      // Round through the text form so JSON and CSV agree digit for digit.
+      if (std::isfinite(*d)) o[columns[i].name] = std::stod(format_number(*d, columns[i].precision + 2));
+      else o[columns[i].name] = nullptr;
+    } else o[columns[i].name] = std::get<std::string>(c);
+  }
+  return o;
+}
+}  // namespace
+
+std::string json_line(const std::vector<Column>& columns, const std::vector<Cell>& row) { return json_object(columns, row).dump() + '\n'; }
+
 std::string Table::to_csv() const {
   std::string out;
   for (size_t i = 0; i < columns_.size(); ++i) {
@@ -86,32 +112,13 @@ std::string Table::to_csv() const {
     out += csv_escape(columns_[i].name);
   }
   out += '\n';
-  for (const auto& r : rows_) {
-    for (size_t i = 0; i < r.size(); ++i) {
-      if (i) out += ',';
-      out += csv_escape(cell_text(r[i], columns_[i].precision));
-    }
-    out += '\n';
-  }
+  for (const auto& r : rows_) out += csv_line(columns_, r);
   return out;
 }
 
 std::string Table::to_json() const {
   nlohmann::ordered_json arr = nlohmann::ordered_json::array();
-  for (const auto& r : rows_) {
-    nlohmann::ordered_json o;
-    for (size_t i = 0; i < r.size(); ++i) {
-      const auto& c = r[i];
-      if (std::holds_alternative<std::monostate>(c)) o[columns_[i].name] = nullptr;
-      else if (auto* v = std::get_if<int64_t>(&c)) o[columns_[i].name] = *v;
-      else if (auto* d = std::get_if<double>(&c)) {
-        // Round through the text form so JSON and CSV agree digit for digit.
-        if (std::isfinite(*d)) o[columns_[i].name] = std::stod(format_number(*d, columns_[i].precision + 2));
-        else o[columns_[i].name] = nullptr;
-      } else o[columns_[i].name] = std::get<std::string>(c);
-    }
-    arr.push_back(std::move(o));
-  }
+  for (const auto& r : rows_) arr.push_back(json_object(columns_, r));
   return arr.dump(2) + "\n";
 }
 

@@ -36,5 +36,9 @@ class Table {
 // Stable text of a number: the same value always prints the same way.
 std::string format_number(double v, int precision);
 std::string csv_escape(const std::string& s);
+std::string cell_text(const Cell& c, int precision);
+// One row as a CSV line or a one-line JSON object (with '\n'), formatted as in to_csv/to_json.
+std::string csv_line(const std::vector<Column>& columns, const std::vector<Cell>& row);
+std::string json_line(const std::vector<Column>& columns, const std::vector<Cell>& row);
 
 }  // namespace warpsim::report

@@ -1,0 +1,39 @@
+// `warpsim sweep`: any grid of GPUs x --set values x workloads x --param values x occupancies,
+// on a thread pool (--jobs) or across MPI ranks (mpirun -n N warpsim sweep ...), streamed to a
+// resumable CSV or JSON-lines file in grid order (docs/sweep.md).
+#include <memory>
+
+#include "cli/commands.h"
+#include "common/user_error.h"
+#include "sweep/sweep_main.h"
+
+namespace warpsim::cli {
+
+void register_sweep(CLI::App& app) {
+  auto* cmd = app.add_subcommand("sweep", "Simulate a grid of GPUs x workloads x parameters x occupancies (resumable, parallel)");
+  auto r = std::make_shared<sweep::SweepRequest>();
+  auto quiet = std::make_shared<bool>(false);
+  cmd->add_option("--gpu", r->grid.gpus, "GPU: a built-in name or a YAML file (repeatable)");
+  cmd->add_option("--set", r->grid.sets, "config override with one or more values, e.g. --set memory.latency_cycles=300,400 (repeatable)");
+  cmd->add_option("--workload", r->grid.workloads, "workload: a generator or kernel name or a .wl file (repeatable)");
+  cmd->add_option("--param", r->grid.params, "workload parameter with one or more values, e.g. --param alpha=1,8,inf (repeatable)");
+  cmd->add_option("--warps", r->grid.warps, "occupancies in warps per SM: N, A:B or A:B:STEP, comma-separated (default: as many as fit)");
+  cmd->add_option("--format", r->format, "output format: csv (header + one line per point) or jsonl (one JSON object per line)")
+      ->check(CLI::IsMember({"csv", "jsonl"}))
+      ->default_str("csv");
+  cmd->add_option("--out", r->out, "output file; points already in it are skipped (resume), new ones appended in grid order");
+  cmd->add_option("--jobs", r->jobs, "worker threads (per MPI rank under mpirun)")->check(CLI::Range(1, 1024))->default_str("1");
+  cmd->add_option("--sms", r->base.sms, "SMs to simulate (default: all; fewer get their share of the memory system)")->check(CLI::Range(1, 4096));
+  cmd->add_option("--seed", r->base.seed, "random seed (same inputs and seed give identical output)")->default_str("1");
+  cmd->add_flag("--steady", r->base.stop_when_steady, "stop each run once its throughput has converged (docs/sweep.md, steady-state stopping)");
+  cmd->add_option("--steady-tolerance", r->base.steady_tolerance, "relative half-width of the 95% interval at which --steady stops")
+      ->check(CLI::Range(1e-6, 0.5))
+      ->default_str("0.01");
+  cmd->add_flag("--quiet", *quiet, "no progress bar (it is drawn only when stderr is a terminal anyway)");
+  cmd->callback([r, quiet] {
+    r->progress = !*quiet;
+    sweep::run_sweep(*r);
+  });
+}
+
+}  // namespace warpsim::cli

@@ -1,0 +1,148 @@
+#include "sweep/mpi/mpi_sweep.h"
+
+#include <mpi.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <thread>
+
+#include "common/user_error.h"
+#include "sweep/point_executor.h"
+
+namespace warpsim::sweep::mpi {
+namespace {
+
+// Worker -> rank 0: a request for a point, or a point's outcome. Rank 0 -> worker: a point to
+// run (its index, or -1: no more points).
+constexpr int kRequestTag = 1;
+constexpr int kOutcomeTag = 2;
+constexpr int kAssignTag = 3;
+
+// Open MPI's blocking calls spin on the CPU; waiting ranks poll with short sleeps instead, so
+// that their cores go to the simulation threads.
+void nap() { std::this_thread::sleep_for(std::chrono::milliseconds(1)); }
+
+[[noreturn]] void abort_job(const PointOutcome& o) {
+  std::fprintf(stderr, "warpsim: %s%s\n", o.status == PointOutcome::kUserError ? "error: " : "internal error: ", o.text.c_str());
+  std::fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, o.status);
+  std::abort();
+}
+
+std::string pack(const PointOutcome& o) {
+  const int64_t head[2] = {static_cast<int64_t>(o.index), o.status};
+  std::string buf(sizeof head, '\0');
+  std::memcpy(buf.data(), head, sizeof head);
+  return buf + o.text;
+}
+
+PointOutcome unpack(const std::string& buf) {
+  int64_t head[2];
+  std::memcpy(head, buf.data(), sizeof head);
+  return PointOutcome{static_cast<size_t>(head[0]), static_cast<int>(head[1]), buf.substr(sizeof head)};
+}
+
+// A pending message from `source` with `tag` (MPI_ANY_SOURCE/TAG allowed), received; or nothing.
+bool try_receive(int source, int tag, MPI_Status& status, std::string& payload) {
+  int flag = 0;
+  MPI_Iprobe(source, tag, MPI_COMM_WORLD, &flag, &status);
+  if (!flag) return false;
+  int count = 0;
+  MPI_Get_count(&status, MPI_CHAR, &count);
+  payload.assign(static_cast<size_t>(count), '\0');
+  MPI_Recv(payload.data(), count, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return true;
+}
+
+void send(int dest, int tag, const std::string& payload) {
+  MPI_Send(payload.data(), static_cast<int>(payload.size()), MPI_CHAR, dest, tag, MPI_COMM_WORLD);
+}
+
+void work_for_rank_zero(int jobs, const LineFn& line) {
+  PointExecutor pool(jobs, line);
+  bool more = true;
+  while (more || pool.in_flight() > 0) {
+    bool busy = false;
+    while (more && pool.in_flight() < static_cast<size_t>(pool.jobs())) {
+      send(0, kRequestTag, "");
+      MPI_Status status;
+      std::string reply;
+      while (!try_receive(0, kAssignTag, status, reply)) nap();
+      int64_t index = -1;
+      std::memcpy(&index, reply.data(), sizeof index);
+      if (index < 0) more = false;
+      else pool.submit(static_cast<size_t>(index));
+    }
+    for (const PointOutcome& o : pool.take_done()) send(0, kOutcomeTag, pack(o)), busy = true;
+    if (!busy) nap();
+  }
+}
+
+// Rank 0: runs points on its own threads, answers requests in grid order, writes in grid order.
+void coordinate(int ranks, const std::vector<size_t>& todo, int jobs, const LineFn& line, const EmitFn& emit) {
+  PointExecutor pool(jobs, line);
+  std::map<size_t, PointOutcome> ready;  // finished, waiting for their turn to be written
+  size_t next_assign = 0, next_emit = 0;
+  int stopped = 0;
+  auto assign = [&]() -> int64_t { return next_assign < todo.size() ? static_cast<int64_t>(todo[next_assign++]) : -1; };
+  while (next_emit < todo.size() || stopped < ranks - 1) {
+    bool busy = false;
+    while (next_assign < todo.size() && pool.in_flight() < static_cast<size_t>(pool.jobs())) pool.submit(todo[next_assign++]), busy = true;
+    MPI_Status status;
+    std::string msg;
+    while (try_receive(MPI_ANY_SOURCE, MPI_ANY_TAG, status, msg)) {
+      busy = true;
+      if (status.MPI_TAG == kOutcomeTag) {
+        PointOutcome o = unpack(msg);
+        ready.emplace(o.index, std::move(o));
+        continue;
+      }
+      const int64_t index = assign();
+      stopped += index < 0;
+      send(status.MPI_SOURCE, kAssignTag, std::string(reinterpret_cast<const char*>(&index), sizeof index));
+    }
+    for (PointOutcome& o : pool.take_done()) ready.emplace(o.index, std::move(o)), busy = true;
+    for (auto it = ready.begin(); next_emit < todo.size() && it != ready.end() && it->first == todo[next_emit]; it = ready.erase(it), ++next_emit) {
+      if (it->second.status != PointOutcome::kOk) abort_job(it->second);
+      try {
+        emit(it->first, it->second.text);
+      } catch (const std::exception& e) {
+        abort_job(PointOutcome{it->first, dynamic_cast<const UserError*>(&e) ? PointOutcome::kUserError : PointOutcome::kBug, e.what()});
+      }
+      busy = true;
+    }
+    if (!busy) nap();
+  }
+}
+
+}  // namespace
+
+Session::Session() {
+  int provided = 0;
+  MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+}
+
+Session::~Session() { MPI_Finalize(); }
+
+std::optional<std::vector<size_t>> share_todo(const Session& s, const std::optional<std::vector<size_t>>& todo) {
+  int64_t count = s.rank() == 0 && todo ? static_cast<int64_t>(todo->size()) : -1;
+  MPI_Bcast(&count, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
+  if (count < 0) return std::nullopt;
+  std::vector<uint64_t> buf(static_cast<size_t>(count));
+  if (s.rank() == 0) buf.assign(todo->begin(), todo->end());
+  MPI_Bcast(buf.data(), static_cast<int>(count), MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  return std::vector<size_t>(buf.begin(), buf.end());
+}
+
+void run_distributed(const Session& s, const std::vector<size_t>& todo, int jobs, const LineFn& line, const EmitFn& emit) {
+  if (s.rank() == 0) coordinate(s.size(), todo, jobs, line, emit);
+  else work_for_rank_zero(jobs, line);
+}
+
+}  // namespace warpsim::sweep::mpi

@@ -1,0 +1,39 @@
+// Distributed sweeps over MPI ranks (built only when MPI is found). Rank 0 hands out the points
+// still to run one at a time, in grid order, to whichever rank has a free thread (itself
+// included), so ranks stay busy however unequal the points are; it gathers the lines and alone
+// writes them, in grid order, so the file is the same bytes as with one process and any --jobs.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sweep/sweep_runner.h"
+
+namespace warpsim::sweep::mpi {
+
+// MPI_Init_thread on construction (the main thread alone calls MPI), MPI_Finalize on destruction.
+class Session {
+ public:
+  Session();
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+
+ private:
+  int rank_ = 0;
+  int size_ = 1;
+};
+
+// Rank 0 passes the points to run, or nullopt when it could not start (every rank then gets
+// nullopt and should end quietly: rank 0 reports the error). Other ranks pass nullopt.
+std::optional<std::vector<size_t>> share_todo(const Session& s, const std::optional<std::vector<size_t>>& todo);
+
+// Runs `todo` across the ranks; `emit` is called on rank 0 only, for every point in order. A
+// failure of any point is reported by rank 0, which then aborts the job with exit status 2
+// (bad input) or 1 (a warpsim bug), after writing the lines before it.
+void run_distributed(const Session& s, const std::vector<size_t>& todo, int jobs, const LineFn& line, const EmitFn& emit);
+
+}  // namespace warpsim::sweep::mpi

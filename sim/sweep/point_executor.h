@@ -1,0 +1,50 @@
+// A thread pool fed one point at a time, returning outcomes as they complete (in completion
+// order). The MPI coordinator uses it on every rank: the main thread keeps it fed and forwards
+// its outcomes, while it alone makes MPI calls.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "sweep/sweep_runner.h"
+
+namespace warpsim::sweep {
+
+struct PointOutcome {
+  enum Status : int { kOk = 0, kUserError = 2, kBug = 1 };  // as the exit statuses
+  size_t index = 0;
+  int status = kOk;
+  std::string text;  // the line, or the error message
+};
+
+class PointExecutor {
+ public:
+  PointExecutor(int jobs, LineFn line);
+  ~PointExecutor();  // waits for the points running, skips the queued ones
+  PointExecutor(const PointExecutor&) = delete;
+  PointExecutor& operator=(const PointExecutor&) = delete;
+
+  void submit(size_t index);
+  size_t in_flight() const;  // submitted and not yet returned by take_done()
+  int jobs() const { return static_cast<int>(threads_.size()); }
+  std::vector<PointOutcome> take_done();  // never blocks
+
+ private:
+  void run();
+
+  LineFn line_;
+  mutable std::mutex mutex_;
+  std::condition_variable work_;
+  std::deque<size_t> queue_;
+  std::vector<PointOutcome> done_;
+  size_t in_flight_ = 0;
+  bool stop_ = false;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace warpsim::sweep

@@ -1,0 +1,108 @@
+#include "sweep/sweep_main.h"
+
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "common/user_error.h"
+#include "sweep/mpi_launch.h"
+#include "sweep/progress_bar.h"
+#include "sweep/sweep_output.h"
+#include "sweep/sweep_plan.h"
+#include "sweep/sweep_runner.h"
+#if defined(WARPSIM_HAVE_MPI)
+#include "sweep/mpi/mpi_sweep.h"
+#endif
+
+namespace warpsim::sweep {
+namespace {
+
+// What the writing process (the only process, or MPI rank 0) holds while the points run.
+struct Output {
+  ResumeState state;
+  std::unique_ptr<LineWriter> writer;
+  std::unique_ptr<ProgressBar> bar;
+  size_t done = 0;
+};
+
+std::unique_ptr<Output> open_output(const SweepRequest& req, const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns) {
+  std::vector<std::string> keys;
+  for (const auto& p : plan.points) keys.push_back(p.key);
+  auto o = std::make_unique<Output>();
+  o->state = req.out.empty() ? ResumeState{} : read_resume_state(req.out, f, columns, keys);
+  o->state.lines.resize(keys.size());
+  for (const auto& note : plan.notes) std::cerr << "warpsim: note: " << note << "\n";
+  if (o->state.held() > 0) std::cerr << fmt::format("warpsim: note: resuming: {} of {} points already in {}\n", o->state.held(), keys.size(), req.out);
+  o->writer = std::make_unique<LineWriter>(req.out, header_line(f, columns), o->state);
+  o->bar = std::make_unique<ProgressBar>(keys.size() - o->state.held(), req.progress && ProgressBar::stderr_is_terminal());
+  return o;
+}
+
+std::vector<size_t> todo_of(const Output& o) {
+  std::vector<bool> held;
+  for (const auto& l : o.state.lines) held.push_back(l.has_value());
+  return points_to_run(held);
+}
+
+EmitFn emit_to(Output& o) {
+  return [&o](size_t, const std::string& line) {
+    o.writer->write(line);
+    o.bar->update(++o.done);
+  };
+}
+
+// After the last point: a resumed file whose lines were not a prefix of the grid is put in order.
+void close_output(Output& o, const SweepRequest& req, const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns) {
+  o.bar->finish();
+  o.writer.reset();
+  if (o.state.in_order) return;
+  std::vector<std::string> keys;
+  for (const auto& p : plan.points) keys.push_back(p.key);
+  rewrite_in_grid_order(req.out, f, columns, keys);
+}
+
+#if defined(WARPSIM_HAVE_MPI)
+void run_with_mpi(const SweepRequest& req, const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns) {
+  mpi::Session session;
+  std::unique_ptr<Output> out;
+  std::optional<std::vector<size_t>> todo;
+  std::optional<UserError> failure;
+  if (session.rank() == 0) {
+    try {
+      out = open_output(req, plan, f, columns);
+      todo = todo_of(*out);
+    } catch (const UserError& e) {
+      failure = e;
+    }
+  }
+  const auto shared = mpi::share_todo(session, todo);
+  if (!shared) {
+    if (failure) throw *failure;  // rank 0 reports; the others end quietly
+    return;
+  }
+  mpi::run_distributed(session, *shared, req.jobs, plan_lines(plan, f, columns), out ? emit_to(*out) : EmitFn{});
+  if (out) close_output(*out, req, plan, f, columns);
+}
+#endif
+
+}  // namespace
+
+void run_sweep(const SweepRequest& req) {
+  const int ranks = mpi_launch_size();
+  if (ranks > 1 && !mpi_built_in())
+    throw UserError(Diagnostic{"<cli>", 0, 0, "mpirun", "this warpsim was built without MPI: run the sweep without mpirun, or rebuild with Open MPI installed"});
+  if (req.jobs < 1) throw UserError(Diagnostic{"<cli>", 0, 0, "--jobs", "expected at least 1"});
+  const LineFormat f = parse_line_format(req.format);
+  const auto columns = sweep_columns(req.base.stop_when_steady);
+  const SweepPlan plan = plan_sweep(req.grid, req.base);  // every rank checks the input alike
+#if defined(WARPSIM_HAVE_MPI)
+  if (ranks >= 1) return run_with_mpi(req, plan, f, columns);
+#endif
+  auto out = open_output(req, plan, f, columns);
+  run_local(todo_of(*out), req.jobs, plan_lines(plan, f, columns), emit_to(*out));
+  close_output(*out, req, plan, f, columns);
+}
+
+}  // namespace warpsim::sweep

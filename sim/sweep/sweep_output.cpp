@@ -1,0 +1,111 @@
+#include "sweep/sweep_output.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <unordered_map>
+
+#include "common/user_error.h"
+#include "report/atomic_file.h"
+
+namespace warpsim::sweep {
+namespace {
+
+UserError file_error(const std::string& path, int line, const std::string& message) {
+  return UserError(Diagnostic{path, line, 0, "--out", message});
+}
+
+std::optional<std::string> read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Calls `fn(line_without_newline, line_number, end_offset)` for each whole line after the header.
+template <typename Fn>
+void for_each_line(const std::string& text, size_t pos, int first_line, Fn fn) {
+  for (int n = first_line; pos < text.size(); ++n) {
+    const size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) return;  // a torn last line: not part of the file's valid content
+    fn(text.substr(pos, nl - pos), n, nl + 1);
+    pos = nl + 1;
+  }
+}
+
+}  // namespace
+
+size_t ResumeState::held() const {
+  size_t n = 0;
+  for (const auto& l : lines) n += l.has_value();
+  return n;
+}
+
+ResumeState read_resume_state(const std::string& path, LineFormat f, const std::vector<report::Column>& columns,
+                              const std::vector<std::string>& keys) {
+  ResumeState st;
+  st.lines.resize(keys.size());
+  const auto text = read_all(path);
+  if (!text || text->empty()) return st;
+  const std::string header = header_line(f, columns);
+  if (text->size() < header.size() && header.compare(0, text->size(), *text) == 0) return st;  // torn header
+  if (text->compare(0, header.size(), header) != 0)
+    throw file_error(path, 1, "the file holds other columns than this sweep writes (another sweep, --format or --steady); "
+                              "choose another --out or remove the file");
+  st.exists = true;
+  st.keep_bytes = header.size();
+  std::unordered_map<std::string, size_t> index;
+  for (size_t i = 0; i < keys.size(); ++i) index.emplace(keys[i], i);
+  size_t held = 0;
+  for_each_line(*text, header.size(), header.empty() ? 1 : 2, [&](const std::string& line, int n, size_t end) {
+    const auto key = line_key(f, columns, line);
+    if (!key) throw file_error(path, n, "not a line of this sweep's output; choose another --out or remove the file");
+    const auto it = index.find(*key);
+    if (it == index.end()) throw file_error(path, n, fmt::format("point '{}' is not in this sweep's grid; choose another --out or remove the file", *key));
+    if (st.lines[it->second]) throw file_error(path, n, fmt::format("point '{}' is written twice", *key));
+    st.lines[it->second] = line + "\n";
+    st.in_order = st.in_order && it->second == held++;
+    st.keep_bytes = end;
+  });
+  return st;
+}
+
+LineWriter::LineWriter(const std::string& path, const std::string& header, const ResumeState& state) : path_(path) {
+  if (!path.empty()) {
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd_ < 0) throw file_error(path, 0, fmt::format("cannot open for writing: {}", std::strerror(errno)));
+    // O_APPEND writes go to the end of the file, i.e. right after the kept part.
+    if (::ftruncate(fd_, static_cast<off_t>(state.exists ? state.keep_bytes : 0)) != 0)
+      throw file_error(path, 0, fmt::format("cannot cut the torn end of the file: {}", std::strerror(errno)));
+  }
+  if (path.empty() || !state.exists) write(header);
+}
+
+LineWriter::~LineWriter() {
+  if (fd_ != 1) ::close(fd_);
+}
+
+void LineWriter::write(const std::string& line) {
+  size_t done = 0;
+  while (done < line.size()) {
+    const ssize_t n = ::write(fd_, line.data() + done, line.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw file_error(path_.empty() ? "<stdout>" : path_, 0, fmt::format("write failed: {}", std::strerror(errno)));
+    done += static_cast<size_t>(n);
+  }
+}
+
+void rewrite_in_grid_order(const std::string& path, LineFormat f, const std::vector<report::Column>& columns,
+                           const std::vector<std::string>& keys) {
+  const ResumeState st = read_resume_state(path, f, columns, keys);
+  std::string out = header_line(f, columns);
+  for (const auto& line : st.lines)
+    if (line) out += *line;
+  report::write_file_atomically(path, out);
+}
+
+}  // namespace warpsim::sweep

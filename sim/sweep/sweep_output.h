@@ -1,0 +1,57 @@
+// The output file of a sweep, written so that an interrupted sweep always leaves a valid file and
+// a rerun finishes it (docs/sweep.md, "Resuming"):
+//  - lines are appended in grid order, each complete line with one write(2) call, so a killed
+//    sweep leaves the header and whole lines (at worst one torn line at the end, when the disk
+//    fills up or a kill lands inside a write that crosses a page; a rerun cuts it off);
+//  - a rerun reads the file, keeps the points it holds and runs only the others;
+//  - the final file has the same bytes as one uninterrupted run: when a rerun had to append
+//    points out of grid order (the grid grew in between), the file is rewritten in order,
+//    atomically, at the end.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "report/table.h"
+#include "sweep/sweep_rows.h"
+
+namespace warpsim::sweep {
+
+struct ResumeState {
+  std::vector<std::optional<std::string>> lines;  // per point: its line (with '\n') if the file holds it
+  uint64_t keep_bytes = 0;  // length of the file's valid part: header and whole lines
+  bool exists = false;      // the file holds at least a complete header
+  bool in_order = true;     // the lines held are those of the first points, in grid order
+  size_t held() const;      // points the file holds
+};
+
+// What an earlier run of this sweep left at `path` (a fresh state if there is no file, or an
+// empty one, or only part of a header). Throws UserError (path:line) when the file is not the
+// output of this sweep: other columns or format, a line that is not a point line, a point that
+// is not in the grid, a point written twice.
+ResumeState read_resume_state(const std::string& path, LineFormat f, const std::vector<report::Column>& columns,
+                              const std::vector<std::string>& keys);
+
+// Appends lines to the output (stdout when `path` is empty). Opening a file cuts it to
+// `state.keep_bytes`, or creates it with `header` when `!state.exists`.
+class LineWriter {
+ public:
+  LineWriter(const std::string& path, const std::string& header, const ResumeState& state);
+  ~LineWriter();
+  LineWriter(const LineWriter&) = delete;
+  LineWriter& operator=(const LineWriter&) = delete;
+  void write(const std::string& line);  // one complete line; throws UserError on a write error
+
+ private:
+  std::string path_;
+  int fd_ = 1;
+};
+
+// Rewrites `path` atomically with its lines in the order of `keys` (after a resumed run that
+// appended points out of grid order).
+void rewrite_in_grid_order(const std::string& path, LineFormat f, const std::vector<report::Column>& columns,
+                           const std::vector<std::string>& keys);
+
+}  // namespace warpsim::sweep

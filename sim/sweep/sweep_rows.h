@@ -1,0 +1,35 @@
+// The lines of a sweep's output: CSV (a header, then one line per point) or JSON lines (one
+// object per point). Every line starts with the point's key (column `point`), so a later run can
+// tell which points a file already holds.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "device/result.h"
+#include "report/table.h"
+#include "sweep/sweep_grid.h"
+
+namespace warpsim::sweep {
+
+enum class LineFormat { Csv, JsonLines };
+
+// "csv" or "jsonl"; throws UserError naming --format otherwise.
+LineFormat parse_line_format(const std::string& name);
+
+// point, sets, the columns of `warpsim run` (report/result_table.h), and with `steady` the
+// steady-state columns.
+std::vector<report::Column> sweep_columns(bool steady);
+
+// The CSV header line ("" for JSON lines).
+std::string header_line(LineFormat f, const std::vector<report::Column>& columns);
+
+// The line of one point (ends in '\n').
+std::string point_line(LineFormat f, const std::vector<report::Column>& columns, const GridPoint& p, const device::Result& r);
+
+// The key of a line written by point_line with these columns (without its '\n'), or nullopt
+// when the line is not one (wrong field count or names, not JSON, ...).
+std::optional<std::string> line_key(LineFormat f, const std::vector<report::Column>& columns, const std::string& line);
+
+}  // namespace warpsim::sweep

@@ -1,0 +1,30 @@
+// Running the points of a sweep that still have to run and handing their output lines, in grid
+// order, to one consumer (the file writer), on this machine with a thread pool.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "sweep/sweep_plan.h"
+#include "sweep/sweep_rows.h"
+
+namespace warpsim::sweep {
+
+// The output line of point `i` of the plan (simulates it; called from worker threads).
+using LineFn = std::function<std::string(size_t i)>;
+// Receives point `i`'s line, in ascending order of i, from the calling thread.
+using EmitFn = std::function<void(size_t i, const std::string& line)>;
+
+// Simulates plan.runs[i] and formats its line.
+LineFn plan_lines(const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns);
+
+// Runs the points `todo` (ascending indices) with up to `jobs` threads; emit sees every line in
+// the order of `todo`. The first failure in that order is rethrown once the lines before it are
+// emitted.
+void run_local(const std::vector<size_t>& todo, int jobs, const LineFn& line, const EmitFn& emit);
+
+// The points the resumed output does not hold yet, ascending.
+std::vector<size_t> points_to_run(const std::vector<bool>& held);
+
+}  // namespace warpsim::sweep

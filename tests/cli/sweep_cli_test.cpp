@@ -1,0 +1,165 @@
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "common/text.h"
+#include "support/test_support.h"
+
+namespace warpsim::test {
+namespace {
+
+// 2 alphas x 4 occupancies on two SMs: eight small points.
+std::string grid(const std::string& warps = "4:16:4", int adds = 64) {
+  return "sweep --gpu maxwell --workload alpha_mix --param alpha=1,inf --param loads=4 --param adds=" + std::to_string(adds) +
+         " --warps " + warps + " --sms 2 --quiet";
+}
+const std::string kGrid = grid();
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void spit(const std::string& path, const std::string& content) { std::ofstream(path, std::ios::binary | std::ios::trunc) << content; }
+
+std::vector<std::string> lines_of(const std::string& text) {
+  auto parts = split(text, '\n');
+  if (!parts.empty() && parts.back().empty()) parts.pop_back();
+  return parts;
+}
+
+// A full run of `args` into a new file; returns its bytes.
+std::string sweep_to(const std::string& args, const std::string& name) {
+  const std::string out = temp_dir() + "/" + name;
+  const CliRun r = run_cli(args + " --out " + out);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return slurp(out);
+}
+
+}  // namespace
+
+TEST(SweepCli, OutputIsByteIdenticalForOneAndTwoJobsAndOnStdout) {
+  const std::string one = sweep_to(kGrid + " --jobs 1", "jobs1.csv");
+  const std::string two = sweep_to(kGrid + " --jobs 2", "jobs2.csv");
+  EXPECT_EQ(one, two);
+  const CliRun piped = run_cli(kGrid + " --jobs 2");
+  EXPECT_EQ(piped.out, one);
+  const auto lines = lines_of(one);
+  ASSERT_EQ(lines.size(), 1u + 8);
+  EXPECT_EQ(lines[0].rfind("point,sets,gpu,workload,params,warps_per_sm,", 0), 0u) << lines[0];
+  EXPECT_EQ(lines[1].rfind("gpu=maxwell|set=|workload=alpha_mix|param=adds=64 alpha=1 loads=4|warps=4,", 0), 0u) << lines[1];
+}
+
+TEST(SweepCli, JsonLinesAreByteIdenticalForOneAndTwoJobs) {
+  const std::string one = sweep_to(kGrid + " --format jsonl --jobs 1", "jobs1.jsonl");
+  EXPECT_EQ(one, sweep_to(kGrid + " --format jsonl --jobs 2", "jobs2.jsonl"));
+  const auto lines = lines_of(one);
+  ASSERT_EQ(lines.size(), 8u);
+  EXPECT_EQ(lines[0].rfind("{\"point\":\"gpu=maxwell|", 0), 0u) << lines[0];
+}
+
+TEST(SweepCli, ResumeAfterATornWriteEndsWithTheBytesOfAnUninterruptedRun) {
+  const std::string whole = sweep_to(kGrid, "whole.csv");
+  const auto lines = lines_of(whole);
+  // As if killed while writing line 4: header, three whole points and half a line.
+  std::string partial = lines[0] + "\n" + lines[1] + "\n" + lines[2] + "\n" + lines[3] + "\n" + lines[4].substr(0, lines[4].size() / 2);
+  const std::string out = temp_dir() + "/resume.csv";
+  spit(out, partial);
+  const CliRun r = run_cli(kGrid + " --jobs 2 --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("resuming: 3 of 8 points"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(out), whole);
+}
+
+TEST(SweepCli, ResumeKeepsHeldPointsInsteadOfRecomputingThem) {
+  const std::string whole = sweep_to(kGrid, "whole2.csv");
+  auto lines = lines_of(whole);
+  // Mark a held point's cycle count: a rerun that recomputed it would restore the true value.
+  auto fields = split(lines[2], ',');
+  fields[8] = "123456789";
+  const std::string marked = join(fields, ",");
+  const std::string out = temp_dir() + "/marked.csv";
+  spit(out, lines[0] + "\n" + lines[1] + "\n" + marked + "\n");
+  ASSERT_EQ(run_cli(kGrid + " --out " + out).exit_code, 0);
+  const auto after = lines_of(slurp(out));
+  ASSERT_EQ(after.size(), lines.size());
+  EXPECT_EQ(after[2], marked);
+  EXPECT_EQ(after[3], lines[3]);
+}
+
+TEST(SweepCli, GrownGridFillsInMissingPointsInGridOrder) {
+  const std::string out = temp_dir() + "/grown.csv";
+  ASSERT_EQ(run_cli(grid("4,16") + " --out " + out).exit_code, 0);
+  const CliRun r = run_cli(kGrid + " --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(slurp(out), sweep_to(kGrid, "grown_ref.csv"));
+}
+
+TEST(SweepCli, KilledSweepLeavesWholeLinesThatARerunCompletes) {
+  const std::string args = grid("4:16:4", 4096);  // slower points, so the kill lands midway
+  const std::string reference = sweep_to(args, "kill_ref.csv");
+  const std::string out = temp_dir() + "/killed.csv";
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    const std::string cmd = std::string(WARPSIM_BIN) + " " + args + " --out " + out + " >/dev/null 2>&1";
+    ::execl("/bin/sh", "sh", "-c", ("exec " + cmd).c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (lines_of(slurp(out)).size() < 3 && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  ::kill(pid, SIGKILL);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const std::string left = slurp(out);
+  // Valid: the header and a prefix of the uninterrupted run's lines (each written by one
+  // write(2); the kernel may still tear one that crosses a page, which a rerun cuts off).
+  ASSERT_FALSE(left.empty());
+  EXPECT_EQ(reference.compare(0, left.size(), left), 0);
+  ASSERT_EQ(run_cli(args + " --out " + out).exit_code, 0);
+  EXPECT_EQ(slurp(out), reference);
+}
+
+TEST(SweepCli, BadInputExitsTwoAndWritesNothing) {
+  const std::string out = temp_dir() + "/never.csv";
+  EXPECT_EQ(run_cli(kGrid + " --gpu nosuchgpu --out " + out).exit_code, 2);
+  EXPECT_EQ(run_cli(kGrid + " --param nosuch=1,2 --out " + out).exit_code, 2);
+  EXPECT_EQ(run_cli(kGrid + " --set sm.max_warps=64,oops --out " + out).exit_code, 2);
+  EXPECT_EQ(run_cli(kGrid + " --format table --out " + out).exit_code, 2);
+  EXPECT_EQ(run_cli("sweep --workload alpha_mix --out " + out).exit_code, 2);
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+TEST(SweepCli, OutputFileOfAnotherSweepIsLeftUntouched) {
+  const std::string content = "id,value\nx,1\n";
+  const std::string out = write_temp_file("foreign.csv", content);
+  const CliRun r = run_cli(kGrid + " --out " + out);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(out + ":1"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(out), content);
+}
+
+TEST(SweepCli, OccupanciesNoLaunchCanRealiseAreLeftOutWithANote) {
+  // Maxwell holds at most 64 warps per SM (Volkov Table 2.8): 80 cannot be realised.
+  const CliRun r = run_cli("sweep --gpu maxwell --workload alpha_mix --param loads=2 --warps 64,80 --sms 1 --quiet");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(lines_of(r.out).size(), 2u);
+  EXPECT_NE(r.err.find("skipping 80 warps/SM"), std::string::npos) << r.err;
+}
+
+TEST(SweepCli, SteadyAddsItsColumns) {
+  const CliRun r = run_cli(kGrid + " --steady");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(lines_of(r.out)[0].find(",steady_stopped,steady_half_width,total_cycles"), std::string::npos);
+}
+
+}  // namespace warpsim::test

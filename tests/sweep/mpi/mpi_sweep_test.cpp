@@ -1,0 +1,63 @@
+// Distributed sweeps: `mpirun -n 2 warpsim sweep` writes the same bytes as one process.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "support/test_support.h"
+
+namespace warpsim::test {
+namespace {
+
+const std::string kGrid =
+    "sweep --gpu maxwell --gpu kepler --workload alpha_mix --param alpha=1,inf --param loads=4 --param adds=64 --warps 4:16:4 --sms 2 --quiet";
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Runs `warpsim <args>` as `ranks` MPI ranks (oversubscribed: the test machine may have fewer
+// cores; root allowed: containers run tests as root). Returns the exit status.
+int mpirun(int ranks, const std::string& args) {
+  const std::string cmd = "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 " +
+                          std::string(WARPSIM_MPIEXEC) + " -n " + std::to_string(ranks) + " --oversubscribe " + WARPSIM_BIN + " " + args +
+                          " >" + temp_dir() + "/mpirun.log 2>&1";
+  const int status = std::system(cmd.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace
+
+TEST(MpiSweep, TwoRanksWriteTheSameBytesAsOneProcessWithOneJob) {
+  const std::string serial = temp_dir() + "/serial.csv", ranks = temp_dir() + "/ranks.csv";
+  ASSERT_EQ(run_cli(kGrid + " --jobs 1 --out " + serial).exit_code, 0);
+  ASSERT_EQ(mpirun(2, kGrid + " --out " + ranks), 0) << slurp(temp_dir() + "/mpirun.log");
+  const std::string expected = slurp(serial);
+  EXPECT_EQ(slurp(ranks), expected);
+  EXPECT_EQ(std::count(expected.begin(), expected.end(), '\n'), 1 + 16);
+}
+
+TEST(MpiSweep, TwoRanksResumeAPartialFileToTheSameBytes) {
+  const std::string serial = temp_dir() + "/serial2.jsonl", ranks = temp_dir() + "/ranks2.jsonl";
+  ASSERT_EQ(run_cli(kGrid + " --format jsonl --out " + serial).exit_code, 0);
+  const std::string whole = slurp(serial);
+  size_t cut = 0;
+  for (int i = 0; i < 5; ++i) cut = whole.find('\n', cut) + 1;
+  std::ofstream(ranks, std::ios::binary) << whole.substr(0, cut + 10);  // five points and a torn sixth
+  ASSERT_EQ(mpirun(2, kGrid + " --format jsonl --out " + ranks), 0) << slurp(temp_dir() + "/mpirun.log");
+  EXPECT_EQ(slurp(ranks), whole);
+}
+
+TEST(MpiSweep, BadInputUnderMpirunExitsTwoAndWritesNothing) {
+  const std::string out = temp_dir() + "/never_mpi.csv";
+  EXPECT_EQ(mpirun(2, kGrid + " --gpu nosuchgpu --out " + out), 2);
+  EXPECT_FALSE(std::ifstream(out).good());
+}
+
+}  // namespace warpsim::test

@@ -1,0 +1,113 @@
+#include "sweep/sweep_output.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "common/user_error.h"
+#include "support/test_support.h"
+
+namespace warpsim::sweep {
+namespace {
+
+// A small stand-in for sweep columns: the key first, then two values.
+const std::vector<report::Column> kColumns{{"point"}, {"a"}, {"b"}};
+const std::vector<std::string> kKeys{"k0", "k1", "k2", "k3"};
+
+std::string csv_line_of(const std::string& key, int v) { return report::csv_line(kColumns, {key, int64_t{v}, double(v) / 3}); }
+std::string json_line_of(const std::string& key, int v) { return report::json_line(kColumns, {key, int64_t{v}, double(v) / 3}); }
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string header() { return header_line(LineFormat::Csv, kColumns); }
+
+}  // namespace
+
+TEST(SweepOutput, MissingOrEmptyFileStartsAfresh) {
+  const std::string path = test::temp_dir() + "/absent.csv";
+  const ResumeState st = read_resume_state(path, LineFormat::Csv, kColumns, kKeys);
+  EXPECT_FALSE(st.exists);
+  EXPECT_EQ(st.held(), 0u);
+  EXPECT_EQ(st.lines.size(), kKeys.size());
+  EXPECT_FALSE(read_resume_state(test::write_temp_file("empty.csv", ""), LineFormat::Csv, kColumns, kKeys).exists);
+  // Killed while writing the header: a prefix of it is no output yet.
+  EXPECT_FALSE(read_resume_state(test::write_temp_file("torn_header.csv", "point,a"), LineFormat::Csv, kColumns, kKeys).exists);
+}
+
+TEST(SweepOutput, PrefixOfPointsIsHeldInOrderAndATornLastLineIsCut) {
+  const std::string whole = header() + csv_line_of("k0", 0) + csv_line_of("k1", 1);
+  const std::string path = test::write_temp_file("prefix.csv", whole + "k2,2,0.6");
+  const ResumeState st = read_resume_state(path, LineFormat::Csv, kColumns, kKeys);
+  EXPECT_TRUE(st.exists);
+  EXPECT_TRUE(st.in_order);
+  EXPECT_EQ(st.held(), 2u);
+  EXPECT_EQ(*st.lines[1], csv_line_of("k1", 1));
+  EXPECT_FALSE(st.lines[2].has_value());
+  EXPECT_EQ(st.keep_bytes, whole.size());
+}
+
+TEST(SweepOutput, PointsHeldOutOfGridOrderAreNotInOrder) {
+  const std::string path = test::write_temp_file("holes.csv", header() + csv_line_of("k0", 0) + csv_line_of("k2", 2));
+  const ResumeState st = read_resume_state(path, LineFormat::Csv, kColumns, kKeys);
+  EXPECT_EQ(st.held(), 2u);
+  EXPECT_FALSE(st.in_order);
+}
+
+TEST(SweepOutput, FileOfAnotherSweepIsRefusedWithFileAndLine) {
+  const auto expect_error = [](const std::string& name, const std::string& content, const std::string& where) {
+    const std::string path = test::write_temp_file(name, content);
+    try {
+      read_resume_state(path, LineFormat::Csv, kColumns, kKeys);
+      ADD_FAILURE() << name << " was accepted";
+    } catch (const UserError& e) {
+      EXPECT_NE(std::string(e.what()).find(path + ":" + where), std::string::npos) << e.what();
+    }
+  };
+  expect_error("other_header.csv", "point,x,y\n", "1");
+  expect_error("foreign_point.csv", header() + csv_line_of("k0", 0) + csv_line_of("zz", 1), "3");
+  expect_error("twice.csv", header() + csv_line_of("k0", 0) + csv_line_of("k0", 0), "3");
+  expect_error("short_line.csv", header() + "k0,1\n", "2");
+}
+
+TEST(SweepOutput, JsonLinesAreRecognisedByTheirPointField) {
+  const std::string path = test::write_temp_file("lines.jsonl", json_line_of("k0", 0) + json_line_of("k1", 1) + "{\"point\":\"k2\",");
+  const ResumeState st = read_resume_state(path, LineFormat::JsonLines, kColumns, kKeys);
+  EXPECT_EQ(st.held(), 2u);
+  EXPECT_TRUE(st.in_order);
+  EXPECT_THROW(read_resume_state(test::write_temp_file("bad.jsonl", "{\"x\":1}\n"), LineFormat::JsonLines, kColumns, kKeys), UserError);
+}
+
+TEST(SweepOutput, WriterCutsTheTornEndAndAppendsWholeLines) {
+  const std::string kept = header() + csv_line_of("k0", 0);
+  const std::string path = test::write_temp_file("append.csv", kept + "k1,1,0.3");
+  const ResumeState st = read_resume_state(path, LineFormat::Csv, kColumns, kKeys);
+  {
+    LineWriter w(path, header(), st);
+    w.write(csv_line_of("k1", 1));
+  }
+  EXPECT_EQ(slurp(path), kept + csv_line_of("k1", 1));
+}
+
+TEST(SweepOutput, WriterCreatesAFreshFileWithTheHeader) {
+  const std::string path = test::temp_dir() + "/fresh.csv";
+  {
+    LineWriter w(path, header(), ResumeState{});
+    w.write(csv_line_of("k0", 0));
+  }
+  EXPECT_EQ(slurp(path), header() + csv_line_of("k0", 0));
+}
+
+TEST(SweepOutput, RewriteInGridOrderSortsAppendedPoints) {
+  const std::string path = test::write_temp_file("sort.csv", header() + csv_line_of("k2", 2) + csv_line_of("k0", 0) + csv_line_of("k3", 3));
+  rewrite_in_grid_order(path, LineFormat::Csv, kColumns, kKeys);
+  EXPECT_EQ(slurp(path), header() + csv_line_of("k0", 0) + csv_line_of("k2", 2) + csv_line_of("k3", 3));
+}
+
+}  // namespace warpsim::sweep
