@@ -112,6 +112,9 @@ struct MemoryConfig {
   double contention_a_cycles = 0;
   double contention_b_cycles = 0;
   double contention_c_gbps = 0;
+  // Bandwidth of one SM's port into the crossbar, for the `simgrid` model. No per-SM figure is
+  // published for the seed GPUs; 0 = the device's pin bandwidth, a port that never binds.
+  double sm_port_gbps = 0;
 };
 
 struct HwConfig {
