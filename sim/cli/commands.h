@@ -10,5 +10,6 @@ void register_list(CLI::App& app);
 void register_explain(CLI::App& app);
 void register_run(CLI::App& app);
 void register_bound(CLI::App& app);
+void register_compare_memory(CLI::App& app);
 
 }  // namespace warpsim::cli

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   warpsim::cli::register_explain(app);
   warpsim::cli::register_run(app);
   warpsim::cli::register_bound(app);
+  warpsim::cli::register_compare_memory(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -32,6 +32,20 @@ std::unique_ptr<MemorySystem> make_memory_system(const MemorySystemSpec& spec) {
   not_built(*spec.config, "no implementation");
 }
 
+bool memory_model_built(config::MemoryModelKind kind) {
+  switch (kind) {
+    case config::MemoryModelKind::Fixed: return true;
+    case config::MemoryModelKind::Queue: return false;
+    case config::MemoryModelKind::SimGrid:
+#ifdef WARPSIM_HAVE_SIMGRID
+      return true;
+#else
+      return false;
+#endif
+  }
+  return false;
+}
+
 void run_in_memory_context(const config::HwConfig& cfg, const std::function<void()>& body) {
 #ifdef WARPSIM_HAVE_SIMGRID
   if (cfg.memory.model == config::MemoryModelKind::SimGrid) {
