@@ -97,6 +97,9 @@ std::string resolve_path(const std::string& name_or_path, const std::optional<fs
     if (fs::is_regular_file(rel)) return rel.string();
     if (fs::is_regular_file(rel.string() + ".yaml")) return rel.string() + ".yaml";
   }
+  // Built-in names: a file named after the GPU is the usual case; otherwise read each file's name.
+  const fs::path dir = data_dir("hw_configs");
+  if (fs::is_regular_file(dir / (name_or_path + ".yaml"))) return (dir / (name_or_path + ".yaml")).string();
   for (const auto& g : builtin_gpus())
     if (g.name == name_or_path) return g.path;
   fs::path base = data_dir("hw_configs") / "base" / (name_or_path + ".yaml");

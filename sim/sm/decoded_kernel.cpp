@@ -66,6 +66,7 @@ DecodedKernel decode(const isa::Kernel& kernel, const config::HwConfig& cfg) {
       d.smem_unit_cycles = cost.unit_cycles;
     }
     set_latencies(d, cfg);
+    d.unit = in.cls == isa::OpClass::Alu ? 0 : in.cls == isa::OpClass::Sfu ? 1 : in.cls == isa::OpClass::Smem ? 2 : 3;
     dk.code.push_back(d);
   }
   // Loops ending at each pc, innermost first: kernel.loops lists loops in closing order.
@@ -79,6 +80,16 @@ DecodedKernel decode(const isa::Kernel& kernel, const config::HwConfig& cfg) {
     dk.code[pc].loops_ending_count = static_cast<uint16_t>(dk.loops_ending.size() - dk.code[pc].loops_ending_first);
   }
   WARPSIM_ASSERT(!dk.code.empty() && dk.code.back().is_exit, "kernel must end with EXIT");
+  // Dual-issue pairing is decided once per instruction pair, not per issue (§3.8).
+  for (size_t pc = 0; pc < dk.code.size(); ++pc) {
+    auto& d = dk.code[pc];
+    d.pairs_with_next = pc + 1 < dk.code.size() && can_pair(d, dk.code[pc + 1]) && !dk.code[pc + 1].is_exit;
+    if (d.loops_ending_count > 0) {
+      const DecodedInstruction& begin = dk.code[dk.loops_ending[d.loops_ending_first].begin];
+      d.pairs_with_loop_begin = can_pair(d, begin) && !begin.is_exit;
+    }
+    d.pairs_any = d.pairs_with_next || d.pairs_with_loop_begin;
+  }
   return dk;
 }
 

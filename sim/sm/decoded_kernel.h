@@ -28,6 +28,10 @@ struct DecodedInstruction {
   // Shared memory: the conflict degree and unit time follow from the pattern and bank geometry.
   int smem_degree = 1;
   double smem_unit_cycles = 1;
+  bool pairs_with_next = false;       // can_pair(this, the next instruction in program order)
+  bool pairs_with_loop_begin = false; // can_pair(this, the first instruction of the loop it ends)
+  bool pairs_any = false;             // either of the two
+  uint8_t unit = 3;                   // 0 CUDA cores, 1 SFU, 2 shared-memory unit, 3 none (see Warp::unit)
   uint16_t loops_ending_first = 0;    // index into DecodedKernel::loops_ending
   uint16_t loops_ending_count = 0;
 };

@@ -1,7 +1,9 @@
 // Instruction issue: eligibility, warp selection policies, dual issue, stall accounting.
 #include "sm/sm.h"
+#include "sm/sm_hot.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "common/user_error.h"
 
@@ -15,23 +17,27 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
     : setup_(setup),
       cfg_(cfg),
       kernel_(kernel),
+      code_(kernel.code.data()),
       addresses_(addresses),
       memory_(memory),
       cycles_per_issue_(static_cast<uint64_t>(cfg.scheduler.cycles_per_issue)),
+      issue_shift_(std::has_single_bit(cycles_per_issue_) ? std::countr_zero(cycles_per_issue_) : -1),
       width_(cfg.scheduler.width),
       regs_(std::max(1, kernel.registers)) {
   const int slots = cfg.sm.max_warps;
   warps_.resize(slots);
-  ready_alu_.assign(static_cast<size_t>(slots) * regs_, 0);
-  ready_other_.assign(static_cast<size_t>(slots) * regs_, 0);
-  loop_iter_.assign(static_cast<size_t>(slots) * std::max(1, kernel.loops), 0);
-  executions_.assign(static_cast<size_t>(slots) * std::max(1, kernel.accesses), 0);
+  scoreboard_.assign(static_cast<size_t>(slots) * regs_, RegReady{});
+  loops_stride_ = static_cast<uint32_t>(std::max(1, kernel.loops));
+  accesses_stride_ = static_cast<uint32_t>(std::max(1, kernel.accesses));
+  loop_iter_.assign(static_cast<size_t>(slots) * loops_stride_, 0);
+  executions_.assign(static_cast<size_t>(slots) * accesses_stride_, 0);
   schedulers_.resize(cfg.scheduler.count);
   for (auto& s : schedulers_) {
     s.alu = RatePipe(cfg.alu.ops_per_cycle, cfg.scheduler.cycles_per_issue);
     s.sfu = RatePipe(cfg.sfu.ops_per_cycle, cfg.scheduler.cycles_per_issue);
     s.next_slot = kNever;  // nothing to issue until a block arrives
   }
+  for (auto& s : schedulers_) s.unit = {&s.alu, &s.sfu, &smem_unit_};
   for (int slot = 0; slot < slots; ++slot) schedulers_[slot % cfg.scheduler.count].slots.push_back(static_cast<uint32_t>(slot));
   blocks_.resize(setup.blocks_per_sm);
   free_block_slots_ = static_cast<uint32_t>(setup.blocks_per_sm);
@@ -48,53 +54,38 @@ void Sm::tick(uint64_t t) {
   lsu_.submit_due(t, memory_);
   // Schedulers share the shared-memory unit: arbitrate round-robin, starting with a different
   // scheduler each cycle, so no scheduler's warps are systematically starved.
-  const size_t n = schedulers_.size();
-  for (size_t k = 0; k < n; ++k) {
-    Scheduler& s = schedulers_[(t + k) % n];
+  const uint32_t n = static_cast<uint32_t>(schedulers_.size());
+  uint32_t k = arbitration_start_;
+  for (uint32_t i = 0; i < n; ++i) {
+    Scheduler& s = schedulers_[k];
     if (s.next_slot <= t) attempt(s, t);
+    if (++k == n) k = 0;
   }
+  if (++arbitration_start_ == n) arbitration_start_ = 0;
 }
 
 // --- eligibility ------------------------------------------------------------------------------
 
-uint64_t Sm::operands_ready(const DecodedInstruction& d, uint32_t slot) const {
-  uint64_t ready = 0;
-  for (int i = 0; i < d.nsrc; ++i) ready = std::max(ready, ready_for(d, slot, d.src[i]));
-  // Write-after-write: a destination still being produced (e.g. by a load) must land first.
-  for (int i = 0; i < d.ndst; ++i) ready = std::max(ready, ready_other_[slot * regs_ + d.dst[i]]);
-  if (d.is_exit)  // a warp terminates once every result it produced has landed
-    for (int r = 0; r < regs_; ++r) ready = std::max(ready, ready_other_[slot * regs_ + r]);
-  return ready;
-}
 
-bool Sm::waits_on_memory(const Warp& w, const DecodedInstruction& d, uint32_t slot) const {
-  if (d.cls == OpClass::Load && cfg_.lsu.max_outstanding_loads_per_warp > 0 &&
-      w.outstanding_loads >= static_cast<uint32_t>(cfg_.lsu.max_outstanding_loads_per_warp))
-    return true;
-  if (d.is_exit && w.outstanding_loads > 0) return true;
-  return operands_ready(d, slot) == kNever;
-}
+
 
 // Cycle at which the warp's next instruction could issue, ignoring other warps; kNever when it
 // waits on an event (memory, barrier).
 uint64_t Sm::wake_time(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const {
-  if (!w.resident || w.at_barrier) return kNever;
-  const DecodedInstruction& d = kernel_.code[w.pc];
-  if (waits_on_memory(w, d, slot)) return kNever;
-  uint64_t at = std::max({t, w.next_issue, operands_ready(d, slot)});
+  (void)slot;
+  if (!w.resident || w.ready_at == kNever) return kNever;
+  const DecodedInstruction& d = code_[w.pc];
+  uint64_t at = std::max(t, w.ready_at);
   if (d.cls == OpClass::Alu) at = s.alu.next_accept(at);
   else if (d.cls == OpClass::Sfu) at = s.sfu.next_accept(at);
   else if (d.cls == OpClass::Smem) at = smem_unit_.next_accept(at);
   return at;
 }
 
-bool Sm::eligible(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const {
-  return wake_time(w, slot, s, t) == t;
-}
 
 StallReason Sm::blocker(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const {
   if (w.at_barrier) return StallReason::Barrier;
-  const DecodedInstruction& d = kernel_.code[w.pc];
+  const DecodedInstruction& d = code_[w.pc];
   if (waits_on_memory(w, d, slot)) return StallReason::Memory;
   if (operands_ready(d, slot) > t) return StallReason::Dependency;
   if (w.next_issue > t) return StallReason::IssueLimit;
@@ -119,12 +110,14 @@ int stall_rank(StallReason r) {
 int Sm::pick(Scheduler& s, uint64_t t) {
   const size_t n = s.slots.size();
   switch (cfg_.scheduler.policy) {
-    case config::SchedulerPolicy::Lrr:
-      for (size_t i = 1; i <= n; ++i) {
-        const size_t k = (s.last + i) % n;
+    case config::SchedulerPolicy::Lrr: {
+      size_t k = s.last;
+      for (size_t i = 0; i < n; ++i) {
+        if (++k == n) k = 0;
         if (eligible(warps_[s.slots[k]], s.slots[k], s, t)) return static_cast<int>(k);
       }
       return -1;
+    }
     case config::SchedulerPolicy::Gto:
       if (eligible(warps_[s.slots[s.last]], s.slots[s.last], s, t)) return static_cast<int>(s.last);
       [[fallthrough]];
@@ -151,21 +144,6 @@ int Sm::pick(Scheduler& s, uint64_t t) {
   return -1;
 }
 
-void Sm::charge(Scheduler& s, uint64_t until) {
-  if (until <= s.charged_to) return;
-  const uint64_t slots = (align(until) - align(s.charged_to)) / cycles_per_issue_;
-  auto& st = stats_.stalls;
-  switch (s.reason) {
-    case StallReason::Issued: st.issued += slots; break;
-    case StallReason::Dependency: st.dependency += slots; break;
-    case StallReason::Memory: st.memory += slots; break;
-    case StallReason::PipeBusy: st.pipe_busy += slots; break;
-    case StallReason::IssueLimit: st.issue_limit += slots; break;
-    case StallReason::Barrier: st.barrier += slots; break;
-    case StallReason::NoWarp: st.no_warp += slots; break;
-  }
-  s.charged_to = align(until);
-}
 
 void Sm::attempt(Scheduler& s, uint64_t t) {
   charge(s, t);
@@ -198,6 +176,7 @@ void Sm::attempt(Scheduler& s, uint64_t t) {
   s.next_slot = wake == kNever ? kNever : align(std::max(wake, t + 1));
 }
 
+
 void Sm::wake_scheduler_of(uint32_t slot, uint64_t t) {
   Scheduler& s = schedulers_[slot % schedulers_.size()];
   const uint64_t at = std::max(align(t), s.busy_until);
@@ -208,26 +187,24 @@ void Sm::wake_scheduler_of(uint32_t slot, uint64_t t) {
 
 void Sm::issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp) {
   Warp& w = warps_[slot];
-  const DecodedInstruction& first = kernel_.code[w.pc];
+  const DecodedInstruction& first = code_[w.pc];
   execute(s, slot, first, t);
   uint32_t cost = first.issue_cycles;
   uint32_t same_warp = first.same_warp_latency;
   // Dual issue: the next instruction of the same warp, if independent and ready (§2.9, §3.8).
-  if (pair_same_warp && width_ > 1 && w.resident && !first.is_exit && first.cls != OpClass::Barrier) {
-    const DecodedInstruction& second = kernel_.code[w.pc];
-    if (can_pair(first, second) && !second.is_exit) {
-      const uint64_t saved = w.next_issue;
-      w.next_issue = t;  // the pair shares the issue slot
-      if (eligible(w, slot, s, t)) {
-        execute(s, slot, second, t);
-        cost = std::max(cost, second.issue_cycles);
-        same_warp = std::max(same_warp, second.same_warp_latency);
-      } else {
-        w.next_issue = saved;
-      }
+  const uint32_t first_pc = static_cast<uint32_t>(&first - code_);
+  if (first.pairs_any && pair_same_warp && width_ > 1 && w.resident && !w.at_barrier && pairs_with(first_pc, w.pc)) {
+    const DecodedInstruction& second = code_[w.pc];
+    // The pair shares the issue slot: only the second's operands and unit matter.
+    w.ready_at = waits_on_memory(w, second, slot) ? kNever : operands_ready(second, slot);
+    if (eligible(w, slot, s, t)) {
+      execute(s, slot, second, t);
+      cost = std::max(cost, second.issue_cycles);
+      same_warp = std::max(same_warp, second.same_warp_latency);
     }
   }
   if (w.resident && !w.at_barrier) w.next_issue = std::max(w.next_issue, t + same_warp);
+  refresh_ready(slot);
   s.busy_until = t + cost * cycles_per_issue_;
   if (cfg_.scheduler.policy == config::SchedulerPolicy::TwoLevel && first.cls == OpClass::Load) {
     auto it = std::find(s.order.begin(), s.order.end(), slot);
@@ -258,28 +235,11 @@ void Sm::execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint6
       break;
   }
   if (d.cls != OpClass::Load) {
-    for (int i = 0; i < d.ndst; ++i) {
-      ready_alu(slot, d.dst[i]) = t + d.latency_to_alu;
-      ready_other(slot, d.dst[i]) = t + d.latency_to_other;
-    }
+    for (int i = 0; i < d.ndst; ++i) reg(slot, d.dst[i]) = RegReady{t + d.latency_to_alu, t + d.latency_to_other};
   }
   advance_pc(slot);
 }
 
-void Sm::advance_pc(uint32_t slot) {
-  Warp& w = warps_[slot];
-  const DecodedInstruction& d = kernel_.code[w.pc];
-  for (uint32_t i = 0; i < d.loops_ending_count; ++i) {
-    const DecodedLoop& l = kernel_.loops_ending[d.loops_ending_first + i];
-    int64_t& iter = loop_iter_[slot * std::max(1, kernel_.loops) + l.index];
-    if (++iter < l.count) {
-      w.pc = l.begin;
-      return;
-    }
-    iter = 0;  // loop done: fall through to the enclosing loop's end, if it ends here too
-  }
-  ++w.pc;
-}
 
 void Sm::finish(uint64_t end) {
   for (auto& s : schedulers_) {

@@ -47,6 +47,7 @@ class Sm {
   void tick(uint64_t t);
   uint64_t next_wake() const;
   std::vector<uint32_t> take_finished_blocks();
+  bool has_finished_blocks() const { return !finished_blocks_.empty(); }
   bool busy() const { return resident_warps_ > 0 || !lsu_.idle(); }
   // Charges the remaining issue slots up to `end` and closes the occupancy integral.
   void finish(uint64_t end);
@@ -57,6 +58,7 @@ class Sm {
     std::vector<uint32_t> slots;  // warp slots owned by this scheduler
     std::vector<uint32_t> order;  // two-level policy: resident warps, active set first
     RatePipe alu, sfu;
+    std::array<RatePipe*, 3> unit{};  // by Warp::unit: alu, sfu, the SM's shared-memory unit
     uint64_t next_slot = 0;    // next cycle it may try to issue (kNever: waits for an event)
     uint64_t busy_until = 0;   // issuing an instruction keeps it busy until here
     uint64_t charged_to = 0;   // issue slots before this cycle are accounted
@@ -78,12 +80,21 @@ class Sm {
   StallReason blocker(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const;
   uint64_t wake_time(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const;
   uint64_t operands_ready(const DecodedInstruction& d, uint32_t slot) const;
+  void refresh_ready(uint32_t slot);  // recompute Warp::ready_at
   bool waits_on_memory(const Warp& w, const DecodedInstruction& d, uint32_t slot) const;
   void issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp);
   void execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);
   void advance_pc(uint32_t slot);
+  bool pairs_with(uint32_t first_pc, uint32_t next_pc) const;
   void charge(Scheduler& s, uint64_t until);
-  uint64_t align(uint64_t t) const { return (t + cycles_per_issue_ - 1) / cycles_per_issue_ * cycles_per_issue_; }
+  // Next issue-slot boundary at or after t (slots start at multiples of cycles_per_issue).
+  uint64_t align(uint64_t t) const {
+    if (issue_shift_ >= 0) return ((t + cycles_per_issue_ - 1) >> issue_shift_) << issue_shift_;  // no division on the hot path
+    return (t + cycles_per_issue_ - 1) / cycles_per_issue_ * cycles_per_issue_;
+  }
+  uint64_t slots_between(uint64_t from, uint64_t to) const {  // both aligned
+    return issue_shift_ >= 0 ? (to - from) >> issue_shift_ : (to - from) / cycles_per_issue_;
+  }
   void wake_scheduler_of(uint32_t slot, uint64_t t);
   // Memory (sm_memory.cpp)
   void issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t);
@@ -96,27 +107,33 @@ class Sm {
   void exit_warp(uint32_t slot, uint64_t t);
   void occupancy_changed(uint64_t t, int delta);
 
-  uint64_t& ready_alu(uint32_t slot, int r) { return ready_alu_[slot * regs_ + r]; }
-  uint64_t& ready_other(uint32_t slot, int r) { return ready_other_[slot * regs_ + r]; }
-  uint64_t ready_for(const DecodedInstruction& consumer, uint32_t slot, int r) const {
-    const size_t i = slot * regs_ + r;
-    return consumer.cls == isa::OpClass::Alu ? ready_alu_[i] : ready_other_[i];
-  }
+  // Scoreboard entry of one register: the cycle its value is ready for a CUDA-core consumer and
+  // for any other consumer (they differ on Maxwell, §4.7).
+  struct RegReady {
+    uint64_t alu = 0;
+    uint64_t other = 0;
+  };
+  RegReady& reg(uint32_t slot, int r) { return scoreboard_[slot * regs_ + r]; }
+  const RegReady& reg(uint32_t slot, int r) const { return scoreboard_[slot * regs_ + r]; }
 
   const SmSetup setup_;
   const config::HwConfig& cfg_;
   const DecodedKernel& kernel_;
+  const DecodedInstruction* code_;  // kernel_.code.data(): the hot path indexes it by pc
   const AddressGenerator& addresses_;
   mem::MemorySystem& memory_;
   const uint64_t cycles_per_issue_;
+  const int issue_shift_;  // log2(cycles_per_issue) when a power of two, else -1
   const int width_;
   const int regs_;
 
   std::vector<Warp> warps_;
   std::vector<Scheduler> schedulers_;
   std::vector<BlockSlot> blocks_;
-  std::vector<uint64_t> ready_alu_, ready_other_;  // per slot x register: cycle the value is ready
+  std::vector<RegReady> scoreboard_;               // per slot x register
   std::vector<int64_t> loop_iter_;                 // per slot x loop
+  uint32_t loops_stride_ = 1, accesses_stride_ = 1;
+  uint32_t arbitration_start_ = 0;                 // scheduler served first this cycle
   std::vector<uint64_t> executions_;               // per slot x access: times executed
   std::vector<uint32_t> finished_blocks_;
   RatePipe smem_unit_{1.0};

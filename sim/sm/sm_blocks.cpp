@@ -4,6 +4,9 @@
 
 #include "common/user_error.h"
 #include "sm/sm.h"
+#include "sm/sm_hot.h"
+
+using warpsim::mem::kNever;
 
 namespace warpsim::sm {
 
@@ -28,12 +31,12 @@ void Sm::launch_block(uint64_t block_id, uint64_t t) {
     w.next_issue = t;
     w.start = t;
     w.age = age_counter_++;
-    std::fill_n(ready_alu_.begin() + slot * regs_, regs_, 0);
-    std::fill_n(ready_other_.begin() + slot * regs_, regs_, 0);
-    const int loops = std::max(1, kernel_.loops), accesses = std::max(1, kernel_.accesses);
-    std::fill_n(loop_iter_.begin() + slot * loops, loops, 0);
-    std::fill_n(executions_.begin() + slot * accesses, accesses, 0);
+    std::fill_n(scoreboard_.begin() + slot * regs_, regs_, RegReady{});
+    std::fill_n(loop_iter_.begin() + slot * loops_stride_, loops_stride_, 0);
+    std::fill_n(executions_.begin() + slot * accesses_stride_, accesses_stride_, 0);
     b->warps.push_back(slot);
+    w.ready_at = t;
+    w.unit = code_[0].unit;
     schedulers_[slot % schedulers_.size()].order.push_back(slot);
     wake_scheduler_of(slot, t);
   }
@@ -46,6 +49,7 @@ void Sm::arrive_at_barrier(uint32_t slot, uint64_t t) {
   Warp& w = warps_[slot];
   BlockSlot& b = blocks_[w.block_slot];
   w.at_barrier = true;
+  w.ready_at = kNever;
   if (++b.arrived == b.alive) release_barrier(b, t);
 }
 
@@ -56,6 +60,7 @@ void Sm::release_barrier(BlockSlot& b, uint64_t t) {
     if (!w.resident || !w.at_barrier) continue;
     w.at_barrier = false;
     w.next_issue = std::max(w.next_issue, go);
+    refresh_ready(slot);
     wake_scheduler_of(slot, w.next_issue);
   }
   b.arrived = 0;

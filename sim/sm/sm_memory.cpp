@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sm/sm.h"
+#include "sm/sm_hot.h"
 
 namespace warpsim::sm {
 
@@ -12,7 +13,7 @@ using mem::kNever;
 void Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write, uint32_t tag) {
   const Warp& w = warps_[slot];
   const WarpCoordinates coords{w.block_id, w.warp_in_block, static_cast<uint32_t>(setup_.block_threads)};
-  uint64_t& exec = executions_[slot * std::max(1, kernel_.accesses) + d.access];
+  uint64_t& exec = executions_[slot * accesses_stride_ + d.access];
   addresses_.global_addresses(d.access, coords, exec++, addr_);
   const isa::AccessPattern& ap = addresses_.pattern(d.access);
   mem::coalesce(cfg_.lsu.coalescing, addr_, addresses_.active_mask(d.access), ap.bytes, segments_);
@@ -41,7 +42,7 @@ void Sm::issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
   send(slot, d, t, false, tag);
   LoadRecord& rec = lsu_.load(tag);
   rec.remaining = static_cast<uint32_t>(segments_.size());
-  for (int i = 0; i < d.ndst; ++i) ready_alu(slot, d.dst[i]) = ready_other(slot, d.dst[i]) = kNever;
+  for (int i = 0; i < d.ndst; ++i) reg(slot, d.dst[i]) = RegReady{kNever, kNever};
   ++w.outstanding_loads;
   if (rec.remaining == 0) on_completion(tag, t);  // no active thread: nothing to wait for
 }
@@ -60,10 +61,11 @@ void Sm::on_completion(uint32_t tag, uint64_t t) {
   LoadRecord& r = lsu_.load(tag);
   if (r.remaining > 0 && --r.remaining > 0) return;
   const uint32_t slot = r.warp;
-  for (int i = 0; i < r.ndst; ++i) ready_alu(slot, r.dst[i]) = ready_other(slot, r.dst[i]) = t;
+  for (int i = 0; i < r.ndst; ++i) reg(slot, r.dst[i]) = RegReady{t, t};
   --warps_[slot].outstanding_loads;
   if (r.sampled) stats_.access_latency.record(t - r.issue);
   lsu_.free_load(tag);
+  refresh_ready(slot);
   wake_scheduler_of(slot, t);
 }
 

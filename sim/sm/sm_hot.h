@@ -1,0 +1,89 @@
+// The SM's per-instruction helpers, inlined into the issue loop (sm.cpp) and into the memory and
+// block paths (sm_memory.cpp, sm_blocks.cpp): they run for every simulated instruction.
+#pragma once
+
+#include "sm/sm.h"
+
+namespace warpsim::sm {
+
+#define WARPSIM_HOT [[gnu::always_inline]] inline
+
+WARPSIM_HOT uint64_t Sm::operands_ready(const DecodedInstruction& d, uint32_t slot) const {
+  uint64_t ready = 0;
+  const RegReady* regs = &scoreboard_[slot * regs_];
+  if (d.cls == isa::OpClass::Alu) {
+    for (int i = 0; i < d.nsrc; ++i) ready = std::max(ready, regs[d.src[i]].alu);
+  } else {
+    for (int i = 0; i < d.nsrc; ++i) ready = std::max(ready, regs[d.src[i]].other);
+  }
+  // Write-after-write: a destination still being produced (e.g. by a load) must land first.
+  for (int i = 0; i < d.ndst; ++i) ready = std::max(ready, regs[d.dst[i]].other);
+  if (d.is_exit)  // a warp terminates once every result it produced has landed
+    for (int r = 0; r < regs_; ++r) ready = std::max(ready, regs[r].other);
+  return ready;
+}
+
+WARPSIM_HOT bool Sm::waits_on_memory(const Warp& w, const DecodedInstruction& d, uint32_t slot) const {
+  if (d.cls == isa::OpClass::Load && cfg_.lsu.max_outstanding_loads_per_warp > 0 &&
+      w.outstanding_loads >= static_cast<uint32_t>(cfg_.lsu.max_outstanding_loads_per_warp))
+    return true;
+  if (d.is_exit && w.outstanding_loads > 0) return true;
+  return operands_ready(d, slot) == mem::kNever;
+}
+
+WARPSIM_HOT void Sm::refresh_ready(uint32_t slot) {
+  Warp& w = warps_[slot];
+  if (!w.resident || w.at_barrier) {
+    w.ready_at = mem::kNever;
+    return;
+  }
+  const DecodedInstruction& d = code_[w.pc];
+  w.unit = d.unit;
+  w.ready_at = waits_on_memory(w, d, slot) ? mem::kNever : std::max(w.next_issue, operands_ready(d, slot));
+}
+
+WARPSIM_HOT bool Sm::eligible(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const {
+  (void)slot;  // a warp not resident has ready_at == kNever
+  return w.ready_at <= t && (w.unit == 3 || s.unit[w.unit]->can_accept(t));
+}
+
+WARPSIM_HOT void Sm::charge(Scheduler& s, uint64_t until) {
+  if (until <= s.charged_to) return;
+  const uint64_t to = align(until);
+  const uint64_t slots = slots_between(s.charged_to, to);
+  auto& st = stats_.stalls;
+  switch (s.reason) {
+    case StallReason::Issued: st.issued += slots; break;
+    case StallReason::Dependency: st.dependency += slots; break;
+    case StallReason::Memory: st.memory += slots; break;
+    case StallReason::PipeBusy: st.pipe_busy += slots; break;
+    case StallReason::IssueLimit: st.issue_limit += slots; break;
+    case StallReason::Barrier: st.barrier += slots; break;
+    case StallReason::NoWarp: st.no_warp += slots; break;
+  }
+  s.charged_to = to;
+}
+
+WARPSIM_HOT void Sm::advance_pc(uint32_t slot) {
+  Warp& w = warps_[slot];
+  const DecodedInstruction& d = code_[w.pc];
+  for (uint32_t i = 0; i < d.loops_ending_count; ++i) {
+    const DecodedLoop& l = kernel_.loops_ending[d.loops_ending_first + i];
+    int64_t& iter = loop_iter_[slot * loops_stride_ + l.index];
+    if (++iter < l.count) {
+      w.pc = l.begin;
+      return;
+    }
+    iter = 0;  // loop done: fall through to the enclosing loop's end, if it ends here too
+  }
+  ++w.pc;
+}
+
+WARPSIM_HOT bool Sm::pairs_with(uint32_t first_pc, uint32_t next_pc) const {
+  const DecodedInstruction& d = code_[first_pc];
+  return next_pc == first_pc + 1 ? d.pairs_with_next : next_pc != first_pc && d.pairs_with_loop_begin;
+}
+
+#undef WARPSIM_HOT
+
+}  // namespace warpsim::sm
