@@ -1,6 +1,6 @@
 // `warpsim compare-memory`: the memory-system models side by side on the seed's streaming
 // experiment (Volkov 2016 §6.3-6.4, Table 6.4): peak, occupancies reaching 90/95% of it, latency
-// spread; --points adds latency against throughput at every occupancy (Figure 6.3).
+// spread; --points-out also writes latency against throughput at every occupancy (Figure 6.3).
 #include <fmt/format.h>
 
 #include <iostream>
@@ -13,6 +13,7 @@
 #include "config/enum_names.h"
 #include "config/loader.h"
 #include "mem/memory_system.h"
+#include "report/atomic_file.h"
 #include "validation/memory_model_comparison.h"
 
 namespace warpsim::cli {
@@ -23,7 +24,7 @@ struct CompareExtras {
   int sms = 0;
   int loads = 32;
   int step = 2;
-  bool points = false;
+  std::string points_out;
 };
 
 // Named models; those not built into this warpsim are skipped with a note when the list is the
@@ -63,7 +64,7 @@ void register_compare_memory(CLI::App& app) {
   cmd->add_option("--sms", x->sms, "SMs to simulate (default: all, so the memory system sees the device's load)")->check(CLI::Range(1, 4096));
   cmd->add_option("--loads", x->loads, "dependent loads per warp (default 32)")->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--step", x->step, "occupancy step in warps/SM when --warps is not given (default 2)")->check(CLI::Range(1, 4096));
-  cmd->add_flag("--points", x->points, "print every occupancy: throughput against latency (Figure 6.3)");
+  cmd->add_option("--points-out", x->points_out, "also write every occupancy (throughput against latency, Figure 6.3) to this CSV");
   cmd->callback([o, x, models] {
     if (o->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
     const config::HwConfig cfg = config::load_hw_config(o->gpu, o->sets);
@@ -77,8 +78,9 @@ void register_compare_memory(CLI::App& app) {
     std::vector<validation::MemoryModelSummary> summaries;
     for (auto kind : selected_models(x->models, models->count() == 0)) summaries.push_back(validation::summarize_memory_model(cfg, kind, so));
     const auto seed = validation::load_measurements(validation::builtin_measurements_dir());
-    emit(*o, x->points ? validation::memory_model_points_table(summaries).render(o->format)
-                       : validation::memory_model_summary_table(summaries, &seed).render(o->format));
+    const std::string table = validation::memory_model_summary_table(summaries, &seed).render(o->format);
+    if (!x->points_out.empty()) report::write_file_atomically(x->points_out, validation::memory_model_points_table(summaries).to_csv());
+    emit(*o, table);
   });
 }
 
