@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   warpsim::cli::register_bound(app);
   warpsim::cli::register_validate(app);
   warpsim::cli::register_sweep(app);
+  warpsim::cli::register_compare_memory(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -151,6 +151,9 @@ struct MemoryConfig {
   double contention_c_gbps = 0;
   DramConfig dram;              // `queue` model
   ControllerConfig controller;  // `queue` model
+  // Bandwidth of one SM's port into the crossbar, for the `simgrid` model. No per-SM figure is
+  // published for the seed GPUs; 0 = the device's pin bandwidth, a port that never binds.
+  double sm_port_gbps = 0;
 };
 
 struct HwConfig {

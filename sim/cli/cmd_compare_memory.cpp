@@ -1,0 +1,87 @@
+// `warpsim compare-memory`: the memory-system models side by side on the seed's streaming
+// experiment (Volkov 2016 §6.3-6.4, Table 6.4): peak, occupancies reaching 90/95% of it, latency
+// spread; --points-out also writes latency against throughput at every occupancy (Figure 6.3).
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.h"
+#include "cli/common_options.h"
+#include "common/text.h"
+#include "common/user_error.h"
+#include "config/enum_names.h"
+#include "config/loader.h"
+#include "mem/memory_system.h"
+#include "report/atomic_file.h"
+#include "validation/memory_model_comparison.h"
+
+namespace warpsim::cli {
+namespace {
+
+struct CompareExtras {
+  std::string models = "fixed,queue,simgrid";
+  int sms = 0;
+  int loads = 32;
+  int step = 2;
+  std::string points_out;
+};
+
+// Named models; those not built into this warpsim are skipped with a note when the list is the
+// default, and are an error when asked for by name.
+std::vector<config::MemoryModelKind> selected_models(const std::string& list, bool is_default) {
+  std::vector<config::MemoryModelKind> out;
+  DiagnosticSink sink;
+  for (const auto& name : split(list, ',')) {
+    const auto found = config::enum_from_name<config::MemoryModelKind>(name);
+    if (!found) {
+      const auto names = config::enum_names<config::MemoryModelKind>();
+      const std::string near = closest_match(name, names);
+      sink.add(Diagnostic{"<cli>", 0, 0, "--models",
+                          fmt::format("unknown memory model '{}'{} (valid: {})", name, near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near), join(names, ", "))});
+      continue;
+    }
+    const config::MemoryModelKind kind = *found;
+    if (!mem::memory_model_built(kind) && is_default) {
+      std::cerr << "warpsim: note: memory model '" << name << "' is not built into this warpsim; skipped\n";
+      continue;
+    }
+    out.push_back(kind);
+  }
+  sink.throw_if_any();
+  if (out.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--models", "no memory model to compare"});
+  return out;
+}
+
+}  // namespace
+
+void register_compare_memory(CLI::App& app) {
+  auto* cmd = app.add_subcommand("compare-memory", "Compare memory-system models on the streaming experiment (Volkov Table 6.4)");
+  auto o = std::make_shared<CommonOptions>();
+  auto x = std::make_shared<CompareExtras>();
+  add_common_options(*cmd, *o, kGpu | kWarps | kFormat | kOut | kSeed | kJobs);
+  auto* models = cmd->add_option("--models", x->models, "comma-separated memory models (default: fixed,queue,simgrid, those built)");
+  cmd->add_option("--sms", x->sms, "SMs to simulate (default: all, so the memory system sees the device's load)")->check(CLI::Range(1, 4096));
+  cmd->add_option("--loads", x->loads, "dependent loads per warp (default 32)")->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--step", x->step, "occupancy step in warps/SM when --warps is not given (default 2)")->check(CLI::Range(1, 4096));
+  cmd->add_option("--points-out", x->points_out, "also write every occupancy (throughput against latency, Figure 6.3) to this CSV");
+  cmd->callback([o, x, models] {
+    if (o->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
+    const config::HwConfig cfg = config::load_hw_config(o->gpu, o->sets);
+    validation::MemorySweepOptions so;
+    if (!o->warps.empty()) so.warps = parse_warps(o->warps);
+    so.step = x->step;
+    so.loads_per_warp = x->loads;
+    so.sms = x->sms;
+    so.seed = o->seed;
+    so.jobs = o->jobs;
+    std::vector<validation::MemoryModelSummary> summaries;
+    for (auto kind : selected_models(x->models, models->count() == 0)) summaries.push_back(validation::summarize_memory_model(cfg, kind, so));
+    const auto seed = validation::load_measurements(validation::builtin_measurements_dir());
+    const std::string table = validation::memory_model_summary_table(summaries, &seed).render(o->format);
+    if (!x->points_out.empty()) report::write_file_atomically(x->points_out, validation::memory_model_points_table(summaries).to_csv());
+    emit(*o, table);
+  });
+}
+
+}  // namespace warpsim::cli

@@ -1,0 +1,94 @@
+// `warpsim run --set memory.model=simgrid` end to end: Kepler at α = 0 (back-to-back dependent
+// streaming loads, Volkov 2016 §6.3) against the seed's Tables 6.2 and 6.4, and determinism.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+
+#include "common/text.h"
+#include "isa/generators.h"
+#include "support/test_support.h"
+#include "sweep/parallel_runner.h"
+
+namespace warpsim::test {
+namespace {
+
+// Rows of a CSV table as column name -> value.
+std::vector<std::map<std::string, std::string>> csv_rows(const std::string& text) {
+  std::vector<std::map<std::string, std::string>> rows;
+  const auto lines = split(text, '\n');
+  const auto header = split(lines.at(0), ',');
+  for (size_t i = 1; i < lines.size(); ++i) {
+    if (lines[i].empty()) continue;
+    const auto cells = split(lines[i], ',');
+    std::map<std::string, std::string> row;
+    for (size_t c = 0; c < header.size() && c < cells.size(); ++c) row[header[c]] = cells[c];
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+const std::string kKeplerAlpha0 = "run --gpu kepler --workload alpha_mix --param alpha=0 --param loads=16 --set memory.model=simgrid";
+
+TEST(SimGridRun, KeplerOneWarpSeesTable6_2Latency) {
+  // One warp on one SM: nothing to share with, the unloaded latency of a streaming load (301).
+  const CliRun r = run_cli(kKeplerAlpha0 + " --warps 1 --sms 1 --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto rows = csv_rows(r.out);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_NEAR(std::stod(rows[0].at("access_latency_mean")), 301, 0.5);
+}
+
+TEST(SimGridRun, KeplerFullOccupancyReachesTable6_4Peak) {
+  // All 8 SMs at 64 warps/SM: the streaming peak of Table 6.4 (154 GB/s) within 5%.
+  const CliRun r = run_cli(kKeplerAlpha0 + " --warps 64 --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto rows = csv_rows(r.out);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_NEAR(std::stod(rows[0].at("gbps")), 154, 0.05 * 154);
+}
+
+TEST(SimGridRun, KeplerLatencyGrowsWithThroughput) {
+  // Contention, not a constant: loaded latency exceeds the unloaded one (Volkov §6.4, Figure 6.3).
+  const CliRun r = run_cli(kKeplerAlpha0 + " --warps 8:48:40 --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto rows = csv_rows(r.out);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_LT(std::stod(rows[0].at("gbps")), std::stod(rows[1].at("gbps")));
+  EXPECT_LT(std::stod(rows[0].at("access_latency_mean")) + 20, std::stod(rows[1].at("access_latency_mean")));
+}
+
+TEST(SimGridRun, SameCommandGivesByteIdenticalOutput) {
+  const std::string args = kKeplerAlpha0 + " --warps 8:40:16 --sms 2 --format json";
+  const CliRun a = run_cli(args), b = run_cli(args);
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+}
+
+TEST(SimGridRun, ParallelRunnerGivesTheSameResultsAsOneJob) {
+  // SimGrid runs are serialised on SimGrid's own thread whatever the number of jobs; results must
+  // not depend on the order they were served in.
+  auto cfg = std::make_shared<config::HwConfig>(builtin("kepler"));
+  cfg->memory.model = config::MemoryModelKind::SimGrid;
+  auto kernel = std::make_shared<const isa::Kernel>(
+      isa::generate(*isa::find_generator("alpha_mix"), {{"alpha", "0"}, {"loads", "8"}}));
+  std::vector<sweep::SimulationPoint> points;
+  for (int w : {4, 16, 32, 48}) {
+    device::RunOptions o;
+    o.warps_per_sm = w;
+    o.sms = 2;
+    points.push_back({cfg, kernel, o});
+  }
+  const auto one = sweep::run_points(points, 1);
+  const auto three = sweep::run_points(points, 3);
+  ASSERT_EQ(one.size(), three.size());
+  for (size_t i = 0; i < one.size(); ++i) {
+    EXPECT_EQ(one[i].memory_model, "simgrid");
+    EXPECT_EQ(one[i].total_cycles, three[i].total_cycles) << i;
+    EXPECT_EQ(one[i].gbps, three[i].gbps) << i;
+    EXPECT_EQ(one[i].transaction_latency.p95, three[i].transaction_latency.p95) << i;
+  }
+}
+
+}  // namespace
+}  // namespace warpsim::test

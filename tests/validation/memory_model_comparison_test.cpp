@@ -1,0 +1,71 @@
+// The memory-model comparison of the streaming experiment (Volkov 2016 §6.3, Table 6.4) and the
+// `warpsim compare-memory` command.
+#include <gtest/gtest.h>
+
+#include "common/user_error.h"
+#include "mem/memory_system.h"
+#include "support/test_support.h"
+#include "validation/memory_model_comparison.h"
+
+namespace warpsim::validation {
+namespace {
+
+TEST(MemoryModelComparison, FixedModelPeakIsTheConfiguredPeakAndThresholdsAreOrdered) {
+  const auto cfg = test::builtin("kepler");
+  MemorySweepOptions o;
+  o.warps = {8, 24, 40, 56, 64};
+  o.sms = 1;
+  o.loads_per_warp = 16;
+  const MemoryModelSummary s = summarize_memory_model(cfg, config::MemoryModelKind::Fixed, o);
+  EXPECT_EQ(s.model, "fixed");
+  ASSERT_EQ(s.points.size(), 5u);
+  EXPECT_NEAR(s.peak_gbps, 154, 0.03 * 154);  // the fixed model's bandwidth cap, Table 6.4
+  ASSERT_GT(s.warps_at_90, 0);
+  EXPECT_LE(s.warps_at_90, s.warps_at_95);
+  for (const auto& p : s.points) EXPECT_LE(p.gbps, s.peak_gbps);
+  // Below the knee the fixed model's latency is the unloaded one (Table 6.2, 301 cycles).
+  EXPECT_NEAR(s.points[0].access_latency_mean, 301, 1.0);
+}
+
+TEST(MemoryModelComparison, SummaryTableAddsTheSeedsTable6_4Row) {
+  const auto cfg = test::builtin("kepler");
+  MemorySweepOptions o;
+  o.warps = {32, 64};
+  o.sms = 1;
+  o.loads_per_warp = 8;
+  const auto s = summarize_memory_model(cfg, config::MemoryModelKind::Fixed, o);
+  const auto seed = load_measurements(builtin_measurements_dir());
+  const report::Table t = memory_model_summary_table({s}, &seed);
+  ASSERT_EQ(t.rows().size(), 2u);
+  EXPECT_EQ(std::get<std::string>(t.rows()[1][1]), "volkov2016");
+  EXPECT_DOUBLE_EQ(std::get<double>(t.rows()[1][2]), 154);     // Table 6.4 peak
+  EXPECT_DOUBLE_EQ(std::get<double>(t.rows()[1][3]), 14 * 4);  // 14 warps/scheduler x 4 schedulers
+}
+
+TEST(MemoryModelComparison, ModelNotBuiltIsAUserErrorNamingMemoryModel) {
+  for (auto kind : {config::MemoryModelKind::Queue, config::MemoryModelKind::SimGrid}) {
+    if (mem::memory_model_built(kind)) continue;
+    try {
+      summarize_memory_model(test::builtin("kepler"), kind, MemorySweepOptions{});
+      FAIL() << "expected a UserError";
+    } catch (const UserError& e) {
+      EXPECT_EQ(e.diagnostics().at(0).key, "memory.model");
+    }
+  }
+}
+
+TEST(CompareMemoryCli, UnknownModelExitsTwoWithASuggestion) {
+  const auto r = test::run_cli("compare-memory --gpu kepler --models simgird");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("did you mean 'simgrid'"), std::string::npos) << r.err;
+}
+
+TEST(CompareMemoryCli, PrintsOneRowPerModelAndTheSeed) {
+  const auto r = test::run_cli("compare-memory --gpu kepler --models fixed --warps 32:64:32 --sms 1 --loads 8 --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\nkepler,fixed,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nkepler,volkov2016,154,56,64,14,16"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace warpsim::validation
