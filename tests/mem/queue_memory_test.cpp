@@ -126,10 +126,16 @@ TEST(QueueMemory, OneSimulatedSmGetsItsShareOfTheMemorySystem) {
   }
 }
 
-TEST(QueueMemory, SimGridModelIsNotBuiltIn) {
-  config::HwConfig c = queue_config("maxwell");
-  c.memory.model = config::MemoryModelKind::SimGrid;
-  EXPECT_THROW(make_memory_system({&c, 1, 1}), UserError);
+// Every model the factory can name is either built or refused with a UserError, never a crash.
+TEST(QueueMemory, FactoryBuildsEachModelItReportsAsBuilt) {
+  for (auto kind : {config::MemoryModelKind::Fixed, config::MemoryModelKind::Queue, config::MemoryModelKind::SimGrid}) {
+    config::HwConfig c = queue_config("maxwell");
+    c.memory.model = kind;
+    if (memory_model_built(kind))
+      run_in_memory_context(c, [&] { EXPECT_NE(make_memory_system({&c, 1, 1}), nullptr); });
+    else
+      EXPECT_THROW(make_memory_system({&c, 1, 1}), UserError);
+  }
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "common/user_error.h"
+#include "mem/coalescer.h"
 #include "mem/fixed_memory.h"
 
 namespace warpsim::mem::simgrid {
@@ -44,7 +45,7 @@ PlatformSpec make_platform_spec(const config::HwConfig& cfg, int simulated_sms) 
 
   // Unloaded latency of one transaction: Table 6.2's per-instruction latency less the departure
   // spread of a coalesced access's transactions (Table 6.7), as in the fixed model.
-  const int n_tx = transactions_per_coalesced_access(cfg.lsu.coalescing);
+  const int n_tx = coalesced_transactions(cfg.lsu.coalescing);
   p.coalesced_transaction_bytes = kWarpLoadBytes / static_cast<uint32_t>(n_tx);
   const double unloaded_cycles = std::max(1.0, m.latency_cycles - (n_tx - 1) * cfg.lsu.transaction_issue_cycles);
   p.unloaded_transaction_s = unloaded_cycles / p.clock_hz;
