@@ -206,13 +206,50 @@ def histogram_figure(data_dir, out_dir):
     save(fig, out_dir, "latency_histogram")
 
 
+def memory_models_figure(data_dir, out_dir):
+    """Volkov 2016 §6.3-6.4 streaming experiment under each memory model (fixed, queue, simgrid)
+    beside Table 6.4: throughput against occupancy, and latency against throughput (Figure 6.3)."""
+    if not os.path.exists(os.path.join(data_dir, "memory_models_points.csv")):
+        return
+    rows = read(data_dir, "memory_models_points.csv")
+    summary = read(data_dir, "memory_models.csv")
+    gpus = gpus_of(rows)
+    if not gpus:
+        return
+    colors = {"fixed": "tab:gray", "queue": "tab:blue", "simgrid": "tab:green"}
+    fig, axes = plt.subplots(2, len(gpus), figsize=(3.4 * len(gpus), 5.2), squeeze=False)
+    for col, gpu in enumerate(gpus):
+        top, bottom = axes[0][col], axes[1][col]
+        models = []
+        for r in rows:
+            if r["gpu"] == gpu and r["memory_model"] not in models:
+                models.append(r["memory_model"])
+        for m in models:
+            sel = [r for r in rows if r["gpu"] == gpu and r["memory_model"] == m]
+            color = colors.get(m, "tab:purple")
+            top.plot([num(r["warps_per_sm"]) for r in sel], [num(r["gbps"]) for r in sel], "o-", markersize=3, color=color, label=m)
+            bottom.plot([num(r["gbps"]) for r in sel], [num(r["access_latency_mean"]) for r in sel], "o-", markersize=3, color=color,
+                        label=m)
+        for s in (s for s in summary if s["gpu"] == gpu and s["memory_model"] == "volkov2016"):
+            top.axhline(num(s["peak_gbps"]), color="0.5", linestyle="--", linewidth=1, label="Table 6.4 peak")
+            for key, style in (("warps_per_sm_at_90", ":"), ("warps_per_sm_at_95", "-.")):
+                top.axvline(num(s[key]), color="0.5", linestyle=style, linewidth=1, label=f"Table 6.4 {key[-2:]}% occupancy")
+        top.set_title(gpu)
+        top.set_xlabel("warps/SM")
+        top.set_ylabel("GB/s")
+        bottom.set_xlabel("throughput, GB/s")
+        bottom.set_ylabel("mean load latency, cycles")
+    axes[0][0].legend(fontsize=6)
+    save(fig, out_dir, "memory_models", left=0.75 / (3.4 * len(gpus)), bottom=0.09, hspace=0.35, wspace=0.4)
+
+
 def draw(task):
     name, data_dir, out_dir, args = task
     FIGURES[name](data_dir, out_dir, *args)
 
 
 FIGURES = {"throughput": throughput_figure, "cusp": cusp_figure, "latency": latency_figure, "error_bands": error_band_figure,
-           "histogram": histogram_figure}
+           "histogram": histogram_figure, "memory_models": memory_models_figure}
 
 
 def main():
@@ -225,7 +262,7 @@ def main():
     # the order does not change the output.
     tasks = [("error_bands", data_dir, out_dir, ())]
     tasks += [("throughput", data_dir, out_dir, (gpu,)) for gpu in gpus_of(read(data_dir, "alpha_curves.csv"))]
-    tasks += [(name, data_dir, out_dir, ()) for name in ("cusp", "latency", "histogram")]
+    tasks += [(name, data_dir, out_dir, ()) for name in ("cusp", "latency", "histogram", "memory_models")]
     if jobs <= 1:
         for t in tasks:
             draw(t)

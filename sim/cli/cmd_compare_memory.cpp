@@ -15,6 +15,7 @@
 #include "mem/memory_system.h"
 #include "report/atomic_file.h"
 #include "validation/memory_model_comparison.h"
+#include "validation/memory_model_section.h"
 
 namespace warpsim::cli {
 namespace {
@@ -26,32 +27,6 @@ struct CompareExtras {
   int step = 2;
   std::string points_out;
 };
-
-// Named models; those not built into this warpsim are skipped with a note when the list is the
-// default, and are an error when asked for by name.
-std::vector<config::MemoryModelKind> selected_models(const std::string& list, bool is_default) {
-  std::vector<config::MemoryModelKind> out;
-  DiagnosticSink sink;
-  for (const auto& name : split(list, ',')) {
-    const auto found = config::enum_from_name<config::MemoryModelKind>(name);
-    if (!found) {
-      const auto names = config::enum_names<config::MemoryModelKind>();
-      const std::string near = closest_match(name, names);
-      sink.add(Diagnostic{"<cli>", 0, 0, "--models",
-                          fmt::format("unknown memory model '{}'{} (valid: {})", name, near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near), join(names, ", "))});
-      continue;
-    }
-    const config::MemoryModelKind kind = *found;
-    if (!mem::memory_model_built(kind) && is_default) {
-      std::cerr << "warpsim: note: memory model '" << name << "' is not built into this warpsim; skipped\n";
-      continue;
-    }
-    out.push_back(kind);
-  }
-  sink.throw_if_any();
-  if (out.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--models", "no memory model to compare"});
-  return out;
-}
 
 }  // namespace
 
@@ -76,7 +51,11 @@ void register_compare_memory(CLI::App& app) {
     so.seed = o->seed;
     so.jobs = o->jobs;
     std::vector<validation::MemoryModelSummary> summaries;
-    for (auto kind : selected_models(x->models, models->count() == 0)) summaries.push_back(validation::summarize_memory_model(cfg, kind, so));
+    std::vector<std::string> skipped;
+    const auto kinds = validation::parse_memory_models(x->models, "--models", models->count() == 0, skipped);
+    for (const auto& name : skipped) std::cerr << "warpsim: note: memory model '" << name << "' is not built into this warpsim; skipped\n";
+    if (kinds.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--models", "no memory model to compare"});
+    for (auto kind : kinds) summaries.push_back(validation::summarize_memory_model(cfg, kind, so));
     const auto seed = validation::load_measurements(validation::builtin_measurements_dir());
     const std::string table = validation::memory_model_summary_table(summaries, &seed).render(o->format);
     if (!x->points_out.empty()) report::write_file_atomically(x->points_out, validation::memory_model_points_table(summaries).to_csv());

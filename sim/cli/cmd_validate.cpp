@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_status.h"
+#include "validation/memory_model_section.h"
 #include "validation/report_tables.h"
 #include "validation/validate.h"
 
@@ -19,6 +20,7 @@ struct ValidateCli {
   validation::ValidateOptions o;
   std::string format = "table";
   bool no_figures = false;
+  std::string memory_models = "fixed,queue,simgrid";
 };
 
 std::string command_text(const ValidateCli& c) {
@@ -29,6 +31,7 @@ std::string command_text(const ValidateCli& c) {
   for (const auto& p : c.o.measurement_paths) s += " --measurements " + p;
   for (const auto& p : c.o.sets) s += " --set " + p;
   if (c.no_figures) s += " --no-figures";
+  if (c.memory_models != "fixed,queue,simgrid") s += " --memory-models " + c.memory_models;
   return s + " --out-dir " + c.o.out_dir;
 }
 
@@ -47,9 +50,15 @@ void register_validate(CLI::App& app) {
   cmd->add_option("--out-dir", c->o.out_dir, "report directory (replaced as a whole)")->capture_default_str();
   cmd->add_option("--jobs", c->o.jobs, "simulations in parallel (default: hardware threads)")->check(CLI::Range(1, 1024));
   cmd->add_flag("--no-figures", c->no_figures, "skip the figures and their simulations");
+  auto* mm = cmd->add_option("--memory-models", c->memory_models,
+                             "memory models compared on Table 6.4's streaming experiment (Kepler, Maxwell), comma-separated, or none "
+                             "(default: fixed,queue,simgrid, those built)");
   cmd->add_option("--format", c->format, "stdout format: table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}))->capture_default_str();
-  cmd->callback([c] {
+  cmd->callback([c, mm] {
     c->o.figures = !c->no_figures;
+    std::vector<std::string> skipped;
+    c->o.memory_models = validation::parse_memory_models(c->memory_models, "--memory-models", mm->count() == 0, skipped);
+    for (const auto& name : skipped) std::cerr << "warpsim: note: memory model '" << name << "' is not built into this warpsim; skipped\n";
     c->o.command = command_text(*c);
     const validation::ValidateResult r = validation::run_validate(c->o);
     std::cout << validation::cases_table(r.report.outcomes).render(c->format);

@@ -54,6 +54,7 @@ std::string report_json(const ReportInput& in, const FigureStatus& figs) {
                    {"volkov_worst", number(in.headline.volkov)}, {"volkov_case", in.headline.volkov_case}};
   j["figures"] = {{"made", figs.made}, {"why_not", figs.why_not}, {"files", figs.files}};
   j["notes"] = in.notes;
+  if (in.memory_models) j["memory_models"] = nlohmann::json::parse(in.memory_models->summary.to_json());
   return j.dump(2) + "\n";
 }
 

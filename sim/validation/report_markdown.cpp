@@ -98,7 +98,7 @@ std::string report_markdown(const ReportInput& in, const FigureStatus& figs) {
   std::string md = "# warpsim validation report\n\n";
   md += fmt::format("Made by `{}`: {} cases, **{} passed, {} failed**, from {} simulations.\n\n", in.command, in.outcomes.size(), passed,
                     in.outcomes.size() - passed, in.simulations);
-  md += summary(in) + figures(figs) + cases(in.outcomes) + failures(in.outcomes) + tolerances(in.outcomes);
+  md += summary(in) + memory_model_markdown(in.memory_models) + figures(figs) + cases(in.outcomes) + failures(in.outcomes) + tolerances(in.outcomes);
   if (!in.notes.empty()) {
     md += "## Notes\n\n";
     for (const auto& n : in.notes) md += "- " + n + "\n";

@@ -80,6 +80,12 @@ FigureStatus write_report(const std::string& dir, const ReportInput& in, bool fi
   FigureStatus figs;
   try {
     for (const auto& [name, csv] : in.figure_data) write(tmp / "data" / name, csv);
+    if (in.memory_models) {  // data/ for the figure; the report root for users
+      write(tmp / "data" / "memory_models_points.csv", in.memory_models->points.to_csv());
+      write(tmp / "data" / "memory_models.csv", in.memory_models->summary.to_csv());
+      write(tmp / "memory_models.csv", in.memory_models->summary.to_csv());
+      write(tmp / "memory_models_points.csv", in.memory_models->points.to_csv());
+    }
     if (figures) {
       fs::create_directories(tmp / "figures");
       figs = make_figures(tmp.string(), jobs);

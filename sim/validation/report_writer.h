@@ -10,7 +10,10 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
 #include "validation/accuracy.h"
+#include "validation/memory_model_section.h"
 #include "validation/runner.h"
 
 namespace warpsim::validation {
@@ -24,6 +27,7 @@ struct ReportInput {
   std::string command;                             // how the report was made
   std::vector<std::string> notes;                  // e.g. measurement rows no case could be derived from
   size_t simulations = 0;
+  std::optional<MemoryModelSection> memory_models;  // the memory-system section, when run
 };
 
 struct FigureStatus {

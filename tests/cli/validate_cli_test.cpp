@@ -63,7 +63,7 @@ std::string dir(const std::string& name) { return test::temp_dir() + "/" + name;
 
 TEST(ValidateCli, AllCasesPassingExitsZeroAndWritesTheReport) {
   const std::string cases = test::write_temp_file("vcli/pass.yaml", kPassing);
-  const auto r = test::run_cli("validate --cases " + cases + " --no-figures --out-dir " + dir("rep_pass"));
+  const auto r = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --out-dir " + dir("rep_pass"));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(last_line(r.out), "1 passed, 0 failed");
   EXPECT_NE(r.out.find("cheap.latency"), std::string::npos);
@@ -73,7 +73,7 @@ TEST(ValidateCli, AllCasesPassingExitsZeroAndWritesTheReport) {
 
 TEST(ValidateCli, AFailingCaseExitsOneAndStillWritesTheReport) {
   const std::string cases = test::write_temp_file("vcli/fail.yaml", kFailing);
-  const auto r = test::run_cli("validate --cases " + cases + " --no-figures --out-dir " + dir("rep_fail"));
+  const auto r = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --out-dir " + dir("rep_fail"));
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_EQ(last_line(r.out), "0 passed, 1 failed");
   EXPECT_NE(slurp(dir("rep_fail") + "/report.md").find("## Failed cases"), std::string::npos);
@@ -83,7 +83,7 @@ TEST(ValidateCli, ABadCaseFileExitsTwoWithFileLineKeyAndWritesNothing) {
   std::string bad = kPassing;
   bad.replace(bad.find("kind: latency"), 13, "kind: latncy");
   const std::string cases = test::write_temp_file("vcli/bad.yaml", bad);
-  const auto r = test::run_cli("validate --cases " + cases + " --out-dir " + dir("rep_bad"));
+  const auto r = test::run_cli("validate --cases " + cases + " --memory-models none --out-dir " + dir("rep_bad"));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find(cases + ":8:21: extract.kind: unknown extraction 'latncy'"), std::string::npos) << r.err;
   EXPECT_TRUE(r.out.empty());
@@ -94,23 +94,31 @@ TEST(ValidateCli, ABadCaseFileExitsTwoWithFileLineKeyAndWritesNothing) {
 TEST(ValidateCli, AnOutDirThatIsNotAReportIsNeverReplaced) {
   const std::string cases = test::write_temp_file("vcli/keep.yaml", kPassing);
   const std::string keep = test::write_temp_file("not_a_report/precious.txt", "keep me");
-  const auto r = test::run_cli("validate --cases " + cases + " --no-figures --out-dir " + dir("not_a_report"));
+  const auto r = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --out-dir " + dir("not_a_report"));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--out-dir: exists and is not a warpsim report directory"), std::string::npos) << r.err;
   EXPECT_EQ(slurp(keep), "keep me");
 }
 
 TEST(ValidateCli, NoMatchingCaseIsBadInput) {
-  const auto r = test::run_cli("validate --case no.such.case --no-figures --out-dir " + dir("rep_none"));
+  const auto r = test::run_cli("validate --case no.such.case --no-figures --memory-models none --out-dir " + dir("rep_none"));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--case: no validation case matches"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir("rep_none")));
 }
 
+TEST(ValidateCli, AnUnknownMemoryModelIsBadInput) {
+  const std::string cases = test::write_temp_file("vcli/mm.yaml", kPassing);
+  const auto r = test::run_cli("validate --cases " + cases + " --memory-models fixed,qeue --out-dir " + dir("rep_mm"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--memory-models: unknown memory model 'qeue' (did you mean 'queue'?)"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir("rep_mm")));
+}
+
 TEST(ValidateCli, OutputIsTheSameForAnyNumberOfJobs) {
   const std::string cases = test::write_temp_file("vcli/jobs.yaml", std::string(kPassing) + std::string(kFailing).substr(7));
-  const auto one = test::run_cli("validate --cases " + cases + " --no-figures --jobs 1 --out-dir " + dir("rep_j1") + " --format csv");
-  const auto two = test::run_cli("validate --cases " + cases + " --no-figures --jobs 2 --out-dir " + dir("rep_j2") + " --format csv");
+  const auto one = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --jobs 1 --out-dir " + dir("rep_j1") + " --format csv");
+  const auto two = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --jobs 2 --out-dir " + dir("rep_j2") + " --format csv");
   EXPECT_EQ(one.out, two.out);
   for (const char* f : {"cases.csv", "values.csv", "accuracy.csv"}) EXPECT_EQ(slurp(dir("rep_j1") + "/" + f), slurp(dir("rep_j2") + "/" + f)) << f;
 }
@@ -119,7 +127,7 @@ TEST(ValidateCli, CasesAreDerivedFromAUsersMeasurementFile) {
   const std::string csv = test::write_temp_file("vcli/mine.csv",
                                                 "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
                                                 "mine.add.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run,\n");
-  const auto r = test::run_cli("validate --gpu kepler --case 'auto.*' --measurements " + csv + " --no-figures --out-dir " + dir("rep_auto"));
+  const auto r = test::run_cli("validate --gpu kepler --case 'auto.*' --measurements " + csv + " --no-figures --memory-models none --out-dir " + dir("rep_auto"));
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("auto.mine.add.w8"), std::string::npos) << r.out;
   EXPECT_EQ(last_line(r.out), "1 passed, 0 failed");
@@ -128,7 +136,7 @@ TEST(ValidateCli, CasesAreDerivedFromAUsersMeasurementFile) {
 // The one end-to-end run of built-in cases (the full run is the README's main command): a few cheap
 // cases, with figures when matplotlib is available.
 TEST(ValidateCli, BuiltinCasesRunEndToEnd) {
-  const auto r = test::run_cli("validate --gpu kepler --case t6_1.add --case t6_2.add --case vector_add.best_gbps --out-dir " + dir("rep_builtin"));
+  const auto r = test::run_cli("validate --gpu kepler --case t6_1.add --case t6_2.add --case vector_add.best_gbps --memory-models fixed --out-dir " + dir("rep_builtin"));
   // Which of them pass depends on the calibration of the moment; the contract does not.
   const std::string last = last_line(r.out);
   int passed = -1, failed = -1;
@@ -137,7 +145,17 @@ TEST(ValidateCli, BuiltinCasesRunEndToEnd) {
   EXPECT_EQ(r.exit_code, failed == 0 ? 0 : 1) << r.err;
   const std::string md = slurp(dir("rep_builtin") + "/report.md");
   EXPECT_NE(md.find("t6_1.add.kepler"), std::string::npos);
+  // The memory-system section: the `fixed` model's peak is Table 6.4's cap (154 GB/s) by construction.
+  EXPECT_NE(md.find("## Memory-system models"), std::string::npos);
+  const std::string mm = slurp(dir("rep_builtin") + "/memory_models.csv");
+  double peak = 0;
+  const auto at = mm.find("\nkepler,fixed,");
+  ASSERT_NE(at, std::string::npos) << mm;
+  ASSERT_EQ(std::sscanf(mm.c_str() + at, "\nkepler,fixed,%lf", &peak), 1) << mm;
+  EXPECT_NEAR(peak, 154, 154 * 0.03);
+  EXPECT_NE(mm.find("\nkepler,volkov2016,154,56,64,"), std::string::npos) << mm;
 #ifdef WARPSIM_HAVE_PLOTS
+  EXPECT_TRUE(fs::exists(dir("rep_builtin") + "/figures/memory_models.png"));
   EXPECT_TRUE(fs::exists(dir("rep_builtin") + "/figures/cusp.png"));
   EXPECT_TRUE(fs::exists(dir("rep_builtin") + "/figures/cusp.svg"));
   EXPECT_NE(md.find("![figures/cusp.png](figures/cusp.png)"), std::string::npos);
