@@ -45,14 +45,18 @@ ChannelTiming channel_timing(const dram::DramTiming& d, const QueueGeometry& g, 
   return t;
 }
 
-QueueChannel::QueueChannel(const ChannelTiming& t, int banks) : t_(t), banks_(static_cast<size_t>(banks)) {}
+QueueChannel::QueueChannel(const ChannelTiming& t, int banks)
+    : t_(t), banks_(static_cast<size_t>(banks)), cached_refresh_(t.refresh_offset) {}
 
 uint64_t QueueChannel::after_refresh(uint64_t t, uint64_t busy) const {
   if (t_.trefi == 0 || t_.trfc == 0) return t;
   const uint64_t end = t + busy;
   if (end <= t_.refresh_offset) return t;
   // The last refresh starting before `end`; the one before it ended long before t (tREFI >> tRC).
-  const uint64_t r = t_.refresh_offset + (end - 1 - t_.refresh_offset) / t_.trefi * t_.trefi;
+  // Most calls fall in the interval of the previous call: no division then.
+  if (end - 1 < cached_refresh_ || end - 1 >= cached_refresh_ + t_.trefi)
+    cached_refresh_ = t_.refresh_offset + (end - 1 - t_.refresh_offset) / t_.trefi * t_.trefi;
+  const uint64_t r = cached_refresh_;
   return t < r + t_.trfc ? r + t_.trfc : t;
 }
 

@@ -63,6 +63,7 @@ class QueueChannel {
   std::vector<Bank> banks_;
   uint64_t bus_free_ = 0;  // next bus reservation
   uint64_t act_free_ = 0;  // next activate permit
+  mutable uint64_t cached_refresh_ = 0;  // start of the refresh interval of the last lookup
   ChannelCounters counters_;
 };
 

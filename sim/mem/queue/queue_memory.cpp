@@ -1,6 +1,7 @@
 #include "mem/queue/queue_memory.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "common/user_error.h"
@@ -60,6 +61,10 @@ void QueueMemory::init(const MemorySystemSpec& spec, uint64_t interconnect_ps) {
   interleave_ = static_cast<uint64_t>(cfg.memory.controller.interleave_bytes);
   device_channels_ = static_cast<uint64_t>(cfg.memory.controllers * cfg.memory.dram.channels_per_controller);
   chunks_per_row_ = std::max<uint64_t>(1, static_cast<uint64_t>(cfg.memory.dram.row_bytes) / interleave_);
+  interleave_shift_ = static_cast<uint32_t>(std::countr_zero(interleave_));  // a power of two (validated)
+  row_span_ = device_channels_ * chunks_per_row_;
+  const auto banks = static_cast<uint64_t>(geometry_.banks_per_channel);
+  bank_mask_ = std::has_single_bit(banks) ? banks - 1 : 0;
   interconnect_ps_ = interconnect_ps;
   request_ps_ = interconnect_ps / 2;
   channels_.reserve(static_cast<size_t>(geometry_.channels));
@@ -71,12 +76,13 @@ void QueueMemory::submit(const Transaction& t, uint64_t now) {
   // cover every channel once (rotated by a hash of the row), a row takes consecutive chunks of
   // its channel, and each row sits in a hashed bank. A share folds the device's channels onto
   // its own, so that rows hold the same data as on the device.
-  const uint64_t chunk = t.address / interleave_;
-  const uint64_t device_row = chunk / device_channels_ / chunks_per_row_;
+  const uint64_t chunk = t.address >> interleave_shift_;
+  const uint64_t device_row = chunk / row_span_;
   const uint64_t device_channel = (chunk + mix(device_row)) % device_channels_;
   const uint64_t row = device_row * device_channels_ + device_channel;
   const auto channel = static_cast<size_t>(device_channel % static_cast<uint64_t>(geometry_.channels));
-  const auto bank = static_cast<uint32_t>(mix(row + 0x5bd1e995ull) % static_cast<uint64_t>(geometry_.banks_per_channel));
+  const uint64_t bank_hash = mix(row + 0x5bd1e995ull);
+  const auto bank = static_cast<uint32_t>(bank_mask_ != 0 ? bank_hash & bank_mask_ : bank_hash % static_cast<uint64_t>(geometry_.banks_per_channel));
   const uint32_t bursts = std::max<uint32_t>(1, (t.bytes + timing_.burst_bytes - 1) / timing_.burst_bytes);
   bytes_ += uint64_t{bursts} * timing_.burst_bytes;
   const uint64_t arrive = clock_.to_ps(now) + request_ps_;

@@ -45,6 +45,9 @@ class QueueMemory final : public MemorySystem {
   uint64_t interleave_ = 256;
   uint64_t device_channels_ = 1;
   uint64_t chunks_per_row_ = 8;
+  uint32_t interleave_shift_ = 8;
+  uint64_t row_span_ = 8;    // chunks from one device row to the next: channels x chunks per row
+  uint64_t bank_mask_ = 0;   // banks - 1 when a power of two, else 0 (use %)
   uint64_t interconnect_ps_ = 0;
   uint64_t request_ps_ = 0;  // SM -> controller share of the interconnect latency
   int simulated_sms_ = 1;
