@@ -1,5 +1,6 @@
-// Memory-system speed: transactions per second of wall time through the `queue` model, and warp
-// instructions per second of the whole simulator on the seeds' alpha = 0 streaming mix (Kepler).
+// Memory-system speed: transactions per second of wall time through the `queue` and `dram`
+// models, and warp instructions per second of the whole simulator on the seeds' alpha = 0
+// streaming mix (Kepler, all SMs) under each model. Compare ratios within one run.
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -21,8 +22,8 @@ config::HwConfig with_model(const char* gpu, config::MemoryModelKind model) {
 }
 
 // Open-loop random 32-byte reads, 4 per cycle on average (beyond saturation: queues stay full).
-void BM_QueueModel_RandomTransactions_Maxwell(benchmark::State& state) {
-  const config::HwConfig c = with_model("maxwell", config::MemoryModelKind::Queue);
+void random_transactions(benchmark::State& state, config::MemoryModelKind model) {
+  const config::HwConfig c = with_model("maxwell", model);
   uint64_t transactions = 0;
   for (auto _ : state) {
     auto m = mem::make_memory_system({&c, c.device.sms, 1});
@@ -40,11 +41,49 @@ void BM_QueueModel_RandomTransactions_Maxwell(benchmark::State& state) {
   }
   state.counters["transactions_per_s"] = benchmark::Counter(static_cast<double>(transactions), benchmark::Counter::kIsRate);
 }
+void BM_QueueModel_RandomTransactions_Maxwell(benchmark::State& s) { random_transactions(s, config::MemoryModelKind::Queue); }
+void BM_DramModel_RandomTransactions_Maxwell(benchmark::State& s) { random_transactions(s, config::MemoryModelKind::Dram); }
 BENCHMARK(BM_QueueModel_RandomTransactions_Maxwell)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DramModel_RandomTransactions_Maxwell)->Unit(benchmark::kMillisecond);
+
+// The model's own cost per transaction: precomputed random 32-byte reads, one every 2 cycles
+// (0.63 G activations/s on Maxwell, below saturation: a bounded number in flight), submit +
+// advance only.
+void model_only(benchmark::State& state, config::MemoryModelKind model) {
+  const config::HwConfig c = with_model("maxwell", model);
+  const int n = 400000;
+  std::mt19937_64 rng(1);
+  std::vector<uint64_t> addr(n);
+  for (uint64_t& a : addr) a = (rng() % (1ull << 29)) / 32 * 32;
+  auto m = mem::make_memory_system({&c, c.device.sms, 1});
+  std::vector<mem::Completion> done;
+  done.reserve(4096);
+  uint64_t transactions = 0, base = 0;
+  for (auto _ : state) {
+    for (int i = 0; i < n; ++i) {
+      const uint64_t now = base + 2 * static_cast<uint64_t>(i);
+      if (m->next_event_time() <= now) {
+        done.clear();
+        m->advance(now, done);
+      }
+      m->submit(mem::Transaction{addr[static_cast<size_t>(i)], 32, false, static_cast<uint16_t>(i % 16), static_cast<uint32_t>(i)}, now);
+    }
+    base += 2 * static_cast<uint64_t>(n);
+    transactions += n;
+  }
+  state.counters["transactions_per_s"] = benchmark::Counter(static_cast<double>(transactions), benchmark::Counter::kIsRate);
+  state.counters["ns_per_transaction"] = benchmark::Counter(static_cast<double>(transactions), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+void BM_QueueModel_Only_Maxwell(benchmark::State& s) { model_only(s, config::MemoryModelKind::Queue); }
+void BM_DramModel_Only_Maxwell(benchmark::State& s) { model_only(s, config::MemoryModelKind::Dram); }
+void BM_FixedModel_Only_Maxwell(benchmark::State& s) { model_only(s, config::MemoryModelKind::Fixed); }
+BENCHMARK(BM_QueueModel_Only_Maxwell)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DramModel_Only_Maxwell)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FixedModel_Only_Maxwell)->Unit(benchmark::kMillisecond);
 
 // The closed-loop streaming experiment (alpha = 0, 40 warps/SM): memory system alone.
-void BM_QueueModel_ClosedLoopStream_Kepler(benchmark::State& state) {
-  const config::HwConfig c = with_model("kepler", config::MemoryModelKind::Queue);
+void closed_loop_stream(benchmark::State& state, config::MemoryModelKind model) {
+  const config::HwConfig c = with_model("kepler", model);
   uint64_t transactions = 0;
   for (auto _ : state) {
     mem::ClosedLoopSpec s;
@@ -57,14 +96,17 @@ void BM_QueueModel_ClosedLoopStream_Kepler(benchmark::State& state) {
   }
   state.counters["transactions_per_s"] = benchmark::Counter(static_cast<double>(transactions), benchmark::Counter::kIsRate);
 }
+void BM_QueueModel_ClosedLoopStream_Kepler(benchmark::State& s) { closed_loop_stream(s, config::MemoryModelKind::Queue); }
+void BM_DramModel_ClosedLoopStream_Kepler(benchmark::State& s) { closed_loop_stream(s, config::MemoryModelKind::Dram); }
 BENCHMARK(BM_QueueModel_ClosedLoopStream_Kepler)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DramModel_ClosedLoopStream_Kepler)->Unit(benchmark::kMillisecond);
 
-// The whole simulator on alpha = 0 (streaming loads only), Kepler, 40 warps/SM, all 8 SMs.
-void alpha0_kepler(benchmark::State& state, config::MemoryModelKind model) {
+// The whole simulator on alpha = 0 (streaming loads only), Kepler, all 8 SMs.
+void alpha0_kepler(benchmark::State& state, config::MemoryModelKind model, int warps) {
   const config::HwConfig c = with_model("kepler", model);
   const isa::Kernel k = isa::generate(*isa::find_generator("alpha_mix"), {{"alpha", "0"}, {"loads", "256"}});
   device::RunOptions o;
-  o.warps_per_sm = 40;
+  o.warps_per_sm = warps;
   uint64_t instructions = 0;
   for (auto _ : state) {
     const device::Result r = device::simulate(c, k, o);
@@ -73,9 +115,17 @@ void alpha0_kepler(benchmark::State& state, config::MemoryModelKind model) {
   }
   state.counters["warp_instr_per_s"] = benchmark::Counter(static_cast<double>(instructions), benchmark::Counter::kIsRate);
 }
-void BM_Alpha0_Kepler_40w_Queue(benchmark::State& s) { alpha0_kepler(s, config::MemoryModelKind::Queue); }
-void BM_Alpha0_Kepler_40w_Fixed(benchmark::State& s) { alpha0_kepler(s, config::MemoryModelKind::Fixed); }
+void BM_Alpha0_Kepler_40w_Queue(benchmark::State& s) { alpha0_kepler(s, config::MemoryModelKind::Queue, 40); }
+void BM_Alpha0_Kepler_40w_Dram(benchmark::State& s) { alpha0_kepler(s, config::MemoryModelKind::Dram, 40); }
+void BM_Alpha0_Kepler_40w_Fixed(benchmark::State& s) { alpha0_kepler(s, config::MemoryModelKind::Fixed, 40); }
+void BM_Alpha0_Kepler_64w_Queue(benchmark::State& s) { alpha0_kepler(s, config::MemoryModelKind::Queue, 64); }
+void BM_Alpha0_Kepler_64w_Dram(benchmark::State& s) { alpha0_kepler(s, config::MemoryModelKind::Dram, 64); }
+void BM_Alpha0_Kepler_64w_Fixed(benchmark::State& s) { alpha0_kepler(s, config::MemoryModelKind::Fixed, 64); }
 BENCHMARK(BM_Alpha0_Kepler_40w_Queue)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Alpha0_Kepler_40w_Dram)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Alpha0_Kepler_40w_Fixed)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Alpha0_Kepler_64w_Queue)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Alpha0_Kepler_64w_Dram)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Alpha0_Kepler_64w_Fixed)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -1,5 +1,5 @@
 // Simulation speed of the memory models on the same run: Kepler, all 8 SMs, α = 0 streaming
-// loads (Volkov 2016 §6.3) at 32 and 64 warps/SM, under `fixed`, `queue` (when built) and
+// loads (Volkov 2016 §6.3) at 32 and 64 warps/SM, under `fixed`, `queue`, `dram` and
 // `simgrid`. warp_instr_per_s is the figure docs/memory-model-simgrid.md compares.
 #include <benchmark/benchmark.h>
 
@@ -34,15 +34,19 @@ void run_model(benchmark::State& state, const char* model, int warps) {
 
 void BM_MemoryModel_Fixed_Kepler_32w(benchmark::State& s) { run_model(s, "fixed", 32); }
 void BM_MemoryModel_Queue_Kepler_32w(benchmark::State& s) { run_model(s, "queue", 32); }
+void BM_MemoryModel_Dram_Kepler_32w(benchmark::State& s) { run_model(s, "dram", 32); }
 void BM_MemoryModel_SimGrid_Kepler_32w(benchmark::State& s) { run_model(s, "simgrid", 32); }
 void BM_MemoryModel_Fixed_Kepler_64w(benchmark::State& s) { run_model(s, "fixed", 64); }
 void BM_MemoryModel_Queue_Kepler_64w(benchmark::State& s) { run_model(s, "queue", 64); }
+void BM_MemoryModel_Dram_Kepler_64w(benchmark::State& s) { run_model(s, "dram", 64); }
 void BM_MemoryModel_SimGrid_Kepler_64w(benchmark::State& s) { run_model(s, "simgrid", 64); }
 BENCHMARK(BM_MemoryModel_Fixed_Kepler_32w)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MemoryModel_Queue_Kepler_32w)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MemoryModel_Dram_Kepler_32w)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MemoryModel_SimGrid_Kepler_32w)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MemoryModel_Fixed_Kepler_64w)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MemoryModel_Queue_Kepler_64w)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MemoryModel_Dram_Kepler_64w)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MemoryModel_SimGrid_Kepler_64w)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -21,7 +21,7 @@ namespace warpsim::cli {
 namespace {
 
 struct CompareExtras {
-  std::string models = "fixed,queue,simgrid";
+  std::string models = "fixed,queue,dram,simgrid";
   int sms = 0;
   int loads = 32;
   int step = 2;
@@ -35,7 +35,7 @@ void register_compare_memory(CLI::App& app) {
   auto o = std::make_shared<CommonOptions>();
   auto x = std::make_shared<CompareExtras>();
   add_common_options(*cmd, *o, kGpu | kWarps | kFormat | kOut | kSeed | kJobs);
-  auto* models = cmd->add_option("--models", x->models, "comma-separated memory models (default: fixed,queue,simgrid, those built)");
+  auto* models = cmd->add_option("--models", x->models, "comma-separated memory models (default: fixed,queue,dram,simgrid, those built)");
   cmd->add_option("--sms", x->sms, "SMs to simulate (default: all, so the memory system sees the device's load)")->check(CLI::Range(1, 4096));
   cmd->add_option("--loads", x->loads, "dependent loads per warp (default 32)")->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--step", x->step, "occupancy step in warps/SM when --warps is not given (default 2)")->check(CLI::Range(1, 4096));

@@ -23,8 +23,8 @@ enum class CoalescingRule : uint8_t {
 // Where the second instruction of a multi-issue cycle may come from: the same warp (NVIDIA dual
 // issue, Volkov §2.9) or another warp (AMD GCN-style issue from different wavefronts).
 enum class DualIssue : uint8_t { SameWarp, AnyWarp };
-enum class MemoryModelKind : uint8_t { Fixed, Queue, SimGrid };
-// When a DRAM controller closes a row (queue model).
+enum class MemoryModelKind : uint8_t { Fixed, Queue, Dram, SimGrid };
+// When a DRAM controller closes a row (`dram` model).
 enum class PagePolicy : uint8_t {
   Open,   // a row stays open until its bank needs another row (or refreshes)
   Close,  // a row closes after an access unless a queued request still hits it (Ramulator "Closed")
@@ -100,7 +100,7 @@ struct LsuConfig {
   int mshrs = 0;                         // MSHRs: transactions an SM tracks at once; 0 = not limited (models only, §7.7)
 };
 
-// DRAM devices of one channel, for the `queue` model. Timings in ns from the public datasheet of
+// DRAM devices of one channel, for the `dram` and `queue` models. Timings in ns from the public datasheet of
 // the part each GPU uses (the YAML files name it); 0 disables a constraint where noted.
 struct DramConfig {
   int channels_per_controller = 1;  // independent channels (own command bus) per controller
@@ -124,7 +124,7 @@ struct DramConfig {
   double trfc_ns = 65;              // REFRESH to next ACT
 };
 
-// The memory controllers in front of the DRAM channels, for the `queue` model.
+// The memory controllers in front of the DRAM channels, for the `dram` and `queue` models.
 struct ControllerConfig {
   PagePolicy page_policy = PagePolicy::Close;
   int interleave_bytes = 256;   // consecutive bytes mapped to one channel before the next
@@ -149,8 +149,8 @@ struct MemoryConfig {
   double contention_a_cycles = 0;
   double contention_b_cycles = 0;
   double contention_c_gbps = 0;
-  DramConfig dram;              // `queue` model
-  ControllerConfig controller;  // `queue` model
+  DramConfig dram;              // `dram` and `queue` models
+  ControllerConfig controller;  // `dram` and `queue` models
   // Bandwidth of one SM's port into the crossbar, for the `simgrid` model. No per-SM figure is
   // published for the seed GPUs; 0 = the device's pin bandwidth, a port that never binds.
   double sm_port_gbps = 0;

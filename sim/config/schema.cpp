@@ -85,8 +85,8 @@ FieldSpec choice_field(std::string key, Ref<E> ref, std::string desc, bool requi
 
 #define REF(member) [](HwConfig& c) -> auto& { return c.member; }
 
-// Fields of the `queue` memory model (DRAM timings in ns, from the part's datasheet).
-void add_queue_model_fields(std::vector<FieldSpec>& s) {
+// Fields of the `dram` and `queue` memory models (DRAM timings in ns, from the part's datasheet).
+void add_dram_model_fields(std::vector<FieldSpec>& s) {
   constexpr bool kOpt = false;
   auto dram_int = [&](const char* k, int DramConfig::*m, const char* unit, const char* desc, double lo, double hi) {
     s.push_back(int_field(std::string("memory.dram.") + k, [m](HwConfig& c) -> int& { return c.memory.dram.*m; }, unit, desc, lo, hi, kOpt));
@@ -204,7 +204,7 @@ std::vector<FieldSpec> build_schema() {
   s.push_back(double_field("memory.contention_a_cycles", REF(memory.contention_a_cycles), "cycles", "fitted latency model a (Volkov Table 6.5); analytical models only", 0, 1e9, kOpt));
   s.push_back(double_field("memory.contention_b_cycles", REF(memory.contention_b_cycles), "cycles", "fitted latency model b (Volkov Table 6.5); analytical models only", 0, 1e9, kOpt));
   s.push_back(double_field("memory.contention_c_gbps", REF(memory.contention_c_gbps), "GB/s", "fitted latency model c (Volkov Table 6.5); analytical models only", 0, 1e9, kOpt));
-  add_queue_model_fields(s);
+  add_dram_model_fields(s);
   s.push_back(double_field("memory.sm_port_gbps", REF(memory.sm_port_gbps), "GB/s", "bandwidth of an SM's crossbar port (simgrid model); 0 = the pin bandwidth, never binding", 0, 1e6, kOpt));
   return s;
 }

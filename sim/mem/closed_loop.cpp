@@ -9,7 +9,6 @@
 #include "common/user_error.h"
 #include "mem/coalescer.h"
 #include "mem/memory_system.h"
-#include "mem/queue/queue_memory.h"
 
 namespace warpsim::mem {
 namespace {
@@ -105,9 +104,7 @@ ClosedLoopResult run_closed_loop(const ClosedLoopSpec& spec) {
 
   ClosedLoopResult res;
   const uint64_t end = spec.warmup_cycles + spec.measure_cycles;
-  auto* queue_model = dynamic_cast<queue::QueueMemory*>(memory.get());
-  queue::ChannelStats at_warmup;
-  uint64_t dram_bytes_at_warmup = 0;
+  DramCounters at_warmup;
   bool warm = false;
   std::vector<Completion> done;
   for (;;) {
@@ -115,9 +112,8 @@ ClosedLoopResult run_closed_loop(const ClosedLoopSpec& spec) {
     const uint64_t t_mem = memory->next_event_time();
     const uint64_t t = std::min(t_dep, t_mem);
     if (t > end) break;
-    if (!warm && t >= spec.warmup_cycles && queue_model) {
-      at_warmup = queue_model->dram_stats();
-      dram_bytes_at_warmup = queue_model->dram_bytes();
+    if (!warm && t >= spec.warmup_cycles) {
+      at_warmup = memory->dram_counters();
       warm = true;
     }
     if (t_mem <= t_dep) {
@@ -146,11 +142,10 @@ ClosedLoopResult run_closed_loop(const ClosedLoopSpec& spec) {
   res.gbps = res.instructions * 128.0 * device_scale * cfg.device.core_clock_ghz / window;
   res.mean_latency = res.instruction_latency.summary().mean;
   res.transaction_latency = memory->transaction_latencies();
-  if (queue_model) {
-    const queue::ChannelStats s = queue_model->dram_stats();
-    const double cas = static_cast<double>(s.reads + s.writes - at_warmup.reads - at_warmup.writes);
-    res.row_hit_rate = cas > 0 ? 1.0 - (s.activates - at_warmup.activates) / cas : 0;
-    res.dram_gbps = static_cast<double>(queue_model->dram_bytes() - dram_bytes_at_warmup) * cfg.device.core_clock_ghz / window;
+  if (const DramCounters s = memory->dram_counters(); s.valid) {
+    const double cas = static_cast<double>(s.column_accesses - at_warmup.column_accesses);
+    res.row_hit_rate = cas > 0 ? 1.0 - static_cast<double>(s.activates - at_warmup.activates) / cas : 0;
+    res.dram_gbps = static_cast<double>(s.bytes - at_warmup.bytes) / s.device_share * cfg.device.core_clock_ghz / window;
   }
   return res;
 }

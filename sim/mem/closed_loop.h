@@ -37,8 +37,8 @@ struct ClosedLoopResult {
   double gbps = 0;                // device GB/s, 4 bytes per active thread (the seeds' count)
   double mean_latency = 0;        // cycles per load instruction, issue to last transaction back
   uint64_t instructions = 0;      // completed in the measured window (simulated SMs)
-  double dram_gbps = 0;           // device GB/s of DRAM transfers (queue model), else 0
-  double row_hit_rate = 0;        // column commands without an own ACT (queue model)
+  double dram_gbps = 0;           // device GB/s of DRAM transfers (queue, dram models), else 0
+  double row_hit_rate = 0;        // column commands without an own ACT (queue, dram models)
   LatencyRecorder instruction_latency;
   LatencyRecorder transaction_latency;
 };

@@ -2,6 +2,7 @@
 
 #include "common/user_error.h"
 #include "mem/fixed_memory.h"
+#include "mem/dram/dram_memory.h"
 #include "mem/queue/queue_memory.h"
 #ifdef WARPSIM_HAVE_SIMGRID
 #include "mem/simgrid/engine_thread.h"
@@ -26,6 +27,7 @@ std::unique_ptr<MemorySystem> make_memory_system(const MemorySystemSpec& spec) {
   switch (spec.config->memory.model) {
     case config::MemoryModelKind::Fixed: return std::make_unique<FixedMemory>(spec);
     case config::MemoryModelKind::Queue: return std::make_unique<queue::QueueMemory>(spec);
+    case config::MemoryModelKind::Dram: return std::make_unique<dram::DramMemory>(spec);
     case config::MemoryModelKind::SimGrid:
 #ifdef WARPSIM_HAVE_SIMGRID
       return std::make_unique<simgrid::SimGridMemory>(spec);
@@ -40,6 +42,7 @@ bool memory_model_built(config::MemoryModelKind kind) {
   switch (kind) {
     case config::MemoryModelKind::Fixed: return true;
     case config::MemoryModelKind::Queue: return true;
+    case config::MemoryModelKind::Dram: return true;
     case config::MemoryModelKind::SimGrid:
 #ifdef WARPSIM_HAVE_SIMGRID
       return true;

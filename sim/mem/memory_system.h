@@ -1,5 +1,6 @@
 // The memory system behind one interface. Models: `fixed` (constant latency + bandwidth cap, the
-// seeds' basic model), `queue` (interconnect + memory channels and DRAM banks as queues), `simgrid`
+// seeds' basic model), `queue` (DRAM banks and channels as first-come queues: fast), `dram`
+// (command-level DRAM channels with an FR-FCFS scheduler: detailed, slow), `simgrid`
 // (transactions as flows over a SimGrid platform). All report per-transaction latency.
 #pragma once
 
@@ -15,6 +16,15 @@
 namespace warpsim::mem {
 
 inline constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
+
+// DRAM activity counters of the models that have DRAM channels (`queue`, `dram`).
+struct DramCounters {
+  bool valid = false;             // false: the model has no DRAM channels
+  uint64_t activates = 0;
+  uint64_t column_accesses = 0;   // bursts
+  uint64_t bytes = 0;             // moved on the DRAM pins
+  double device_share = 1.0;      // fraction of the device's traffic the counters cover
+};
 
 // One memory transaction leaving an SM's load/store unit (a coalesced segment).
 struct Transaction {
@@ -48,6 +58,7 @@ class MemorySystem {
   // Latency of every transaction (completion - submit), in cycles.
   virtual const LatencyRecorder& transaction_latencies() const = 0;
   virtual const char* name() const = 0;
+  virtual DramCounters dram_counters() const { return {}; }
 };
 
 // What a memory system is built for: the config, how many SMs are simulated (a run with fewer

@@ -7,7 +7,7 @@ namespace warpsim {
 namespace {
 
 TEST(MemloopCli, PrintsOneRowPerOccupancyWithTheStableColumns) {
-  const auto r = test::run_cli("memloop --gpu kepler --set memory.model=queue --warps 4:8:4 --measure 5000 --warmup 1000 --format csv");
+  const auto r = test::run_cli("memloop --gpu kepler --set memory.model=dram --warps 4:8:4 --measure 5000 --warmup 1000 --format csv");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.rfind("gpu,pattern,warps_per_sm,ipc_per_sm,gbps,pct_peak,mean_latency,p5,p50,p95,max,dram_gbps,row_hit_rate\n", 0), 0u);
   EXPECT_NE(r.out.find("\nkepler,stream,4,"), std::string::npos);
@@ -22,7 +22,7 @@ TEST(MemloopCli, UnknownPatternIsAUserError) {
 }
 
 TEST(MemloopCli, SameSeedGivesByteIdenticalOutput) {
-  const std::string args = "memloop --gpu maxwell --set memory.model=queue --pattern random --warps 2 --measure 5000 --seed 7";
+  const std::string args = "memloop --gpu maxwell --set memory.model=dram --pattern random --warps 2 --measure 5000 --seed 7";
   EXPECT_EQ(test::run_cli(args).out, test::run_cli(args).out);
 }
 

@@ -2,9 +2,9 @@
 // that every expected time can be checked by hand.
 #include <gtest/gtest.h>
 
-#include "mem/queue/dram_channel.h"
+#include "mem/dram/dram_channel.h"
 
-namespace warpsim::mem::queue {
+namespace warpsim::mem::dram {
 namespace {
 
 DramTiming timing() {
@@ -148,4 +148,4 @@ TEST(DramChannel, SchedulerOnlySeesItsWindow) {
 }
 
 }  // namespace
-}  // namespace warpsim::mem::queue
+}  // namespace warpsim::mem::dram

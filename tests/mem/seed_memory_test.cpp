@@ -17,7 +17,7 @@ namespace {
 
 config::HwConfig queue_config(const std::string& gpu) {
   config::HwConfig c = test::builtin(gpu);
-  c.memory.model = config::MemoryModelKind::Queue;
+  c.memory.model = config::MemoryModelKind::Dram;
   return c;
 }
 

@@ -43,7 +43,7 @@ TEST(MemoryModelComparison, SummaryTableAddsTheSeedsTable6_4Row) {
 }
 
 TEST(MemoryModelComparison, ModelNotBuiltIsAUserErrorNamingMemoryModel) {
-  for (auto kind : {config::MemoryModelKind::Queue, config::MemoryModelKind::SimGrid}) {
+  for (auto kind : {config::MemoryModelKind::Dram, config::MemoryModelKind::SimGrid}) {
     if (mem::memory_model_built(kind)) continue;
     try {
       summarize_memory_model(test::builtin("kepler"), kind, MemorySweepOptions{});

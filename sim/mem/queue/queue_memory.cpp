@@ -1,6 +1,7 @@
 #include "mem/queue/queue_memory.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "common/user_error.h"
@@ -10,46 +11,27 @@
 namespace warpsim::mem::queue {
 namespace {
 
-// Virtual SMs replay the simulated ones spread over this many unloaded latencies (a whole round
-// trip: every phase of the original's request pattern is covered once).
-constexpr uint64_t kReplicaSpreadLatencies = 1;
-
-bool later(const auto& a, const auto& b) { return a.time != b.time ? a.time > b.time : a.seq > b.seq; }
-
-// Where a virtual SM's copy of an access lands: each 64 KB region of the original is moved to a
-// pseudo-random page of its own, so that the copy touches other rows, banks and channels, as
-// another SM's data would, without repeating the original's collisions region after region.
-uint64_t replica_address(int replica, uint64_t address) {
-  constexpr uint64_t kRegion = 64 * 1024;
-  uint64_t h = (address / kRegion) * 0x9E3779B97F4A7C15ull + (static_cast<uint64_t>(replica) + 1) * 0xD1B54A32D192ED03ull;
-  h ^= h >> 29;
-  h *= 0xBF58476D1CE4E5B9ull;
-  h ^= h >> 32;
-  const uint64_t region = (h & ((uint64_t{1} << 20) - 1)) + (uint64_t{1} << 20);  // 64 KB regions above 64 GB
-  return region * kRegion + address % kRegion;
+// splitmix64's finaliser: higher address bits pick rotations and banks (GPUs hash partition
+// and bank bits; permutation interleaving, Zhang et al. MICRO 2000).
+uint64_t mix(uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
 }
 
-// The DRAM part of an unloaded coalesced streaming access: one instruction's transactions,
-// departing Table 6.7 cycles apart, on an idle memory system with no interconnect latency.
-uint64_t probe_unloaded_dram_cycles(const MemorySystemSpec& spec) {
-  MemorySystemSpec whole = spec;
-  whole.simulated_sms = spec.config->device.sms;
-  QueueMemory probe(whole, 0);
+// The channel part of an unloaded coalesced streaming access: one instruction's transactions,
+// departing Table 6.7 cycles apart, on an idle copy with no interconnect latency.
+uint64_t probe_unloaded_channel_cycles(const MemorySystemSpec& spec) {
+  QueueMemory probe(spec, 0);
   const double delta = spec.config->lsu.transaction_issue_cycles;
   const int n = coalesced_transactions(spec.config->lsu.coalescing);
   const uint32_t bytes = 128u / static_cast<uint32_t>(n);
   const uint64_t base = uint64_t{1} << 30;
   std::vector<Completion> done;
-  for (int k = 0; k < n; ++k) {
-    const auto at = static_cast<uint64_t>(std::floor(k * delta));
-    probe.advance(at, done);
-    probe.submit(Transaction{base + static_cast<uint64_t>(k) * bytes, bytes, false, 0, static_cast<uint32_t>(k)}, at);
-  }
-  while (done.size() < static_cast<size_t>(n)) {
-    const uint64_t t = probe.next_event_time();
-    WARPSIM_ASSERT(t != kNever, "queue model: the calibration probe lost a transaction");
-    probe.advance(t, done);
-  }
+  for (int k = 0; k < n; ++k)
+    probe.submit(Transaction{base + static_cast<uint64_t>(k) * bytes, bytes, false, 0, static_cast<uint32_t>(k)},
+                 static_cast<uint64_t>(std::floor(k * delta)));
+  probe.advance(kNever - 1, done);
   uint64_t last = 0;
   for (const Completion& c : done) last = std::max(last, c.time);
   return last - static_cast<uint64_t>(std::floor((n - 1) * delta));
@@ -58,148 +40,73 @@ uint64_t probe_unloaded_dram_cycles(const MemorySystemSpec& spec) {
 }  // namespace
 
 QueueMemory::QueueMemory(const MemorySystemSpec& spec) {
-  const uint64_t dram = probe_unloaded_dram_cycles(spec);
+  const uint64_t channel = probe_unloaded_channel_cycles(spec);
   const double total = unloaded_transaction_latency_cycles(*spec.config);
-  if (total <= static_cast<double>(dram))
+  if (total <= static_cast<double>(channel))
     throw UserError(Diagnostic{spec.config->source_file, 0, 0, "memory.latency_cycles",
                                "the unloaded latency is shorter than the DRAM timings alone"});
-  const double ps = (total - static_cast<double>(dram)) * 1000.0 / spec.config->device.core_clock_ghz;
+  const double ps = (total - static_cast<double>(channel)) * 1000.0 / spec.config->device.core_clock_ghz;
   init(spec, static_cast<uint64_t>(std::llround(ps)));
 }
 
 QueueMemory::QueueMemory(const MemorySystemSpec& spec, uint64_t interconnect_ps) { init(spec, interconnect_ps); }
 
 void QueueMemory::init(const MemorySystemSpec& spec, uint64_t interconnect_ps) {
-  cfg_ = spec.config;
-  const config::HwConfig& cfg = *cfg_;
-  clock_ = CoreClock(cfg.device.core_clock_ghz);
-  timing_ = dram_timing(cfg);
-  map_ = std::make_unique<AddressMap>(cfg);
+  const config::HwConfig& cfg = *spec.config;
+  clock_ = dram::CoreClock(cfg.device.core_clock_ghz);
+  timing_ = dram::dram_timing(cfg);
+  geometry_ = queue_geometry(cfg, spec.simulated_sms);
+  device_sms_ = cfg.device.sms;
+  simulated_sms_ = std::clamp(spec.simulated_sms, 1, device_sms_);
+  interleave_ = static_cast<uint64_t>(cfg.memory.controller.interleave_bytes);
+  device_channels_ = static_cast<uint64_t>(cfg.memory.controllers * cfg.memory.dram.channels_per_controller);
+  chunks_per_row_ = std::max<uint64_t>(1, static_cast<uint64_t>(cfg.memory.dram.row_bytes) / interleave_);
+  interleave_shift_ = static_cast<uint32_t>(std::countr_zero(interleave_));  // a power of two (validated)
+  row_span_ = device_channels_ * chunks_per_row_;
+  const auto banks = static_cast<uint64_t>(geometry_.banks_per_channel);
+  bank_mask_ = std::has_single_bit(banks) ? banks - 1 : 0;
   interconnect_ps_ = interconnect_ps;
   request_ps_ = interconnect_ps / 2;
-  const PagePolicy policy = cfg.memory.controller.page_policy == config::PagePolicy::Open ? PagePolicy::Open : PagePolicy::Close;
-  channels_.reserve(static_cast<size_t>(timing_.channels));
-  for (int c = 0; c < timing_.channels; ++c) {
-    // Refreshes of different channels are staggered over one interval.
-    const uint64_t offset = timing_.trefi * static_cast<uint64_t>(c) / static_cast<uint64_t>(timing_.channels);
-    channels_.emplace_back(timing_, policy, cfg.memory.controller.queue_depth, cfg.memory.controller.write_queue_depth, offset);
-  }
-  simulated_sms_ = std::clamp(spec.simulated_sms, 1, cfg.device.sms);
-  const int virtual_sms = cfg.device.sms - simulated_sms_;
-  replicas_per_sm_ = (virtual_sms + simulated_sms_ - 1) / simulated_sms_;
-  for (int k = 0; k < replicas_per_sm_; ++k)
-    replica_delay_.push_back(kReplicaSpreadLatencies * static_cast<uint64_t>(cfg.memory.latency_cycles) * static_cast<uint64_t>(k + 1) /
-                             static_cast<uint64_t>(replicas_per_sm_ + 1));
-}
-
-uint32_t QueueMemory::alloc_slot() {
-  if (free_slots_.empty()) {
-    slots_.emplace_back();
-    return static_cast<uint32_t>(slots_.size() - 1);
-  }
-  const uint32_t s = free_slots_.back();
-  free_slots_.pop_back();
-  return s;
-}
-
-void QueueMemory::push_arrival(uint64_t time, uint32_t slot) {
-  arrivals_.push_back({time, seq_++, slot});
-  std::push_heap(arrivals_.begin(), arrivals_.end(), [](const Arrival& a, const Arrival& b) { return later(a, b); });
+  channels_.reserve(static_cast<size_t>(geometry_.channels));
+  for (int c = 0; c < geometry_.channels; ++c) channels_.emplace_back(channel_timing(timing_, geometry_, c), geometry_.banks_per_channel);
 }
 
 void QueueMemory::submit(const Transaction& t, uint64_t now) {
-  const uint32_t s = alloc_slot();
-  slots_[s] = Slot{t.address, now, t.tag, t.bytes, t.sm, true, t.write};
-  push_arrival(clock_.to_ps(now) + request_ps_, s);
-  // The virtual SMs mirroring this one (virtual SM v mirrors simulated SM v % simulated_sms_).
-  const int virtual_sms = cfg_->device.sms - simulated_sms_;
-  for (int k = 0; k < replicas_per_sm_; ++k) {
-    const int v = k * simulated_sms_ + (t.sm % simulated_sms_);
-    if (v >= virtual_sms) break;
-    const uint32_t r = alloc_slot();
-    slots_[r] = Slot{replica_address(v, t.address), now, 0, t.bytes, 0, false, t.write};
-    push_arrival(clock_.to_ps(now + replica_delay_[static_cast<size_t>(k)]) + request_ps_, r);
+  // Address -> channel, row, bank as on the whole device: runs of `channels` interleave chunks
+  // cover every channel once (rotated by a hash of the row), a row takes consecutive chunks of
+  // its channel, and each row sits in a hashed bank. A share folds the device's channels onto
+  // its own, so that rows hold the same data as on the device.
+  const uint64_t chunk = t.address >> interleave_shift_;
+  const uint64_t device_row = chunk / row_span_;
+  const uint64_t device_channel = (chunk + mix(device_row)) % device_channels_;
+  const uint64_t row = device_row * device_channels_ + device_channel;
+  const auto channel = static_cast<size_t>(device_channel % static_cast<uint64_t>(geometry_.channels));
+  // The bank comes from address bits above the channel bits (hashed with the row, as GPUs XOR
+  // bank bits with higher bits): the same row slot takes the same bank in every channel.
+  // Hashing the channel in as well lowers the stream peaks by 8-21% (docs/memory-model.md).
+  // Offset by the device channel: a permutation of the banks within a device channel (no
+  // change there), which spreads the device channels a share folds together over its banks.
+  const uint64_t bank_hash = mix(device_row + 0x5bd1e995ull) + device_channel;
+  const auto bank = static_cast<uint32_t>(bank_mask_ != 0 ? bank_hash & bank_mask_ : bank_hash % static_cast<uint64_t>(geometry_.banks_per_channel));
+  const uint32_t bursts = std::max<uint32_t>(1, (t.bytes + timing_.burst_bytes - 1) / timing_.burst_bytes);
+  bytes_ += uint64_t{bursts} * timing_.burst_bytes;
+  const uint64_t arrive = clock_.to_ps(now) + request_ps_;
+  const uint64_t data_end = channels_[channel].serve(arrive, row, bank, bursts, t.write);
+  // A write is complete for the SM once the controller has accepted it.
+  const uint64_t cycle = t.write ? clock_.to_cycle_ceil(arrive) : clock_.to_cycle_ceil(data_end + (interconnect_ps_ - request_ps_));
+  latencies_.record(cycle - now);
+  pending_.push(cycle, seq_++, Completion{cycle, t.tag, t.sm});
+}
+
+DramCounters QueueMemory::dram_counters() const {
+  DramCounters sum;
+  for (const QueueChannel& c : channels_) {
+    sum.activates += c.counters().activates;
+    sum.column_accesses += c.counters().column_accesses;
   }
-}
-
-void QueueMemory::arrive(const Arrival& a) {
-  Slot& s = slots_[a.slot];
-  if (s.write && s.real) {
-    // A write is complete for the SM once the controller has accepted it.
-    const uint64_t cycle = clock_.to_cycle_ceil(a.time);
-    completions_.push(cycle, a.seq, Completion{cycle, s.tag, s.sm});
-    latencies_.record(cycle - s.submit_cycle);
-    s.real = false;
-  }
-  const DramAddress d = map_->map(s.address);
-  ChannelRequest r;
-  r.arrive = a.time;
-  r.seq = a.seq;
-  r.row = d.row;
-  r.bank = d.bank;
-  r.slot = a.slot;
-  r.bursts = static_cast<uint16_t>(std::max<uint32_t>(1, (s.bytes + timing_.burst_bytes - 1) / timing_.burst_bytes));
-  r.write = s.write;
-  dram_bytes_ += static_cast<uint64_t>(r.bursts) * timing_.burst_bytes;
-  channels_[d.channel].enqueue(r);
-}
-
-void QueueMemory::finish(const ChannelDone& d) {
-  const Slot& s = slots_[d.slot];
-  if (s.real) {
-    const uint64_t cycle = clock_.to_cycle_ceil(d.data_end + (interconnect_ps_ - request_ps_));
-    completions_.push(cycle, seq_++, Completion{cycle, s.tag, s.sm});
-    latencies_.record(cycle - s.submit_cycle);
-  }
-  free_slots_.push_back(d.slot);
-}
-
-void QueueMemory::process_until(uint64_t t_ps) {
-  const auto heap_order = [](const Arrival& a, const Arrival& b) { return later(a, b); };
-  for (;;) {
-    const uint64_t ta = arrivals_.empty() ? kNever : arrivals_.front().time;
-    size_t best = 0;
-    uint64_t tc = kNever;
-    for (size_t c = 0; c < channels_.size(); ++c) {
-      const uint64_t tn = channels_[c].next_command_time();
-      if (tn < tc) tc = tn, best = c;
-    }
-    if (std::min(ta, tc) > t_ps) return;
-    if (ta <= tc) {  // arrivals first at equal times, so that they compete for the command
-      std::pop_heap(arrivals_.begin(), arrivals_.end(), heap_order);
-      const Arrival a = arrivals_.back();
-      arrivals_.pop_back();
-      arrive(a);
-      continue;
-    }
-    done_buf_.clear();
-    channels_[best].issue(done_buf_);
-    for (const ChannelDone& d : done_buf_) finish(d);
-  }
-}
-
-uint64_t QueueMemory::next_event_time() const {
-  uint64_t t = arrivals_.empty() ? kNever : arrivals_.front().time;
-  for (const DramChannel& c : channels_) t = std::min(t, c.next_command_time());
-  const uint64_t internal = t == kNever ? kNever : clock_.to_cycle_ceil(t);
-  return std::min(internal, completions_.next_time());
-}
-
-void QueueMemory::advance(uint64_t t, std::vector<Completion>& done) {
-  process_until(clock_.to_ps(t));
-  completions_.pop_until(t, done);
-}
-
-ChannelStats QueueMemory::dram_stats() const {
-  ChannelStats sum;
-  for (const DramChannel& c : channels_) {
-    const ChannelStats& s = c.stats();
-    sum.activates += s.activates;
-    sum.precharges += s.precharges;
-    sum.reads += s.reads;
-    sum.writes += s.writes;
-    sum.refreshes += s.refreshes;
-  }
+  sum.bytes = bytes_;
+  sum.valid = true;
+  sum.device_share = static_cast<double>(simulated_sms_) / device_sms_;
   return sum;
 }
 

@@ -1,86 +1,61 @@
-// `queue`: the memory system as queues (Volkov 2016 §2.7, §6.4): a fixed interconnect latency
-// each way, then the DRAM channels of the vendor specification, each an FR-FCFS controller in
-// front of banks with row buffers and datasheet timings (dram_channel.h). Mean latency grows with
-// throughput and individual latencies spread because requests of independent warps collide on
-// banks, rows, the activate window and the data bus.
+// `queue`: the memory system as bank-collision queues (docs/memory-model.md), the fast model of
+// gradual saturation. A transaction crosses a fixed interconnect latency (half each way), lands
+// on the channel its address interleaves to and on a hashed bank, and is served first come,
+// first served (queue_channel.h): its completion time is known when it is submitted, and waits
+// in a min-heap. O(1) work per transaction plus the heap; nothing ticks.
 //
-// A run simulating fewer SMs than the device (`--sms`) gets its share of the memory system by
-// letting the missing SMs behave like the simulated ones: each transaction is replayed by
-// `device SMs / simulated SMs - 1` virtual SMs, shifted in time (spread over one unloaded
-// latency) and in address (another part of memory). Their completions are dropped. The full
-// memory system then sees the device's load, so latency and saturation keep their shape.
+// The interconnect latency is derived, not chosen: Table 6.2's unloaded latency less what an
+// unloaded coalesced streaming access takes in the channels (measured on an idle copy), so that
+// such an access takes Table 6.2 exactly. A run of fewer SMs than the device (`--sms`) gets a
+// proportional share of the channels and banks (queue_geometry()), not replicas.
 #pragma once
 
-#include <memory>
 #include <vector>
 
 #include "mem/completion_heap.h"
+#include "mem/dram/dram_timing.h"
 #include "mem/memory_system.h"
-#include "mem/queue/address_map.h"
-#include "mem/queue/dram_channel.h"
+#include "mem/queue/queue_channel.h"
 
 namespace warpsim::mem::queue {
 
 class QueueMemory final : public MemorySystem {
  public:
   explicit QueueMemory(const MemorySystemSpec& spec);
-  // `interconnect_ps`: total fixed latency both ways (internal: the calibration probe uses 0).
+  // `interconnect_ps`: total fixed latency both ways (the calibration probe uses 0).
   QueueMemory(const MemorySystemSpec& spec, uint64_t interconnect_ps);
 
   void submit(const Transaction& t, uint64_t now) override;
-  uint64_t next_event_time() const override;
-  void advance(uint64_t t, std::vector<Completion>& done) override;
+  uint64_t next_event_time() const override { return pending_.next_time(); }
+  void advance(uint64_t t, std::vector<Completion>& done) override { pending_.pop_until(t, done); }
   const LatencyRecorder& transaction_latencies() const override { return latencies_; }
   const char* name() const override { return "queue"; }
+  DramCounters dram_counters() const override;
 
-  // The fixed SM <-> controller latency, both ways, in core cycles: Table 6.2's unloaded latency
-  // less what the DRAM model itself takes for an unloaded coalesced access.
   double interconnect_cycles() const { return static_cast<double>(interconnect_ps_) / clock_.ps_per_cycle(); }
-  ChannelStats dram_stats() const;  // summed over channels
-  uint64_t dram_bytes() const { return dram_bytes_; }
+  const QueueGeometry& geometry() const { return geometry_; }
 
  private:
-  struct Slot {
-    uint64_t address = 0;
-    uint64_t submit_cycle = 0;
-    uint32_t tag = 0;
-    uint32_t bytes = 0;
-    uint16_t sm = 0;
-    bool real = false;             // false: a virtual SM's replica
-    bool write = false;
-  };
-  struct Arrival {
-    uint64_t time = 0;
-    uint64_t seq = 0;
-    uint32_t slot = 0;
-  };
-
   void init(const MemorySystemSpec& spec, uint64_t interconnect_ps);
-  uint32_t alloc_slot();
-  void push_arrival(uint64_t time, uint32_t slot);
-  void arrive(const Arrival& a);
-  void finish(const ChannelDone& d);
-  void process_until(uint64_t t_ps);
 
-  const config::HwConfig* cfg_ = nullptr;
-  CoreClock clock_{1.0};
-  DramTiming timing_;
-  std::unique_ptr<AddressMap> map_;
-  std::vector<DramChannel> channels_;
+  dram::CoreClock clock_{1.0};
+  dram::DramTiming timing_;
+  QueueGeometry geometry_;
+  std::vector<QueueChannel> channels_;
+  uint64_t interleave_ = 256;
+  uint64_t device_channels_ = 1;
+  uint64_t chunks_per_row_ = 8;
+  uint32_t interleave_shift_ = 8;
+  uint64_t row_span_ = 8;    // chunks from one device row to the next: channels x chunks per row
+  uint64_t bank_mask_ = 0;   // banks - 1 when a power of two, else 0 (use %)
   uint64_t interconnect_ps_ = 0;
   uint64_t request_ps_ = 0;  // SM -> controller share of the interconnect latency
-  // Virtual SMs (a run of fewer SMs than the device).
   int simulated_sms_ = 1;
-  int replicas_per_sm_ = 0;
-  std::vector<uint64_t> replica_delay_;   // cycles, per replica round
-  std::vector<Slot> slots_;
-  std::vector<uint32_t> free_slots_;
-  std::vector<Arrival> arrivals_;  // min-heap on (time, seq)
-  std::vector<ChannelDone> done_buf_;
-  CompletionHeap completions_;
-  LatencyRecorder latencies_;
+  int device_sms_ = 1;
   uint64_t seq_ = 0;
-  uint64_t dram_bytes_ = 0;
+  uint64_t bytes_ = 0;
+  CompletionHeap pending_;
+  LatencyRecorder latencies_;
 };
 
 }  // namespace warpsim::mem::queue

@@ -1,9 +1,9 @@
-#include "mem/queue/dram_timing.h"
+#include "mem/dram/dram_timing.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace warpsim::mem::queue {
+namespace warpsim::mem::dram {
 namespace {
 
 uint64_t ps(double ns) { return static_cast<uint64_t>(std::llround(ns * 1000.0)); }
@@ -55,4 +55,4 @@ uint64_t CoreClock::to_cycle_ceil(uint64_t ps) const {
   return cycle;
 }
 
-}  // namespace warpsim::mem::queue
+}  // namespace warpsim::mem::dram

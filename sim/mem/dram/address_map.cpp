@@ -1,6 +1,6 @@
-#include "mem/queue/address_map.h"
+#include "mem/dram/address_map.h"
 
-namespace warpsim::mem::queue {
+namespace warpsim::mem::dram {
 namespace {
 
 // A fixed bit mixer (splitmix64's finaliser): higher address bits decide rotations.
@@ -32,4 +32,4 @@ DramAddress AddressMap::map(uint64_t address) const {
   return d;
 }
 
-}  // namespace warpsim::mem::queue
+}  // namespace warpsim::mem::dram

@@ -1,8 +1,8 @@
-#include "mem/queue/dram_channel.h"
+#include "mem/dram/dram_channel.h"
 
 #include <algorithm>
 
-namespace warpsim::mem::queue {
+namespace warpsim::mem::dram {
 
 DramChannel::DramChannel(const DramTiming& t, PagePolicy policy, int queue_depth, int write_queue_depth,
                          uint64_t refresh_offset)
@@ -178,4 +178,4 @@ void DramChannel::issue(std::vector<ChannelDone>& done) {
   reschedule();
 }
 
-}  // namespace warpsim::mem::queue
+}  // namespace warpsim::mem::dram

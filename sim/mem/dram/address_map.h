@@ -11,7 +11,7 @@
 
 #include "config/hw_config.h"
 
-namespace warpsim::mem::queue {
+namespace warpsim::mem::dram {
 
 struct DramAddress {
   uint32_t channel = 0;
@@ -32,4 +32,4 @@ class AddressMap {
   uint64_t chunks_per_row_ = 8;
 };
 
-}  // namespace warpsim::mem::queue
+}  // namespace warpsim::mem::dram

@@ -6,7 +6,7 @@
 
 #include "config/hw_config.h"
 
-namespace warpsim::mem::queue {
+namespace warpsim::mem::dram {
 
 struct DramTiming {
   uint64_t tck = 0;      // command clock period: one command per tCK on the command bus
@@ -33,4 +33,4 @@ class CoreClock {
   double ps_per_cycle_;
 };
 
-}  // namespace warpsim::mem::queue
+}  // namespace warpsim::mem::dram

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace warpsim::mem::queue {
+namespace warpsim::mem::dram {
 
 template <typename T>
 class RingBuffer {
@@ -34,4 +34,4 @@ class RingBuffer {
   size_t size_ = 0;
 };
 
-}  // namespace warpsim::mem::queue
+}  // namespace warpsim::mem::dram

@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "mem/memory_system.h"
-#include "mem/queue/dram_timing.h"
-#include "mem/queue/ring_buffer.h"
+#include "mem/dram/dram_timing.h"
+#include "mem/dram/ring_buffer.h"
 
-namespace warpsim::mem::queue {
+namespace warpsim::mem::dram {
 
 enum class PagePolicy : uint8_t {
   Open,   // a row stays open until another row of its bank is needed (or refresh)
@@ -102,4 +102,4 @@ class DramChannel {
   ChannelStats stats_;
 };
 
-}  // namespace warpsim::mem::queue
+}  // namespace warpsim::mem::dram

@@ -1,0 +1,87 @@
+// `dram`: the memory system as command-level DRAM queues (Volkov 2016 §2.7, §6.4): a fixed interconnect latency
+// each way, then the DRAM channels of the vendor specification, each an FR-FCFS controller in
+// front of banks with row buffers and datasheet timings (dram_channel.h). Mean latency grows with
+// throughput and individual latencies spread because requests of independent warps collide on
+// banks, rows, the activate window and the data bus.
+//
+// A run simulating fewer SMs than the device (`--sms`) gets its share of the memory system by
+// letting the missing SMs behave like the simulated ones: each transaction is replayed by
+// `device SMs / simulated SMs - 1` virtual SMs, shifted in time (spread over one unloaded
+// latency) and in address (another part of memory). Their completions are dropped. The full
+// memory system then sees the device's load, so latency and saturation keep their shape.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "mem/completion_heap.h"
+#include "mem/memory_system.h"
+#include "mem/dram/address_map.h"
+#include "mem/dram/dram_channel.h"
+
+namespace warpsim::mem::dram {
+
+class DramMemory final : public MemorySystem {
+ public:
+  explicit DramMemory(const MemorySystemSpec& spec);
+  // `interconnect_ps`: total fixed latency both ways (internal: the calibration probe uses 0).
+  DramMemory(const MemorySystemSpec& spec, uint64_t interconnect_ps);
+
+  void submit(const Transaction& t, uint64_t now) override;
+  uint64_t next_event_time() const override;
+  void advance(uint64_t t, std::vector<Completion>& done) override;
+  const LatencyRecorder& transaction_latencies() const override { return latencies_; }
+  const char* name() const override { return "dram"; }
+  DramCounters dram_counters() const override;
+
+  // The fixed SM <-> controller latency, both ways, in core cycles: Table 6.2's unloaded latency
+  // less what the DRAM model itself takes for an unloaded coalesced access.
+  double interconnect_cycles() const { return static_cast<double>(interconnect_ps_) / clock_.ps_per_cycle(); }
+  ChannelStats dram_stats() const;  // summed over channels
+  uint64_t dram_bytes() const { return dram_bytes_; }
+
+ private:
+  struct Slot {
+    uint64_t address = 0;
+    uint64_t submit_cycle = 0;
+    uint32_t tag = 0;
+    uint32_t bytes = 0;
+    uint16_t sm = 0;
+    bool real = false;             // false: a virtual SM's replica
+    bool write = false;
+  };
+  struct Arrival {
+    uint64_t time = 0;
+    uint64_t seq = 0;
+    uint32_t slot = 0;
+  };
+
+  void init(const MemorySystemSpec& spec, uint64_t interconnect_ps);
+  uint32_t alloc_slot();
+  void push_arrival(uint64_t time, uint32_t slot);
+  void arrive(const Arrival& a);
+  void finish(const ChannelDone& d);
+  void process_until(uint64_t t_ps);
+
+  const config::HwConfig* cfg_ = nullptr;
+  CoreClock clock_{1.0};
+  DramTiming timing_;
+  std::unique_ptr<AddressMap> map_;
+  std::vector<DramChannel> channels_;
+  uint64_t interconnect_ps_ = 0;
+  uint64_t request_ps_ = 0;  // SM -> controller share of the interconnect latency
+  // Virtual SMs (a run of fewer SMs than the device).
+  int simulated_sms_ = 1;
+  int replicas_per_sm_ = 0;
+  std::vector<uint64_t> replica_delay_;   // cycles, per replica round
+  std::vector<Slot> slots_;
+  std::vector<uint32_t> free_slots_;
+  std::vector<Arrival> arrivals_;  // min-heap on (time, seq)
+  std::vector<ChannelDone> done_buf_;
+  CompletionHeap completions_;
+  LatencyRecorder latencies_;
+  uint64_t seq_ = 0;
+  uint64_t dram_bytes_ = 0;
+};
+
+}  // namespace warpsim::mem::dram

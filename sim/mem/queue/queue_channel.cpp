@@ -1,0 +1,103 @@
+#include "mem/queue/queue_channel.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace warpsim::mem::queue {
+namespace {
+
+uint64_t scaled(uint64_t ps, double factor) { return static_cast<uint64_t>(std::llround(static_cast<double>(ps) * factor)); }
+
+}  // namespace
+
+QueueGeometry queue_geometry(const config::HwConfig& cfg, int simulated_sms) {
+  const int channels = cfg.memory.controllers * cfg.memory.dram.channels_per_controller;
+  const double f = static_cast<double>(std::clamp(simulated_sms, 1, cfg.device.sms)) / cfg.device.sms;
+  QueueGeometry g;
+  g.channels = std::max(1, static_cast<int>(std::lround(channels * f)));
+  const double banks = static_cast<double>(channels) * cfg.memory.dram.banks * f;  // the share's banks
+  g.banks_per_channel = std::max(1, static_cast<int>(std::lround(banks / g.channels)));
+  g.rate_share = channels * f / g.channels;
+  g.bank_scale = static_cast<double>(g.banks_per_channel) * g.channels / banks;
+  return g;
+}
+
+ChannelTiming channel_timing(const dram::DramTiming& d, const QueueGeometry& g, int channel) {
+  ChannelTiming t;
+  t.trcd = d.trcd;
+  t.tcl = d.tcl;
+  t.twl = d.twl;
+  t.tras = d.tras;
+  t.trp = d.trp;
+  t.tccd = d.tccd_l;  // consecutive column commands to one bank (its bank group): tCCD_L
+  t.trtp = d.trtp;
+  t.twr = d.twr;
+  t.burst = d.burst;
+  t.bus_slot = scaled(d.burst, 1.0 / g.rate_share);
+  // tFAW allows four activations per window, tRRD one per tRRD: the sustained activate rate of
+  // a channel is the lower of 1 / tRRD and 4 / tFAW (datasheet).
+  t.act_spacing = scaled(std::max(d.trrd, d.tfaw / 4), 1.0 / g.rate_share);
+  t.bank_scale = g.bank_scale;
+  t.trefi = d.trefi;
+  t.trfc = d.trfc;
+  // Channels refresh staggered over one interval, half a step in so that none refreshes at 0.
+  t.refresh_offset = d.trefi * static_cast<uint64_t>(2 * channel + 1) / static_cast<uint64_t>(2 * g.channels);
+  return t;
+}
+
+QueueChannel::QueueChannel(const ChannelTiming& t, int banks)
+    : t_(t), banks_(static_cast<size_t>(banks)), cached_refresh_(t.refresh_offset) {}
+
+uint64_t QueueChannel::after_refresh(uint64_t t, uint64_t busy) const {
+  if (t_.trefi == 0 || t_.trfc == 0) return t;
+  const uint64_t end = t + busy;
+  if (end <= t_.refresh_offset) return t;
+  // The last refresh starting before `end`; the one before it ended long before t (tREFI >> tRC).
+  // Most calls fall in the interval of the previous call: no division then.
+  if (end - 1 < cached_refresh_ || end - 1 >= cached_refresh_ + t_.trefi)
+    cached_refresh_ = t_.refresh_offset + (end - 1 - t_.refresh_offset) / t_.trefi * t_.trefi;
+  const uint64_t r = cached_refresh_;
+  return t < r + t_.trfc ? r + t_.trfc : t;
+}
+
+uint64_t QueueChannel::activate(Bank& b, uint64_t arrive, uint64_t row) {
+  const uint64_t permit = std::max(arrive, act_free_);
+  act_free_ = permit + t_.act_spacing;
+  const uint64_t act = after_refresh(std::max(permit, b.free), t_.tras + t_.trp);
+  b.row = row;
+  b.act = act;
+  b.pre = act + t_.tras;
+  b.next_col = act + t_.trcd;
+  ++counters_.activates;
+  return act;
+}
+
+uint64_t QueueChannel::serve(uint64_t arrive, uint64_t row, uint32_t bank, uint32_t bursts, bool write) {
+  Bank& b = banks_[bank];
+  // A row hit: the bank holds this row open and has not yet closed it. The access must end
+  // before the refresh that would close the row.
+  const bool hit = b.row == row && arrive < b.pre &&
+                   after_refresh(b.act, std::max(b.pre, b.next_col + t_.trtp) + t_.trp - b.act) == b.act;
+  const uint64_t access = write ? t_.twl : t_.tcl;
+  // The bus is reserved in arrival order from when the data could be there if the bank were
+  // free: bursts of requests arriving together serialise; a bank wait does not hold the bus.
+  // A refresh stops the channel's bus too (all banks precharged for tRFC).
+  const uint64_t bus = after_refresh(std::max(arrive + (hit ? 0 : t_.trcd) + access, bus_free_), bursts * t_.bus_slot);
+  bus_free_ = bus + bursts * t_.bus_slot;
+  if (hit)
+    ++counters_.row_hits;
+  else
+    activate(b, arrive, row);
+  const uint64_t col = std::max({arrive, b.next_col, b.act + t_.trcd});
+  const uint64_t last_col = col + (bursts - 1) * t_.tccd;
+  b.next_col = last_col + t_.tccd;
+  const uint64_t data = std::max(col + access, bus);
+  const uint64_t data_end = data + bursts * t_.burst;
+  b.pre = std::max(b.pre, write ? data_end + t_.twr : last_col + t_.trtp);
+  // The bank is busy until its row is precharged: a row cycle tRAS + tRP at least.
+  b.free = b.act + scaled(b.pre + t_.trp - b.act, t_.bank_scale);
+  counters_.column_accesses += bursts;
+  return data_end;
+}
+
+}  // namespace warpsim::mem::queue

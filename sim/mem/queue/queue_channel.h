@@ -1,0 +1,83 @@
+// One DRAM channel of the `queue` model as queues whose waits are known at arrival: banks busy
+// for a row cycle per activation, a per-channel activate-rate server (tRRD, tFAW), the channel's
+// data bus as a rate server, and periodic refresh. Requests are served first come, first served
+// in arrival order, so serve() returns a request's data time at once: O(1), no ticking.
+//
+// Why this shape (docs/memory-model.md, "The finding"): requests of independent warps land on
+// banks at random; a bank is busy for a row cycle tRC (tens of ns, an order of magnitude longer
+// than a burst), so banks queue like M/D/1 servers and latency grows from low load on (Volkov
+// 2016 Table 6.5's b), while the data bus bounds the peak (Table 6.4).
+//
+// The bus and the activate window are reserved in arrival order, from when the request could use
+// them were its bank free: a request held up by its bank does not hold up the next request to
+// another bank (a real FR-FCFS controller reorders around it), and the long-run rates stay bounded. A request to the row its bank has open, arriving before that
+// row's precharge, is a row hit: no activation, only a column access (Ramulator's "Closed" page
+// policy: the row closes as soon as tRAS and the last access allow).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "mem/dram/dram_timing.h"
+
+namespace warpsim::mem::queue {
+
+// Timings of one (possibly scaled, see QueueGeometry) channel, in ps.
+struct ChannelTiming {
+  uint64_t trcd = 0, tcl = 0, twl = 0, tras = 0, trp = 0, tccd = 0, trtp = 0, twr = 0;
+  uint64_t burst = 0;         // data time of one burst on the pins
+  uint64_t bus_slot = 0;      // bus reservation per burst: burst / rate share
+  uint64_t act_spacing = 0;   // activate-rate server: max(tRRD, tFAW / 4) / rate share
+  double bank_scale = 1.0;    // row-cycle occupancy multiplier (bank-count rounding of a share)
+  uint64_t trefi = 0, trfc = 0, refresh_offset = 0;
+};
+
+struct ChannelCounters {
+  uint64_t activates = 0;
+  uint64_t column_accesses = 0;  // bursts
+  uint64_t row_hits = 0;         // requests served without an activation of their own
+};
+
+class QueueChannel {
+ public:
+  QueueChannel(const ChannelTiming& t, int banks);
+  // Serves a request arriving at `arrive` (ps, non-decreasing over calls); returns when its last
+  // data beat is on the bus (ps).
+  uint64_t serve(uint64_t arrive, uint64_t row, uint32_t bank, uint32_t bursts, bool write);
+  const ChannelCounters& counters() const { return counters_; }
+  // Earliest t' >= t such that a bank busy over [t', t' + busy) overlaps no refresh.
+  uint64_t after_refresh(uint64_t t, uint64_t busy) const;
+
+ private:
+  static constexpr uint64_t kNoRow = ~uint64_t{0};
+  struct Bank {
+    uint64_t row = kNoRow;
+    uint64_t act = 0;       // last activation
+    uint64_t pre = 0;       // earliest precharge of the open row (it closes then)
+    uint64_t free = 0;      // next activation allowed (row cycle, scaled)
+    uint64_t next_col = 0;  // next column command allowed (tCCD)
+  };
+  uint64_t activate(Bank& b, uint64_t arrive, uint64_t row);
+
+  ChannelTiming t_;
+  std::vector<Bank> banks_;
+  uint64_t bus_free_ = 0;  // next bus reservation
+  uint64_t act_free_ = 0;  // next activate permit
+  mutable uint64_t cached_refresh_ = 0;  // start of the refresh interval of the last lookup
+  ChannelCounters counters_;
+};
+
+// How the channels of the device, or of a run's share of it (`--sms`), are laid out: a share f
+// = simulated / device SMs keeps round(f x channels) >= 1 channels and round(f x banks) banks in
+// all, each channel's bus and activate rate scaled so that the share carries f of the device's
+// bandwidth and activations, and the row-cycle occupancy scaled by the bank-count rounding.
+struct QueueGeometry {
+  int channels = 1;
+  int banks_per_channel = 1;
+  double rate_share = 1.0;   // of one device channel's bus and activate rate, per channel
+  double bank_scale = 1.0;
+};
+QueueGeometry queue_geometry(const config::HwConfig& cfg, int simulated_sms);
+ChannelTiming channel_timing(const dram::DramTiming& t, const QueueGeometry& g, int channel);
+
+}  // namespace warpsim::mem::queue

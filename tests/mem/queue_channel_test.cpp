@@ -1,0 +1,113 @@
+// Hand-computed schedules of one `queue` channel (mem/queue/queue_channel.h). Round timings:
+// tRCD = tCL = 10, tRAS = 30, tRP = 10 (tRC = 40), a burst takes 2 on the bus, no activate-rate
+// limit and no refresh unless a test sets them.
+#include <gtest/gtest.h>
+
+#include "mem/queue/queue_channel.h"
+#include "support/test_support.h"
+
+namespace warpsim::mem::queue {
+namespace {
+
+ChannelTiming round_timing() {
+  ChannelTiming t;
+  t.trcd = 10, t.tcl = 10, t.twl = 4, t.tras = 30, t.trp = 10, t.tccd = 2, t.trtp = 2, t.twr = 10;
+  t.burst = 2, t.bus_slot = 2, t.act_spacing = 0;
+  return t;
+}
+
+TEST(QueueChannel, ClosedBankReadTakesTrcdPlusTclPlusBurst) {
+  QueueChannel c(round_timing(), 4);
+  EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);  // ACT 0, READ 10, data 20..22
+  EXPECT_EQ(c.counters().activates, 1u);
+}
+
+TEST(QueueChannel, BankConflictWaitsForTheRowCycle) {
+  QueueChannel c(round_timing(), 4);
+  EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);
+  EXPECT_EQ(c.serve(1, 2, 0, 1, false), 62u);  // ACT at tRC = 40, data 60..62
+}
+
+TEST(QueueChannel, TwoBanksOverlapTheirRowCycles) {
+  QueueChannel c(round_timing(), 4);
+  EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);
+  EXPECT_EQ(c.serve(1, 2, 1, 1, false), 24u);  // ACT 1, data ready 21, after bank 0's burst: 22..24
+}
+
+TEST(QueueChannel, BurstsOfSimultaneousRequestsSerialiseOnTheBus) {
+  QueueChannel c(round_timing(), 4);
+  EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);
+  EXPECT_EQ(c.serve(0, 2, 1, 1, false), 24u);  // data ready at 20, bus free at 22
+  EXPECT_EQ(c.serve(0, 3, 2, 2, false), 28u);  // two bursts: 24..28
+}
+
+TEST(QueueChannel, ABankWaitHoldsTheBusForOneSlotOnly) {
+  QueueChannel c(round_timing(), 4);
+  EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);
+  EXPECT_EQ(c.serve(1, 2, 0, 1, false), 62u);  // waits for bank 0 until 40; its bus slot is 22..24
+  EXPECT_EQ(c.serve(2, 3, 1, 1, false), 26u);  // bank 1 free: data 24..26, not after 62
+}
+
+TEST(QueueChannel, RowHitBeforeThePrechargeSkipsTheActivation) {
+  QueueChannel c(round_timing(), 4);
+  EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);
+  // Arrives at 5, before the row closes at tRAS = 30: READ at 12 (tCCD after 10), data 22..24.
+  EXPECT_EQ(c.serve(5, 1, 0, 1, false), 24u);
+  EXPECT_EQ(c.counters().activates, 1u);
+  EXPECT_EQ(c.counters().row_hits, 1u);
+  // Arrives at 35, after the precharge (30): a new row cycle from 40 (tRC after the ACT).
+  EXPECT_EQ(c.serve(35, 1, 0, 1, false), 62u);
+  EXPECT_EQ(c.counters().activates, 2u);
+}
+
+TEST(QueueChannel, ActivateRateSpacesActivationsOfDifferentBanks) {
+  ChannelTiming t = round_timing();
+  t.act_spacing = 6;  // max(tRRD, tFAW / 4)
+  QueueChannel c(t, 4);
+  EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);  // ACT 0
+  EXPECT_EQ(c.serve(0, 2, 1, 1, false), 28u);  // ACT 6, data 26..28
+  EXPECT_EQ(c.serve(0, 3, 2, 1, false), 34u);  // ACT 12, data 32..34
+}
+
+TEST(QueueChannel, RefreshBlocksARowCycleThatWouldOverlapIt) {
+  ChannelTiming t = round_timing();
+  t.trefi = 1000, t.trfc = 100, t.refresh_offset = 500;  // refreshes over [500, 600), [1500, 1600), ...
+  QueueChannel c(t, 4);
+  EXPECT_EQ(c.serve(480, 1, 0, 1, false), 622u);  // row cycle [480, 520) would overlap: ACT at 600
+  EXPECT_EQ(c.serve(700, 2, 1, 1, false), 722u);  // clear of the refresh
+  EXPECT_EQ(c.after_refresh(1455, 40), 1455u);    // ends at 1495, before the next refresh
+  EXPECT_EQ(c.after_refresh(1470, 40), 1600u);
+}
+
+TEST(QueueChannel, WriteDataFollowsTheWriteLatency) {
+  QueueChannel c(round_timing(), 4);
+  EXPECT_EQ(c.serve(0, 1, 0, 1, true), 16u);  // ACT 0, WRITE 10, data 14..16
+}
+
+TEST(QueueChannel, GeometryOfTheWholeDeviceIsTheDevice) {
+  const config::HwConfig c = test::builtin("maxwell");
+  const QueueGeometry g = queue_geometry(c, c.device.sms);
+  EXPECT_EQ(g.channels, 8);
+  EXPECT_EQ(g.banks_per_channel, 16);
+  EXPECT_DOUBLE_EQ(g.rate_share, 1.0);
+  EXPECT_DOUBLE_EQ(g.bank_scale, 1.0);
+}
+
+TEST(QueueChannel, ShareOfOneSmKeepsItsFractionOfBandwidthAndBanks) {
+  // f = 1/16 of 8 channels x 16 banks: one channel at half rate with 8 banks.
+  const config::HwConfig m = test::builtin("maxwell");
+  const QueueGeometry g = queue_geometry(m, 1);
+  EXPECT_EQ(g.channels, 1);
+  EXPECT_EQ(g.banks_per_channel, 8);
+  EXPECT_DOUBLE_EQ(g.rate_share, 0.5);
+  EXPECT_DOUBLE_EQ(g.bank_scale, 1.0);
+  // GT200: 1/30 of 8 x 8 banks = 2.13 banks -> 2 banks, each row cycle 2 / 2.13 as long.
+  const config::HwConfig t = test::builtin("gt200");
+  const QueueGeometry h = queue_geometry(t, 1);
+  EXPECT_EQ(h.banks_per_channel, 2);
+  EXPECT_NEAR(h.rate_share, 8.0 / 30, 1e-12);
+  EXPECT_NEAR(h.bank_scale, 2 / (64.0 / 30), 1e-12);
+}
+
+}  // namespace
+}  // namespace warpsim::mem::queue
