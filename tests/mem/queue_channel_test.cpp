@@ -41,11 +41,12 @@ TEST(QueueChannel, BurstsOfSimultaneousRequestsSerialiseOnTheBus) {
   EXPECT_EQ(c.serve(0, 3, 2, 2, false), 28u);  // two bursts: 24..28
 }
 
-TEST(QueueChannel, ABankWaitHoldsTheBusForOneSlotOnly) {
+TEST(QueueChannel, ABankWaitDoesNotHoldTheBusAndLaterRequestsFillItsGaps) {
   QueueChannel c(round_timing(), 4);
   EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);
-  EXPECT_EQ(c.serve(1, 2, 0, 1, false), 62u);  // waits for bank 0 until 40; its bus slot is 22..24
-  EXPECT_EQ(c.serve(2, 3, 1, 1, false), 26u);  // bank 1 free: data 24..26, not after 62
+  EXPECT_EQ(c.serve(1, 2, 0, 1, false), 62u);  // waits for bank 0 until 40: bus 60..62
+  EXPECT_EQ(c.serve(2, 3, 1, 1, false), 24u);  // bank 1 free: data ready 22, the gap 22..24
+  EXPECT_EQ(c.serve(3, 4, 2, 2, false), 28u);  // ready 23, two bursts: after 22..24, in the gap before 60
 }
 
 TEST(QueueChannel, RowHitBeforeThePrechargeSkipsTheActivation) {

@@ -72,6 +72,28 @@ uint64_t QueueChannel::activate(Bank& b, uint64_t arrive, uint64_t row) {
   return act;
 }
 
+uint64_t QueueChannel::reserve_bus(uint64_t ready, uint64_t len, uint64_t now) {
+  // Intervals that ended before `now` can hold no later request (arrivals are non-decreasing,
+  // and data is never ready before its arrival).
+  while (bus_head_ < bus_.size() && bus_[bus_head_].end <= now) ++bus_head_;
+  if (bus_head_ > 64 && bus_head_ * 2 > bus_.size()) {
+    bus_.erase(bus_.begin(), bus_.begin() + static_cast<std::ptrdiff_t>(bus_head_));
+    bus_head_ = 0;
+  }
+  uint64_t start = after_refresh(ready, len);  // a refresh stops the bus too (all banks precharged)
+  size_t i = bus_head_;
+  for (; i < bus_.size(); ++i) {
+    if (start + len <= bus_[i].begin) break;
+    if (bus_[i].end > start) start = after_refresh(bus_[i].end, len);
+  }
+  if (i > bus_head_ && bus_[i - 1].end == start) {
+    bus_[i - 1].end = start + len;  // extends the interval it follows
+  } else {
+    bus_.insert(bus_.begin() + static_cast<std::ptrdiff_t>(i), Interval{start, start + len});
+  }
+  return start;
+}
+
 uint64_t QueueChannel::serve(uint64_t arrive, uint64_t row, uint32_t bank, uint32_t bursts, bool write) {
   Bank& b = banks_[bank];
   // A row hit: the bank holds this row open and has not yet closed it. The access must end
@@ -79,11 +101,6 @@ uint64_t QueueChannel::serve(uint64_t arrive, uint64_t row, uint32_t bank, uint3
   const bool hit = b.row == row && arrive < b.pre &&
                    after_refresh(b.act, std::max(b.pre, b.next_col + t_.trtp) + t_.trp - b.act) == b.act;
   const uint64_t access = write ? t_.twl : t_.tcl;
-  // The bus is reserved in arrival order from when the data could be there if the bank were
-  // free: bursts of requests arriving together serialise; a bank wait does not hold the bus.
-  // A refresh stops the channel's bus too (all banks precharged for tRFC).
-  const uint64_t bus = after_refresh(std::max(arrive + (hit ? 0 : t_.trcd) + access, bus_free_), bursts * t_.bus_slot);
-  bus_free_ = bus + bursts * t_.bus_slot;
   if (hit)
     ++counters_.row_hits;
   else
@@ -91,7 +108,9 @@ uint64_t QueueChannel::serve(uint64_t arrive, uint64_t row, uint32_t bank, uint3
   const uint64_t col = std::max({arrive, b.next_col, b.act + t_.trcd});
   const uint64_t last_col = col + (bursts - 1) * t_.tccd;
   b.next_col = last_col + t_.tccd;
-  const uint64_t data = std::max(col + access, bus);
+  // The data takes the first free bus gap from when its bank can deliver it: a request held up by
+  // its bank neither holds the bus for later requests nor loses a gap an earlier one left.
+  const uint64_t data = reserve_bus(col + access, bursts * t_.bus_slot, arrive);
   const uint64_t data_end = data + bursts * t_.burst;
   b.pre = std::max(b.pre, write ? data_end + t_.twr : last_col + t_.trtp);
   // The bank is busy until its row is precharged: a row cycle tRAS + tRP at least.

@@ -1,17 +1,20 @@
 // One DRAM channel of the `queue` model as queues whose waits are known at arrival: banks busy
 // for a row cycle per activation, a per-channel activate-rate server (tRRD, tFAW), the channel's
-// data bus as a rate server, and periodic refresh. Requests are served first come, first served
-// in arrival order, so serve() returns a request's data time at once: O(1), no ticking.
+// data bus as a calendar, and periodic refresh. Requests are taken in arrival order, so serve() returns a request's data time at once: O(1), no ticking.
 //
 // Why this shape (docs/memory-model.md, "The finding"): requests of independent warps land on
 // banks at random; a bank is busy for a row cycle tRC (tens of ns, an order of magnitude longer
 // than a burst), so banks queue like M/D/1 servers and latency grows from low load on (Volkov
 // 2016 Table 6.5's b), while the data bus bounds the peak (Table 6.4).
 //
-// The bus and the activate window are reserved in arrival order, from when the request could use
-// them were its bank free: a request held up by its bank does not hold up the next request to
-// another bank (a real FR-FCFS controller reorders around it), and the long-run rates stay bounded. A request to the row its bank has open, arriving before that
-// row's precharge, is a row hit: no activation, only a column access (Ramulator's "Closed" page
+// The activate window is reserved in arrival order, from when the request could activate were its
+// bank free. The data bus is a calendar of reserved intervals: a request's data takes the first
+// free gap from when its bank can deliver it, so a request held up by its bank does not hold up
+// the next request to another bank, and gaps left by earlier requests are filled (as an FR-FCFS
+// controller reorders around a busy bank). Serving the bus strictly in arrival order made
+// saturation far too gradual; reserving it from the free-bank time, too sharp
+// (docs/memory-model.md). A request to the row its bank has open, arriving before that row's
+// precharge, is a row hit: no activation, only a column access (Ramulator's "Closed" page
 // policy: the row closes as soon as tRAS and the last access allow).
 #pragma once
 
@@ -58,10 +61,15 @@ class QueueChannel {
     uint64_t next_col = 0;  // next column command allowed (tCCD)
   };
   uint64_t activate(Bank& b, uint64_t arrive, uint64_t row);
+  uint64_t reserve_bus(uint64_t ready, uint64_t len, uint64_t now);
 
   ChannelTiming t_;
   std::vector<Bank> banks_;
-  uint64_t bus_free_ = 0;  // next bus reservation
+  struct Interval {
+    uint64_t begin, end;
+  };
+  std::vector<Interval> bus_;  // reserved bus intervals, sorted, from bus_head_ on
+  size_t bus_head_ = 0;
   uint64_t act_free_ = 0;  // next activate permit
   mutable uint64_t cached_refresh_ = 0;  // start of the refresh interval of the last lookup
   ChannelCounters counters_;
