@@ -13,11 +13,4 @@ uint32_t Lsu::new_load(const LoadRecord& r) {
   return static_cast<uint32_t>(loads_.size() - 1);
 }
 
-void Lsu::submit_due(uint64_t now, mem::MemorySystem& memory) {
-  while (!departures_.empty() && departures_.top().time <= now) {
-    memory.submit(departures_.top().transaction, now);
-    departures_.pop();
-  }
-}
-
 }  // namespace warpsim::sm

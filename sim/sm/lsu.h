@@ -6,9 +6,9 @@
 
 #include <array>
 #include <cstdint>
-#include <queue>
 #include <vector>
 
+#include "engine/ring_queue.h"
 #include "isa/kernel.h"
 #include "mem/memory_system.h"
 
@@ -25,9 +25,7 @@ struct LoadRecord {
 
 struct Departure {
   uint64_t time = 0;
-  uint64_t seq = 0;
   mem::Transaction transaction;
-  bool operator>(const Departure& o) const { return time != o.time ? time > o.time : seq > o.seq; }
 };
 
 class Lsu {
@@ -38,17 +36,29 @@ class Lsu {
   LoadRecord& load(uint32_t tag) { return loads_[tag]; }
   void free_load(uint32_t tag) { free_.push_back(tag); }
 
-  void depart(uint64_t time, const mem::Transaction& t) { departures_.push(Departure{time, seq_++, t}); }
-  uint64_t next_departure() const { return departures_.empty() ? mem::kNever : departures_.top().time; }
+  // Queues `t` to depart at `time`; equal times depart in the order queued.
+  void depart(uint64_t time, const mem::Transaction& t) {
+    // Sorted insertion from the back: a new departure is usually the latest, so this rarely moves
+    // more than a few entries (a handful of instructions are in their departure spread at once).
+    departures_.push_back(Departure{time, t});
+    size_t i = departures_.size() - 1;
+    for (; i > 0 && departures_[i - 1].time > time; --i) departures_[i] = departures_[i - 1];
+    departures_[i] = Departure{time, t};
+  }
+  uint64_t next_departure() const { return departures_.empty() ? mem::kNever : departures_.front().time; }
   // Submits every transaction whose departure time is <= now.
-  void submit_due(uint64_t now, mem::MemorySystem& memory);
+  void submit_due(uint64_t now, mem::MemorySystem& memory) {
+    while (!departures_.empty() && departures_.front().time <= now) {
+      memory.submit(departures_.front().transaction, now);
+      departures_.pop_front();
+    }
+  }
   bool idle() const { return departures_.empty() && free_.size() == loads_.size(); }
 
  private:
   std::vector<LoadRecord> loads_;
   std::vector<uint32_t> free_;
-  std::priority_queue<Departure, std::vector<Departure>, std::greater<Departure>> departures_;
-  uint64_t seq_ = 0;
+  engine::RingQueue<Departure> departures_;  // sorted by time, then by when queued
 };
 
 }  // namespace warpsim::sm

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 
 #include "common/user_error.h"
 
@@ -42,6 +43,8 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
   blocks_.resize(setup.blocks_per_sm);
   free_block_slots_ = static_cast<uint32_t>(setup.blocks_per_sm);
   smem_unit_ = RatePipe(1.0, cfg.scheduler.cycles_per_issue);  // busy for smem_unit_cycles per access
+  for (size_t j = 0; j < departure_offset_.size(); ++j)
+    departure_offset_[j] = static_cast<uint64_t>(std::llround(static_cast<double>(j) * cfg.lsu.transaction_issue_cycles));
 }
 
 uint64_t Sm::next_wake() const {

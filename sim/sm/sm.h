@@ -139,6 +139,7 @@ class Sm {
   RatePipe smem_unit_{1.0};
   Lsu lsu_;
   std::array<uint64_t, 32> addr_{};
+  std::array<uint64_t, 33> departure_offset_{};  // j -> round(j x lsu.transaction_issue_cycles)
   std::vector<mem::Segment> segments_;
   uint32_t free_block_slots_ = 0;
   uint32_t resident_warps_ = 0;

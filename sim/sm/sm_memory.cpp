@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/user_error.h"
 #include "sm/sm.h"
 #include "sm/sm_hot.h"
 
@@ -20,11 +21,11 @@ void Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write
   stats_.work.bytes_requested += static_cast<uint64_t>(d.ops) * static_cast<uint64_t>(ap.bytes);
   stats_.work.transactions += segments_.size();
   // The j-th transaction departs j x (Table 6.7 increment) after issue: replays of the instruction.
-  const double step = cfg_.lsu.transaction_issue_cycles;
+  WARPSIM_ASSERT(segments_.size() < departure_offset_.size(), "more transactions than warp threads");
   for (size_t j = 0; j < segments_.size(); ++j) {
     stats_.work.bytes_transferred += segments_[j].bytes;
     const mem::Transaction tr{segments_[j].address, segments_[j].bytes, write, static_cast<uint16_t>(setup_.index), tag};
-    const uint64_t at = t + static_cast<uint64_t>(std::llround(static_cast<double>(j) * step));
+    const uint64_t at = t + departure_offset_[j];
     if (at == t) memory_.submit(tr, t);
     else lsu_.depart(at, tr);
   }
