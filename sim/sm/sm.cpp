@@ -24,7 +24,8 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
       cycles_per_issue_(static_cast<uint64_t>(cfg.scheduler.cycles_per_issue)),
       issue_shift_(std::has_single_bit(cycles_per_issue_) ? std::countr_zero(cycles_per_issue_) : -1),
       width_(cfg.scheduler.width),
-      regs_(std::max(1, kernel.registers)) {
+      regs_(std::max(1, kernel.registers)),
+      coalescing_(kernel.accesses) {
   const int slots = cfg.sm.max_warps;
   warps_.resize(slots);
   scoreboard_.assign(static_cast<size_t>(slots) * regs_, RegReady{});

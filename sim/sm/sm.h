@@ -18,6 +18,7 @@
 #include "mem/coalescer.h"
 #include "mem/memory_system.h"
 #include "sm/address_generator.h"
+#include "sm/coalescing_cache.h"
 #include "sm/decoded_kernel.h"
 #include "sm/lsu.h"
 #include "sm/rate_pipe.h"
@@ -100,7 +101,10 @@ class Sm {
   void issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t);
   void issue_store(uint32_t slot, const DecodedInstruction& d, uint64_t t);
   void issue_smem(uint32_t slot, const DecodedInstruction& d, uint64_t t);
-  void send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write, uint32_t tag);
+  // Coalesces one execution and queues its transactions; returns how many.
+  uint32_t send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write, uint32_t tag);
+  uint32_t depart_all(uint64_t t, const mem::Transaction& proto);  // the transactions in segments_
+  void depart(uint64_t t, uint32_t j, const mem::Transaction& proto, uint64_t address, uint32_t bytes);
   // Blocks, barriers, exits (sm_blocks.cpp)
   void arrive_at_barrier(uint32_t slot, uint64_t t);
   void release_barrier(BlockSlot& b, uint64_t t);
@@ -141,6 +145,7 @@ class Sm {
   std::array<uint64_t, 32> addr_{};
   std::array<uint64_t, 33> departure_offset_{};  // j -> round(j x lsu.transaction_issue_cycles)
   std::vector<mem::Segment> segments_;
+  CoalescingCache coalescing_;
   uint32_t free_block_slots_ = 0;
   uint32_t resident_warps_ = 0;
   uint64_t age_counter_ = 0;
