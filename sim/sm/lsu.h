@@ -4,12 +4,14 @@
 // issue, Volkov Table 6.7). Records are pooled: no allocation per instruction in steady state.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
 
 #include "engine/ring_queue.h"
 #include "isa/kernel.h"
+#include "mem/coalescer.h"
 #include "mem/memory_system.h"
 
 namespace warpsim::sm {
@@ -25,6 +27,7 @@ struct LoadRecord {
 
 struct Departure {
   uint64_t time = 0;
+  uint64_t seq = 0;  // order queued: breaks ties in time
   mem::Transaction transaction;
 };
 
@@ -36,29 +39,38 @@ class Lsu {
   LoadRecord& load(uint32_t tag) { return loads_[tag]; }
   void free_load(uint32_t tag) { free_.push_back(tag); }
 
-  // Queues `t` to depart at `time`; equal times depart in the order queued.
-  void depart(uint64_t time, const mem::Transaction& t) {
-    // Sorted insertion from the back: a new departure is usually the latest, so this rarely moves
-    // more than a few entries (a handful of instructions are in their departure spread at once).
-    departures_.push_back(Departure{time, t});
-    size_t i = departures_.size() - 1;
-    for (; i > 0 && departures_[i - 1].time > time; --i) departures_[i] = departures_[i - 1];
-    departures_[i] = Departure{time, t};
+  // Queues the j-th transaction of an instruction (j >= 1) to depart at `time`. Calls come in
+  // non-decreasing issue time and the j-th departure is a fixed delay after issue, so each j's
+  // queue is a FIFO sorted by time; the queues merge by (time, order queued), as one heap would.
+  void depart(uint32_t j, uint64_t time, const mem::Transaction& t) {
+    departures_[j].push_back(Departure{time, seq_++, t});
+    nonempty_ |= uint64_t{1} << j;
+    next_time_ = std::min(next_time_, time);
   }
-  uint64_t next_departure() const { return departures_.empty() ? mem::kNever : departures_.front().time; }
-  // Submits every transaction whose departure time is <= now.
+  uint64_t next_departure() const { return next_time_; }
+  // Submits every transaction whose departure time is <= now, in (time, order queued) order.
   void submit_due(uint64_t now, mem::MemorySystem& memory) {
-    while (!departures_.empty() && departures_.front().time <= now) {
-      memory.submit(departures_.front().transaction, now);
-      departures_.pop_front();
+    while (next_time_ <= now) {
+      RingQueue<Departure>& q = departures_[earliest()];
+      memory.submit(q.front().transaction, now);
+      q.pop_front();
+      refresh_next();
     }
   }
-  bool idle() const { return departures_.empty() && free_.size() == loads_.size(); }
+  bool idle() const { return nonempty_ == 0 && free_.size() == loads_.size(); }
 
  private:
   std::vector<LoadRecord> loads_;
   std::vector<uint32_t> free_;
-  engine::RingQueue<Departure> departures_;  // sorted by time, then by when queued
+  template <typename T>
+  using RingQueue = engine::RingQueue<T>;
+  uint32_t earliest() const;  // the queue whose front departs first (nonempty_ != 0)
+  void refresh_next();
+
+  std::array<RingQueue<Departure>, mem::kWarpThreads> departures_;  // by transaction index j
+  uint64_t nonempty_ = 0;  // bit j: departures_[j] is not empty
+  uint64_t next_time_ = mem::kNever;
+  uint64_t seq_ = 0;
 };
 
 }  // namespace warpsim::sm

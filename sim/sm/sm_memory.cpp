@@ -53,7 +53,7 @@ void Sm::depart(uint64_t t, uint32_t j, const mem::Transaction& proto, uint64_t 
   tr.address = address;
   tr.bytes = bytes;
   if (j == 0) memory_.submit(tr, t);
-  else lsu_.depart(t + departure_offset_[j], tr);
+  else lsu_.depart(j, t + departure_offset_[j], tr);
 }
 
 void Sm::issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
