@@ -40,7 +40,13 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
     s.next_slot = kNever;  // nothing to issue until a block arrives
   }
   for (auto& s : schedulers_) s.unit = {&s.alu, &s.sfu, &smem_unit_};
-  for (int slot = 0; slot < slots; ++slot) schedulers_[slot % cfg.scheduler.count].slots.push_back(static_cast<uint32_t>(slot));
+  for (int slot = 0; slot < slots; ++slot) {
+    Scheduler& s = schedulers_[slot % cfg.scheduler.count];
+    slot_scheduler_.push_back(static_cast<uint32_t>(slot % cfg.scheduler.count));
+    slot_index_.push_back(static_cast<uint32_t>(s.slots.size()));
+    s.slots.push_back(static_cast<uint32_t>(slot));
+  }
+  WARPSIM_ASSERT(schedulers_[0].slots.size() <= 64, "more than 64 warp slots per scheduler");
   blocks_.resize(setup.blocks_per_sm);
   free_block_slots_ = static_cast<uint32_t>(setup.blocks_per_sm);
   smem_unit_ = RatePipe(1.0, cfg.scheduler.cycles_per_issue);  // busy for smem_unit_cycles per access
@@ -87,15 +93,6 @@ uint64_t Sm::wake_time(const Warp& w, uint32_t slot, const Scheduler& s, uint64_
 }
 
 
-StallReason Sm::blocker(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const {
-  if (w.at_barrier) return StallReason::Barrier;
-  const DecodedInstruction& d = code_[w.pc];
-  if (waits_on_memory(w, d, slot)) return StallReason::Memory;
-  if (operands_ready(d, slot) > t) return StallReason::Dependency;
-  if (w.next_issue > t) return StallReason::IssueLimit;
-  (void)s;
-  return StallReason::PipeBusy;
-}
 
 // The reason charged when warps block for different reasons: the one closest to issuing.
 int stall_rank(StallReason r) {
@@ -112,14 +109,15 @@ int stall_rank(StallReason r) {
 // --- selection --------------------------------------------------------------------------------
 
 int Sm::pick(Scheduler& s, uint64_t t) {
-  const size_t n = s.slots.size();
   switch (cfg_.scheduler.policy) {
     case config::SchedulerPolicy::Lrr: {
-      size_t k = s.last;
-      for (size_t i = 0; i < n; ++i) {
-        if (++k == n) k = 0;
-        if (eligible(warps_[s.slots[k]], s.slots[k], s, t)) return static_cast<int>(k);
-      }
+      // Round-robin from the warp after the last issued: live warps above `last`, then the rest.
+      const uint64_t upto_last = s.last >= 63 ? ~uint64_t{0} : (uint64_t{2} << s.last) - 1;
+      for (uint64_t part : {s.live & ~upto_last, s.live & upto_last})
+        for (; part; part &= part - 1) {
+          const int k = std::countr_zero(part);
+          if (eligible(warps_[s.slots[k]], s.slots[k], s, t)) return k;
+        }
       return -1;
     }
     case config::SchedulerPolicy::Gto:
@@ -127,7 +125,8 @@ int Sm::pick(Scheduler& s, uint64_t t) {
       [[fallthrough]];
     case config::SchedulerPolicy::Oldest: {
       int best = -1;
-      for (size_t k = 0; k < n; ++k) {
+      for (uint64_t m = s.live; m; m &= m - 1) {
+        const int k = std::countr_zero(m);
         const Warp& w = warps_[s.slots[k]];
         if (eligible(w, s.slots[k], s, t) && (best < 0 || w.age < warps_[s.slots[best]].age)) best = static_cast<int>(k);
       }
@@ -167,14 +166,19 @@ void Sm::attempt(Scheduler& s, uint64_t t) {
     return;
   }
   // Nothing can issue: sleep until the earliest warp could, and remember why (for accounting).
+  // Only live warps can wake by themselves, and their reasons outrank memory and barrier waits.
   uint64_t wake = kNever;
   StallReason why = StallReason::NoWarp;
-  for (uint32_t slot : s.slots) {
+  for (uint64_t m = s.live; m; m &= m - 1) {
+    const uint32_t slot = s.slots[std::countr_zero(m)];
     const Warp& w = warps_[slot];
-    if (!w.resident) continue;
     wake = std::min(wake, wake_time(w, slot, s, t));
-    const StallReason r = blocker(w, slot, s, t);
+    const StallReason r = live_blocker(w, slot, t);
     if (stall_rank(r) > stall_rank(why)) why = r;
+  }
+  if (s.live == 0) {
+    if (s.resident & ~s.barrier) why = StallReason::Memory;
+    else if (s.resident & s.barrier) why = StallReason::Barrier;
   }
   s.reason = why;
   s.next_slot = wake == kNever ? kNever : align(std::max(wake, t + 1));

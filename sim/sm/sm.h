@@ -65,6 +65,9 @@ class Sm {
     uint64_t charged_to = 0;   // issue slots before this cycle are accounted
     StallReason reason = StallReason::NoWarp;
     uint32_t last = 0;         // index into `slots` of the last warp issued (LRR, GTO)
+    // Bit k stands for slots[k]: resident; at a barrier; resident with ready_at != kNever (the
+    // only warps that can issue, so selection and stall accounting visit just these).
+    uint64_t resident = 0, barrier = 0, live = 0;
   };
   struct BlockSlot {
     bool active = false;
@@ -78,10 +81,13 @@ class Sm {
   void attempt(Scheduler& s, uint64_t t);
   int pick(Scheduler& s, uint64_t t);
   bool eligible(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const;
-  StallReason blocker(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const;
   uint64_t wake_time(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const;
   uint64_t operands_ready(const DecodedInstruction& d, uint32_t slot) const;
   void refresh_ready(uint32_t slot);  // recompute Warp::ready_at
+  void set_ready(uint32_t slot, uint64_t at);  // Warp::ready_at and its scheduler's live mask
+  StallReason live_blocker(const Warp& w, uint32_t slot, uint64_t t) const;  // why a live warp cannot issue at t
+  Scheduler& scheduler_of(uint32_t slot) { return schedulers_[slot_scheduler_[slot]]; }
+  uint64_t slot_bit(uint32_t slot) const { return uint64_t{1} << slot_index_[slot]; }
   bool waits_on_memory(const Warp& w, const DecodedInstruction& d, uint32_t slot) const;
   void issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp);
   void execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);
@@ -134,6 +140,7 @@ class Sm {
   std::vector<Warp> warps_;
   std::vector<Scheduler> schedulers_;
   std::vector<BlockSlot> blocks_;
+  std::vector<uint32_t> slot_scheduler_, slot_index_;  // slot -> its scheduler, its index in `slots`
   std::vector<RegReady> scoreboard_;               // per slot x register
   std::vector<int64_t> loop_iter_;                 // per slot x loop
   uint32_t loops_stride_ = 1, accesses_stride_ = 1;

@@ -31,15 +31,29 @@ WARPSIM_HOT bool Sm::waits_on_memory(const Warp& w, const DecodedInstruction& d,
   return operands_ready(d, slot) == mem::kNever;
 }
 
+WARPSIM_HOT void Sm::set_ready(uint32_t slot, uint64_t at) {
+  warps_[slot].ready_at = at;
+  Scheduler& s = scheduler_of(slot);
+  if (at == mem::kNever) s.live &= ~slot_bit(slot);
+  else s.live |= slot_bit(slot);
+}
+
 WARPSIM_HOT void Sm::refresh_ready(uint32_t slot) {
   Warp& w = warps_[slot];
   if (!w.resident || w.at_barrier) {
-    w.ready_at = mem::kNever;
+    set_ready(slot, mem::kNever);
     return;
   }
   const DecodedInstruction& d = code_[w.pc];
   w.unit = d.unit;
-  w.ready_at = waits_on_memory(w, d, slot) ? mem::kNever : std::max(w.next_issue, operands_ready(d, slot));
+  set_ready(slot, waits_on_memory(w, d, slot) ? mem::kNever : std::max(w.next_issue, operands_ready(d, slot)));
+}
+
+// A live warp (resident, ready_at finite) is neither at a barrier nor waiting on memory.
+WARPSIM_HOT StallReason Sm::live_blocker(const Warp& w, uint32_t slot, uint64_t t) const {
+  if (operands_ready(code_[w.pc], slot) > t) return StallReason::Dependency;
+  if (w.next_issue > t) return StallReason::IssueLimit;
+  return StallReason::PipeBusy;
 }
 
 WARPSIM_HOT bool Sm::eligible(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const {
