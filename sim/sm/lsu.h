@@ -45,13 +45,13 @@ class Lsu {
   void depart(uint32_t j, uint64_t time, const mem::Transaction& t) {
     departures_[j].push_back(Departure{time, seq_++, t});
     nonempty_ |= uint64_t{1} << j;
-    next_time_ = std::min(next_time_, time);
+    if (time < next_time_) next_time_ = time, next_queue_ = j;  // a tie keeps the earlier-queued front
   }
   uint64_t next_departure() const { return next_time_; }
   // Submits every transaction whose departure time is <= now, in (time, order queued) order.
   void submit_due(uint64_t now, mem::MemorySystem& memory) {
     while (next_time_ <= now) {
-      RingQueue<Departure>& q = departures_[earliest()];
+      RingQueue<Departure>& q = departures_[next_queue_];
       memory.submit(q.front().transaction, now);
       q.pop_front();
       refresh_next();
@@ -64,12 +64,12 @@ class Lsu {
   std::vector<uint32_t> free_;
   template <typename T>
   using RingQueue = engine::RingQueue<T>;
-  uint32_t earliest() const;  // the queue whose front departs first (nonempty_ != 0)
-  void refresh_next();
+  void refresh_next();  // next_time_, next_queue_ from the queues' fronts
 
   std::array<RingQueue<Departure>, mem::kWarpThreads> departures_;  // by transaction index j
   uint64_t nonempty_ = 0;  // bit j: departures_[j] is not empty
-  uint64_t next_time_ = mem::kNever;
+  uint64_t next_time_ = mem::kNever;  // front of departures_[next_queue_], the first to depart
+  uint32_t next_queue_ = 0;
   uint64_t seq_ = 0;
 };
 

@@ -25,6 +25,9 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
       issue_shift_(std::has_single_bit(cycles_per_issue_) ? std::countr_zero(cycles_per_issue_) : -1),
       width_(cfg.scheduler.width),
       regs_(std::max(1, kernel.registers)),
+      max_outstanding_loads_(cfg.lsu.max_outstanding_loads_per_warp > 0 ? static_cast<uint32_t>(cfg.lsu.max_outstanding_loads_per_warp)
+                                                                         : ~uint32_t{0}),
+      any_warp_dual_issue_(cfg.scheduler.dual_issue == config::DualIssue::AnyWarp),
       coalescing_(kernel.accesses) {
   const int slots = cfg.sm.max_warps;
   warps_.resize(slots);
@@ -150,7 +153,7 @@ int Sm::pick(Scheduler& s, uint64_t t) {
 
 void Sm::attempt(Scheduler& s, uint64_t t) {
   charge(s, t);
-  const bool any_warp = cfg_.scheduler.dual_issue == config::DualIssue::AnyWarp;
+  const bool any_warp = any_warp_dual_issue_;
   int k = pick(s, t);
   if (k >= 0) {
     uint64_t busy = t;

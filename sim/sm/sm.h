@@ -136,6 +136,8 @@ class Sm {
   const int issue_shift_;  // log2(cycles_per_issue) when a power of two, else -1
   const int width_;
   const int regs_;
+  const uint32_t max_outstanding_loads_;  // per warp; lsu.max_outstanding_loads_per_warp, 0 -> none
+  const bool any_warp_dual_issue_;        // scheduler.dual_issue == any_warp
 
   std::vector<Warp> warps_;
   std::vector<Scheduler> schedulers_;

@@ -24,9 +24,7 @@ WARPSIM_HOT uint64_t Sm::operands_ready(const DecodedInstruction& d, uint32_t sl
 }
 
 WARPSIM_HOT bool Sm::waits_on_memory(const Warp& w, const DecodedInstruction& d, uint32_t slot) const {
-  if (d.cls == isa::OpClass::Load && cfg_.lsu.max_outstanding_loads_per_warp > 0 &&
-      w.outstanding_loads >= static_cast<uint32_t>(cfg_.lsu.max_outstanding_loads_per_warp))
-    return true;
+  if (d.cls == isa::OpClass::Load && w.outstanding_loads >= max_outstanding_loads_) return true;
   if (d.is_exit && w.outstanding_loads > 0) return true;
   return operands_ready(d, slot) == mem::kNever;
 }
