@@ -207,7 +207,8 @@ void Sm::issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp) {
   if (first.pairs_any && pair_same_warp && width_ > 1 && w.resident && !w.at_barrier && pairs_with(first_pc, w.pc)) {
     const DecodedInstruction& second = code_[w.pc];
     // The pair shares the issue slot: only the second's operands and unit matter.
-    w.ready_at = waits_on_memory(w, second, slot) ? kNever : operands_ready(second, slot);
+    const uint64_t operands = operands_ready(second, slot);
+    w.ready_at = waits_on_memory(w, second, operands) ? kNever : operands;
     if (eligible(w, slot, s, t)) {
       execute(s, slot, second, t);
       cost = std::max(cost, second.issue_cycles);

@@ -88,7 +88,7 @@ class Sm {
   StallReason live_blocker(const Warp& w, uint32_t slot, uint64_t t) const;  // why a live warp cannot issue at t
   Scheduler& scheduler_of(uint32_t slot) { return schedulers_[slot_scheduler_[slot]]; }
   uint64_t slot_bit(uint32_t slot) const { return uint64_t{1} << slot_index_[slot]; }
-  bool waits_on_memory(const Warp& w, const DecodedInstruction& d, uint32_t slot) const;
+  bool waits_on_memory(const Warp& w, const DecodedInstruction& d, uint64_t operands) const;
   void issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp);
   void execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);
   void advance_pc(uint32_t slot);

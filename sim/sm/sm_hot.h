@@ -23,10 +23,12 @@ WARPSIM_HOT uint64_t Sm::operands_ready(const DecodedInstruction& d, uint32_t sl
   return ready;
 }
 
-WARPSIM_HOT bool Sm::waits_on_memory(const Warp& w, const DecodedInstruction& d, uint32_t slot) const {
+// Whether the warp waits on memory, given its instruction's operands_ready(): load limit, an
+// EXIT waiting for its loads, or an operand of a load in flight.
+WARPSIM_HOT bool Sm::waits_on_memory(const Warp& w, const DecodedInstruction& d, uint64_t operands) const {
   if (d.cls == isa::OpClass::Load && w.outstanding_loads >= max_outstanding_loads_) return true;
   if (d.is_exit && w.outstanding_loads > 0) return true;
-  return operands_ready(d, slot) == mem::kNever;
+  return operands == mem::kNever;
 }
 
 WARPSIM_HOT void Sm::set_ready(uint32_t slot, uint64_t at) {
@@ -44,7 +46,8 @@ WARPSIM_HOT void Sm::refresh_ready(uint32_t slot) {
   }
   const DecodedInstruction& d = code_[w.pc];
   w.unit = d.unit;
-  set_ready(slot, waits_on_memory(w, d, slot) ? mem::kNever : std::max(w.next_issue, operands_ready(d, slot)));
+  const uint64_t operands = operands_ready(d, slot);
+  set_ready(slot, waits_on_memory(w, d, operands) ? mem::kNever : std::max(w.next_issue, operands));
 }
 
 // A live warp (resident, ready_at finite) is neither at a barrier nor waiting on memory.
