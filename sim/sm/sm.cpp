@@ -28,6 +28,7 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
       max_outstanding_loads_(cfg.lsu.max_outstanding_loads_per_warp > 0 ? static_cast<uint32_t>(cfg.lsu.max_outstanding_loads_per_warp)
                                                                          : ~uint32_t{0}),
       any_warp_dual_issue_(cfg.scheduler.dual_issue == config::DualIssue::AnyWarp),
+      policy_(cfg.scheduler.policy),
       coalescing_(kernel.accesses) {
   const int slots = cfg.sm.max_warps;
   warps_.resize(slots);
@@ -112,15 +113,18 @@ int stall_rank(StallReason r) {
 // --- selection --------------------------------------------------------------------------------
 
 int Sm::pick(Scheduler& s, uint64_t t) {
-  switch (cfg_.scheduler.policy) {
+  switch (policy_) {
     case config::SchedulerPolicy::Lrr: {
       // Round-robin from the warp after the last issued: live warps above `last`, then the rest.
       const uint64_t upto_last = s.last >= 63 ? ~uint64_t{0} : (uint64_t{2} << s.last) - 1;
-      for (uint64_t part : {s.live & ~upto_last, s.live & upto_last})
-        for (; part; part &= part - 1) {
-          const int k = std::countr_zero(part);
-          if (eligible(warps_[s.slots[k]], s.slots[k], s, t)) return k;
-        }
+      for (uint64_t m = s.live & ~upto_last; m; m &= m - 1) {
+        const int k = std::countr_zero(m);
+        if (eligible(warps_[s.slots[k]], s.slots[k], s, t)) return k;
+      }
+      for (uint64_t m = s.live & upto_last; m; m &= m - 1) {
+        const int k = std::countr_zero(m);
+        if (eligible(warps_[s.slots[k]], s.slots[k], s, t)) return k;
+      }
       return -1;
     }
     case config::SchedulerPolicy::Gto:
@@ -218,18 +222,19 @@ void Sm::issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp) {
   if (w.resident && !w.at_barrier) w.next_issue = std::max(w.next_issue, t + same_warp);
   refresh_ready(slot);
   s.busy_until = t + cost * cycles_per_issue_;
-  if (cfg_.scheduler.policy == config::SchedulerPolicy::TwoLevel && first.cls == OpClass::Load) {
+  if (policy_ == config::SchedulerPolicy::TwoLevel && first.cls == OpClass::Load) {
     auto it = std::find(s.order.begin(), s.order.end(), slot);
     if (it != s.order.end()) std::rotate(it, it + 1, s.order.end());
   }
 }
 
-void Sm::execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t) {
+// Inlined into issue(): it runs once per warp instruction.
+[[gnu::always_inline]] inline void Sm::execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t) {
   stats_.work.instructions[isa::index(d.cls)]++;
   switch (d.cls) {
     case OpClass::Alu:
       s.alu.accept(t, d.ops);
-      stats_.work.thread_ops_alu += static_cast<uint64_t>(d.ops);
+      stats_.work.thread_ops_alu += d.thread_ops;
       break;
     case OpClass::Sfu: s.sfu.accept(t, d.ops); break;
     case OpClass::Smem: issue_smem(slot, d, t); break;

@@ -138,6 +138,7 @@ class Sm {
   const int regs_;
   const uint32_t max_outstanding_loads_;  // per warp; lsu.max_outstanding_loads_per_warp, 0 -> none
   const bool any_warp_dual_issue_;        // scheduler.dual_issue == any_warp
+  const config::SchedulerPolicy policy_;
 
   std::vector<Warp> warps_;
   std::vector<Scheduler> schedulers_;
