@@ -69,7 +69,12 @@ void Device::deliver_completions(uint64_t t) {
   completions_.clear();
   memory_->advance(t, completions_);
   for (const auto& c : completions_) sm_[c.sm]->on_completion(c.tag, c.time);
-  for (const auto& c : completions_) reschedule(c.sm, t);
+  // Rescheduling an SM twice in a row changes nothing the second time: skip repeats.
+  uint32_t last = ~0u;
+  for (const auto& c : completions_) {
+    if (c.sm != last) reschedule(c.sm, t);
+    last = c.sm;
+  }
 }
 
 Result Device::run() {

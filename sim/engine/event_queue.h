@@ -4,6 +4,7 @@
 // event once the heap has grown; no virtual dispatch: the owner switches on `kind`).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -21,17 +22,27 @@ struct Event {
 
 class EventQueue {
  public:
-  void push(Cycle time, uint32_t kind, uint32_t target);
+  // Inline: the device's run loop pushes and pops once per SM wake-up.
+  void push(Cycle time, uint32_t kind, uint32_t target) {
+    heap_.push_back(Event{time, next_seq_++, kind, target});
+    std::push_heap(heap_.begin(), heap_.end(), Later{});
+  }
   bool empty() const { return heap_.empty(); }
   const Event& top() const { return heap_.front(); }
-  Event pop();
+  Event pop() {
+    std::pop_heap(heap_.begin(), heap_.end(), Later{});
+    const Event e = heap_.back();
+    heap_.pop_back();
+    return e;
+  }
   size_t size() const { return heap_.size(); }
   uint64_t pushed() const { return next_seq_; }
 
  private:
-  static bool later(const Event& a, const Event& b) {
-    return a.time != b.time ? a.time > b.time : a.seq > b.seq;
-  }
+  // A function object, not a function pointer: the heap algorithms inline it.
+  struct Later {
+    bool operator()(const Event& a, const Event& b) const { return a.time != b.time ? a.time > b.time : a.seq > b.seq; }
+  };
   std::vector<Event> heap_;
   uint64_t next_seq_ = 0;
 };

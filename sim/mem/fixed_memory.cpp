@@ -20,6 +20,7 @@ double unloaded_transaction_latency_cycles(const config::HwConfig& cfg) {
 FixedMemory::FixedMemory(const MemorySystemSpec& spec) {
   const config::HwConfig& cfg = *spec.config;
   latency_ = unloaded_transaction_latency_cycles(cfg);
+  latency_whole_ = static_cast<uint64_t>(std::llround(latency_));
   // GB/s -> bytes per core cycle, times this run's share of the device's SMs.
   const double share = static_cast<double>(spec.simulated_sms) / cfg.device.sms;
   bytes_per_cycle_ = cfg.memory.peak_gbps / cfg.device.core_clock_ghz * share;
@@ -31,11 +32,18 @@ void FixedMemory::submit(const Transaction& t, uint64_t now) {
   server_free_ = start + service;
   // The wait for the server (start - now) is the only queueing: unqueued, latency is exact. A
   // backlog shorter than a cycle is not a cycle of delay.
-  const auto done_cycle = static_cast<uint64_t>(std::floor(start)) + static_cast<uint64_t>(std::llround(latency_));
+  const auto done_cycle = static_cast<uint64_t>(std::floor(start)) + latency_whole_;
+  WARPSIM_ASSERT(done_cycle >= last_done_, "fixed memory: submit() called with a decreasing `now`");
+  last_done_ = done_cycle;
   latencies_.record(done_cycle - now);
-  pending_.push(done_cycle, seq_++, Completion{done_cycle, t.tag, t.sm});
+  pending_.push_back(Completion{done_cycle, t.tag, t.sm});
 }
 
-void FixedMemory::advance(uint64_t t, std::vector<Completion>& done) { pending_.pop_until(t, done); }
+void FixedMemory::advance(uint64_t t, std::vector<Completion>& done) {
+  while (!pending_.empty() && pending_.front().time <= t) {
+    done.push_back(pending_.front());
+    pending_.pop_front();
+  }
+}
 
 }  // namespace warpsim::mem

@@ -5,7 +5,7 @@
 // latency is exact at low load, and throughput is exactly the cap at high load.
 #pragma once
 
-#include "mem/completion_heap.h"
+#include "engine/ring_queue.h"
 #include "mem/memory_system.h"
 
 namespace warpsim::mem {
@@ -14,7 +14,7 @@ class FixedMemory final : public MemorySystem {
  public:
   explicit FixedMemory(const MemorySystemSpec& spec);
   void submit(const Transaction& t, uint64_t now) override;
-  uint64_t next_event_time() const override { return pending_.next_time(); }
+  uint64_t next_event_time() const override { return pending_.empty() ? kNever : pending_.front().time; }
   void advance(uint64_t t, std::vector<Completion>& done) override;
   const LatencyRecorder& transaction_latencies() const override { return latencies_; }
   const char* name() const override { return "fixed"; }
@@ -24,10 +24,13 @@ class FixedMemory final : public MemorySystem {
 
  private:
   double latency_ = 0;          // per transaction, cycles
+  uint64_t latency_whole_ = 0;  // latency_ rounded to whole cycles
+  uint64_t last_done_ = 0;      // the FIFO's newest completion time
   double bytes_per_cycle_ = 0;  // this run's share of the device peak
   double server_free_ = 0;      // when the bandwidth server is next free, cycles
-  uint64_t seq_ = 0;
-  CompletionHeap pending_;
+  // Completion times never decrease in submission order (`now` and the server's free time never
+  // do, the latency is constant), so a FIFO is already in (time, submission) order: no heap.
+  engine::RingQueue<Completion> pending_;
   LatencyRecorder latencies_;
 };
 

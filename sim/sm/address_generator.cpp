@@ -31,12 +31,36 @@ AddressGenerator::AddressGenerator(const isa::Kernel& kernel, const config::HwCo
     masks_.push_back(ap.active_threads >= 32 ? 0xffffffffu : (1u << ap.active_threads) - 1);
 }
 
+uint64_t AddressGenerator::first_element(const isa::AccessPattern& ap, const WarpCoordinates& w, uint64_t execution) const {
+  const uint64_t spacing = executions_per_warp_[ap.array] * w.block_threads;  // §5.10
+  return w.block * spacing + execution * w.block_threads + w.warp_in_block * 32ull;
+}
+
+bool AddressGenerator::fixed_offsets(int access, const WarpCoordinates& w, uint64_t execution, uint64_t& lane0) const {
+  const isa::AccessPattern& ap = kernel_.accesses[access];
+  const uint64_t elements = std::max<uint64_t>(1, kernel_.arrays[ap.array].bytes / ap.bytes);
+  const uint64_t first = first_element(ap, w, execution);
+  // Lane l reads element (first + l) x step mod elements, = (first x step mod elements) + l x step
+  // while that stays below `elements` (the same arithmetic as global_addresses).
+  uint64_t step = 0;
+  switch (ap.kind) {
+    case isa::AccessKind::Stream:
+    case isa::AccessKind::Conflict: step = 1; break;
+    case isa::AccessKind::Stride: step = static_cast<uint64_t>(ap.param); break;
+    case isa::AccessKind::Broadcast: step = 0; break;
+    case isa::AccessKind::Random: return false;
+  }
+  const uint64_t f = (ap.kind == isa::AccessKind::Broadcast ? first : first * step) % elements;
+  if (f + 31 * step >= elements) return false;
+  lane0 = array_base_[ap.array] + f * ap.bytes;
+  return true;
+}
+
 void AddressGenerator::global_addresses(int access, const WarpCoordinates& w, uint64_t execution, std::array<uint64_t, 32>& out) const {
   const isa::AccessPattern& ap = kernel_.accesses[access];
   const uint64_t base = array_base_[ap.array];
   const uint64_t elements = std::max<uint64_t>(1, kernel_.arrays[ap.array].bytes / ap.bytes);
-  const uint64_t spacing = executions_per_warp_[ap.array] * w.block_threads;  // §5.10
-  const uint64_t first = w.block * spacing + execution * w.block_threads + w.warp_in_block * 32ull;
+  const uint64_t first = first_element(ap, w, execution);
   switch (ap.kind) {
     case isa::AccessKind::Stream:
     case isa::AccessKind::Conflict:  // no banks in DRAM: a conflict pattern streams there

@@ -27,11 +27,18 @@ class AddressGenerator {
 
   // `execution` = how many times this warp executed this instruction before (0-based).
   void global_addresses(int access, const WarpCoordinates& w, uint64_t execution, std::array<uint64_t, 32>& out) const;
+  // When the warp's lane addresses for this execution are lane 0's address plus offsets that are
+  // the same for every execution of `access` (streaming, strided or broadcast, not wrapping around
+  // the array), sets `lane0` to lane 0's address and returns true; the coalescer's output then
+  // depends only on lane0 (CoalescingCache). Returns false otherwise (random, wrap-around).
+  bool fixed_offsets(int access, const WarpCoordinates& w, uint64_t execution, uint64_t& lane0) const;
   void shared_addresses(int access, const WarpCoordinates& w, uint64_t execution, std::array<uint64_t, 32>& out) const;
   uint32_t active_mask(int access) const { return masks_[access]; }
   const isa::AccessPattern& pattern(int access) const { return kernel_.accesses[access]; }
 
  private:
+  uint64_t first_element(const isa::AccessPattern& ap, const WarpCoordinates& w, uint64_t execution) const;
+
   const isa::Kernel& kernel_;
   const config::SharedMemoryConfig smem_;
   uint64_t seed_;

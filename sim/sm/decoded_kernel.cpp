@@ -58,6 +58,7 @@ DecodedKernel decode(const isa::Kernel& kernel, const config::HwConfig& cfg) {
     d.same_warp_latency = static_cast<uint32_t>(std::max(cfg.scheduler.same_warp_issue_latency_cycles,
                                                          cfg.scheduler.same_warp_issue_latency_after[isa::index(in.cls)]));
     if (in.access >= 0) d.ops = kernel.accesses[in.access].active_threads;
+    d.thread_ops = static_cast<uint64_t>(d.ops);
     if (in.cls == isa::OpClass::Smem) {
       std::array<uint64_t, 32> addr{};
       shared_layout.shared_addresses(in.access, WarpCoordinates{}, 0, addr);

@@ -25,6 +25,7 @@ struct DecodedInstruction {
   uint32_t latency_to_alu = 1;        // register-dependency latency if the consumer is a CUDA-core op
   uint32_t latency_to_other = 1;      // ... otherwise (§4.7: Maxwell differs by consumer)
   double ops = 32;                    // thread-operations (active threads)
+  uint64_t thread_ops = 32;           // the same, as an integer for counters
   // Shared memory: the conflict degree and unit time follow from the pattern and bank geometry.
   int smem_degree = 1;
   double smem_unit_cycles = 1;

@@ -1,5 +1,7 @@
 #include "sm/lsu.h"
 
+#include <bit>
+
 namespace warpsim::sm {
 
 uint32_t Lsu::new_load(const LoadRecord& r) {
@@ -13,10 +15,17 @@ uint32_t Lsu::new_load(const LoadRecord& r) {
   return static_cast<uint32_t>(loads_.size() - 1);
 }
 
-void Lsu::submit_due(uint64_t now, mem::MemorySystem& memory) {
-  while (!departures_.empty() && departures_.top().time <= now) {
-    memory.submit(departures_.top().transaction, now);
-    departures_.pop();
+void Lsu::refresh_next() {
+  next_time_ = mem::kNever;
+  uint64_t next_seq = 0;
+  for (uint64_t m = nonempty_; m; m &= m - 1) {
+    const uint32_t j = static_cast<uint32_t>(std::countr_zero(m));
+    if (departures_[j].empty()) {
+      nonempty_ &= ~(uint64_t{1} << j);
+      continue;
+    }
+    const Departure& d = departures_[j].front();
+    if (d.time < next_time_ || (d.time == next_time_ && d.seq < next_seq)) next_time_ = d.time, next_seq = d.seq, next_queue_ = j;
   }
 }
 

@@ -4,12 +4,14 @@
 // issue, Volkov Table 6.7). Records are pooled: no allocation per instruction in steady state.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
-#include <queue>
 #include <vector>
 
+#include "engine/ring_queue.h"
 #include "isa/kernel.h"
+#include "mem/coalescer.h"
 #include "mem/memory_system.h"
 
 namespace warpsim::sm {
@@ -25,9 +27,8 @@ struct LoadRecord {
 
 struct Departure {
   uint64_t time = 0;
-  uint64_t seq = 0;
+  uint64_t seq = 0;  // order queued: breaks ties in time
   mem::Transaction transaction;
-  bool operator>(const Departure& o) const { return time != o.time ? time > o.time : seq > o.seq; }
 };
 
 class Lsu {
@@ -38,16 +39,37 @@ class Lsu {
   LoadRecord& load(uint32_t tag) { return loads_[tag]; }
   void free_load(uint32_t tag) { free_.push_back(tag); }
 
-  void depart(uint64_t time, const mem::Transaction& t) { departures_.push(Departure{time, seq_++, t}); }
-  uint64_t next_departure() const { return departures_.empty() ? mem::kNever : departures_.top().time; }
-  // Submits every transaction whose departure time is <= now.
-  void submit_due(uint64_t now, mem::MemorySystem& memory);
-  bool idle() const { return departures_.empty() && free_.size() == loads_.size(); }
+  // Queues the j-th transaction of an instruction (j >= 1) to depart at `time`. Calls come in
+  // non-decreasing issue time and the j-th departure is a fixed delay after issue, so each j's
+  // queue is a FIFO sorted by time; the queues merge by (time, order queued), as one heap would.
+  void depart(uint32_t j, uint64_t time, const mem::Transaction& t) {
+    departures_[j].push_back(Departure{time, seq_++, t});
+    nonempty_ |= uint64_t{1} << j;
+    if (time < next_time_) next_time_ = time, next_queue_ = j;  // a tie keeps the earlier-queued front
+  }
+  uint64_t next_departure() const { return next_time_; }
+  // Submits every transaction whose departure time is <= now, in (time, order queued) order.
+  void submit_due(uint64_t now, mem::MemorySystem& memory) {
+    while (next_time_ <= now) {
+      RingQueue<Departure>& q = departures_[next_queue_];
+      memory.submit(q.front().transaction, now);
+      q.pop_front();
+      refresh_next();
+    }
+  }
+  bool idle() const { return nonempty_ == 0 && free_.size() == loads_.size(); }
 
  private:
   std::vector<LoadRecord> loads_;
   std::vector<uint32_t> free_;
-  std::priority_queue<Departure, std::vector<Departure>, std::greater<Departure>> departures_;
+  template <typename T>
+  using RingQueue = engine::RingQueue<T>;
+  void refresh_next();  // next_time_, next_queue_ from the queues' fronts
+
+  std::array<RingQueue<Departure>, mem::kWarpThreads> departures_;  // by transaction index j
+  uint64_t nonempty_ = 0;  // bit j: departures_[j] is not empty
+  uint64_t next_time_ = mem::kNever;  // front of departures_[next_queue_], the first to depart
+  uint32_t next_queue_ = 0;
   uint64_t seq_ = 0;
 };
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 
 #include "common/user_error.h"
 
@@ -23,7 +24,12 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
       cycles_per_issue_(static_cast<uint64_t>(cfg.scheduler.cycles_per_issue)),
       issue_shift_(std::has_single_bit(cycles_per_issue_) ? std::countr_zero(cycles_per_issue_) : -1),
       width_(cfg.scheduler.width),
-      regs_(std::max(1, kernel.registers)) {
+      regs_(std::max(1, kernel.registers)),
+      max_outstanding_loads_(cfg.lsu.max_outstanding_loads_per_warp > 0 ? static_cast<uint32_t>(cfg.lsu.max_outstanding_loads_per_warp)
+                                                                         : ~uint32_t{0}),
+      any_warp_dual_issue_(cfg.scheduler.dual_issue == config::DualIssue::AnyWarp),
+      policy_(cfg.scheduler.policy),
+      coalescing_(kernel.accesses) {
   const int slots = cfg.sm.max_warps;
   warps_.resize(slots);
   scoreboard_.assign(static_cast<size_t>(slots) * regs_, RegReady{});
@@ -38,10 +44,18 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
     s.next_slot = kNever;  // nothing to issue until a block arrives
   }
   for (auto& s : schedulers_) s.unit = {&s.alu, &s.sfu, &smem_unit_};
-  for (int slot = 0; slot < slots; ++slot) schedulers_[slot % cfg.scheduler.count].slots.push_back(static_cast<uint32_t>(slot));
+  for (int slot = 0; slot < slots; ++slot) {
+    Scheduler& s = schedulers_[slot % cfg.scheduler.count];
+    slot_scheduler_.push_back(static_cast<uint32_t>(slot % cfg.scheduler.count));
+    slot_index_.push_back(static_cast<uint32_t>(s.slots.size()));
+    s.slots.push_back(static_cast<uint32_t>(slot));
+  }
+  WARPSIM_ASSERT(schedulers_[0].slots.size() <= 64, "more than 64 warp slots per scheduler");
   blocks_.resize(setup.blocks_per_sm);
   free_block_slots_ = static_cast<uint32_t>(setup.blocks_per_sm);
   smem_unit_ = RatePipe(1.0, cfg.scheduler.cycles_per_issue);  // busy for smem_unit_cycles per access
+  for (size_t j = 0; j < departure_offset_.size(); ++j)
+    departure_offset_[j] = static_cast<uint64_t>(std::llround(static_cast<double>(j) * cfg.lsu.transaction_issue_cycles));
 }
 
 uint64_t Sm::next_wake() const {
@@ -83,15 +97,6 @@ uint64_t Sm::wake_time(const Warp& w, uint32_t slot, const Scheduler& s, uint64_
 }
 
 
-StallReason Sm::blocker(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const {
-  if (w.at_barrier) return StallReason::Barrier;
-  const DecodedInstruction& d = code_[w.pc];
-  if (waits_on_memory(w, d, slot)) return StallReason::Memory;
-  if (operands_ready(d, slot) > t) return StallReason::Dependency;
-  if (w.next_issue > t) return StallReason::IssueLimit;
-  (void)s;
-  return StallReason::PipeBusy;
-}
 
 // The reason charged when warps block for different reasons: the one closest to issuing.
 int stall_rank(StallReason r) {
@@ -108,13 +113,17 @@ int stall_rank(StallReason r) {
 // --- selection --------------------------------------------------------------------------------
 
 int Sm::pick(Scheduler& s, uint64_t t) {
-  const size_t n = s.slots.size();
-  switch (cfg_.scheduler.policy) {
+  switch (policy_) {
     case config::SchedulerPolicy::Lrr: {
-      size_t k = s.last;
-      for (size_t i = 0; i < n; ++i) {
-        if (++k == n) k = 0;
-        if (eligible(warps_[s.slots[k]], s.slots[k], s, t)) return static_cast<int>(k);
+      // Round-robin from the warp after the last issued: live warps above `last`, then the rest.
+      const uint64_t upto_last = s.last >= 63 ? ~uint64_t{0} : (uint64_t{2} << s.last) - 1;
+      for (uint64_t m = s.live & ~upto_last; m; m &= m - 1) {
+        const int k = std::countr_zero(m);
+        if (eligible(warps_[s.slots[k]], s.slots[k], s, t)) return k;
+      }
+      for (uint64_t m = s.live & upto_last; m; m &= m - 1) {
+        const int k = std::countr_zero(m);
+        if (eligible(warps_[s.slots[k]], s.slots[k], s, t)) return k;
       }
       return -1;
     }
@@ -123,7 +132,8 @@ int Sm::pick(Scheduler& s, uint64_t t) {
       [[fallthrough]];
     case config::SchedulerPolicy::Oldest: {
       int best = -1;
-      for (size_t k = 0; k < n; ++k) {
+      for (uint64_t m = s.live; m; m &= m - 1) {
+        const int k = std::countr_zero(m);
         const Warp& w = warps_[s.slots[k]];
         if (eligible(w, s.slots[k], s, t) && (best < 0 || w.age < warps_[s.slots[best]].age)) best = static_cast<int>(k);
       }
@@ -147,7 +157,7 @@ int Sm::pick(Scheduler& s, uint64_t t) {
 
 void Sm::attempt(Scheduler& s, uint64_t t) {
   charge(s, t);
-  const bool any_warp = cfg_.scheduler.dual_issue == config::DualIssue::AnyWarp;
+  const bool any_warp = any_warp_dual_issue_;
   int k = pick(s, t);
   if (k >= 0) {
     uint64_t busy = t;
@@ -163,14 +173,19 @@ void Sm::attempt(Scheduler& s, uint64_t t) {
     return;
   }
   // Nothing can issue: sleep until the earliest warp could, and remember why (for accounting).
+  // Only live warps can wake by themselves, and their reasons outrank memory and barrier waits.
   uint64_t wake = kNever;
   StallReason why = StallReason::NoWarp;
-  for (uint32_t slot : s.slots) {
+  for (uint64_t m = s.live; m; m &= m - 1) {
+    const uint32_t slot = s.slots[std::countr_zero(m)];
     const Warp& w = warps_[slot];
-    if (!w.resident) continue;
     wake = std::min(wake, wake_time(w, slot, s, t));
-    const StallReason r = blocker(w, slot, s, t);
+    const StallReason r = live_blocker(w, slot, t);
     if (stall_rank(r) > stall_rank(why)) why = r;
+  }
+  if (s.live == 0) {
+    if (s.resident & ~s.barrier) why = StallReason::Memory;
+    else if (s.resident & s.barrier) why = StallReason::Barrier;
   }
   s.reason = why;
   s.next_slot = wake == kNever ? kNever : align(std::max(wake, t + 1));
@@ -196,7 +211,8 @@ void Sm::issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp) {
   if (first.pairs_any && pair_same_warp && width_ > 1 && w.resident && !w.at_barrier && pairs_with(first_pc, w.pc)) {
     const DecodedInstruction& second = code_[w.pc];
     // The pair shares the issue slot: only the second's operands and unit matter.
-    w.ready_at = waits_on_memory(w, second, slot) ? kNever : operands_ready(second, slot);
+    const uint64_t operands = operands_ready(second, slot);
+    w.ready_at = waits_on_memory(w, second, operands) ? kNever : operands;
     if (eligible(w, slot, s, t)) {
       execute(s, slot, second, t);
       cost = std::max(cost, second.issue_cycles);
@@ -206,18 +222,19 @@ void Sm::issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp) {
   if (w.resident && !w.at_barrier) w.next_issue = std::max(w.next_issue, t + same_warp);
   refresh_ready(slot);
   s.busy_until = t + cost * cycles_per_issue_;
-  if (cfg_.scheduler.policy == config::SchedulerPolicy::TwoLevel && first.cls == OpClass::Load) {
+  if (policy_ == config::SchedulerPolicy::TwoLevel && first.cls == OpClass::Load) {
     auto it = std::find(s.order.begin(), s.order.end(), slot);
     if (it != s.order.end()) std::rotate(it, it + 1, s.order.end());
   }
 }
 
-void Sm::execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t) {
+// Inlined into issue(): it runs once per warp instruction.
+[[gnu::always_inline]] inline void Sm::execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t) {
   stats_.work.instructions[isa::index(d.cls)]++;
   switch (d.cls) {
     case OpClass::Alu:
       s.alu.accept(t, d.ops);
-      stats_.work.thread_ops_alu += static_cast<uint64_t>(d.ops);
+      stats_.work.thread_ops_alu += d.thread_ops;
       break;
     case OpClass::Sfu: s.sfu.accept(t, d.ops); break;
     case OpClass::Smem: issue_smem(slot, d, t); break;

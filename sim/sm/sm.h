@@ -18,6 +18,7 @@
 #include "mem/coalescer.h"
 #include "mem/memory_system.h"
 #include "sm/address_generator.h"
+#include "sm/coalescing_cache.h"
 #include "sm/decoded_kernel.h"
 #include "sm/lsu.h"
 #include "sm/rate_pipe.h"
@@ -64,6 +65,9 @@ class Sm {
     uint64_t charged_to = 0;   // issue slots before this cycle are accounted
     StallReason reason = StallReason::NoWarp;
     uint32_t last = 0;         // index into `slots` of the last warp issued (LRR, GTO)
+    // Bit k stands for slots[k]: resident; at a barrier; resident with ready_at != kNever (the
+    // only warps that can issue, so selection and stall accounting visit just these).
+    uint64_t resident = 0, barrier = 0, live = 0;
   };
   struct BlockSlot {
     bool active = false;
@@ -77,11 +81,14 @@ class Sm {
   void attempt(Scheduler& s, uint64_t t);
   int pick(Scheduler& s, uint64_t t);
   bool eligible(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const;
-  StallReason blocker(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const;
   uint64_t wake_time(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const;
   uint64_t operands_ready(const DecodedInstruction& d, uint32_t slot) const;
   void refresh_ready(uint32_t slot);  // recompute Warp::ready_at
-  bool waits_on_memory(const Warp& w, const DecodedInstruction& d, uint32_t slot) const;
+  void set_ready(uint32_t slot, uint64_t at);  // Warp::ready_at and its scheduler's live mask
+  StallReason live_blocker(const Warp& w, uint32_t slot, uint64_t t) const;  // why a live warp cannot issue at t
+  Scheduler& scheduler_of(uint32_t slot) { return schedulers_[slot_scheduler_[slot]]; }
+  uint64_t slot_bit(uint32_t slot) const { return uint64_t{1} << slot_index_[slot]; }
+  bool waits_on_memory(const Warp& w, const DecodedInstruction& d, uint64_t operands) const;
   void issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp);
   void execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);
   void advance_pc(uint32_t slot);
@@ -100,7 +107,10 @@ class Sm {
   void issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t);
   void issue_store(uint32_t slot, const DecodedInstruction& d, uint64_t t);
   void issue_smem(uint32_t slot, const DecodedInstruction& d, uint64_t t);
-  void send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write, uint32_t tag);
+  // Coalesces one execution and queues its transactions; returns how many.
+  uint32_t send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write, uint32_t tag);
+  uint32_t depart_all(uint64_t t, const mem::Transaction& proto);  // the transactions in segments_
+  void depart(uint64_t t, uint32_t j, const mem::Transaction& proto, uint64_t address, uint32_t bytes);
   // Blocks, barriers, exits (sm_blocks.cpp)
   void arrive_at_barrier(uint32_t slot, uint64_t t);
   void release_barrier(BlockSlot& b, uint64_t t);
@@ -126,10 +136,14 @@ class Sm {
   const int issue_shift_;  // log2(cycles_per_issue) when a power of two, else -1
   const int width_;
   const int regs_;
+  const uint32_t max_outstanding_loads_;  // per warp; lsu.max_outstanding_loads_per_warp, 0 -> none
+  const bool any_warp_dual_issue_;        // scheduler.dual_issue == any_warp
+  const config::SchedulerPolicy policy_;
 
   std::vector<Warp> warps_;
   std::vector<Scheduler> schedulers_;
   std::vector<BlockSlot> blocks_;
+  std::vector<uint32_t> slot_scheduler_, slot_index_;  // slot -> its scheduler, its index in `slots`
   std::vector<RegReady> scoreboard_;               // per slot x register
   std::vector<int64_t> loop_iter_;                 // per slot x loop
   uint32_t loops_stride_ = 1, accesses_stride_ = 1;
@@ -139,7 +153,9 @@ class Sm {
   RatePipe smem_unit_{1.0};
   Lsu lsu_;
   std::array<uint64_t, 32> addr_{};
+  std::array<uint64_t, mem::kWarpThreads> departure_offset_{};  // j -> round(j x lsu.transaction_issue_cycles)
   std::vector<mem::Segment> segments_;
+  CoalescingCache coalescing_;
   uint32_t free_block_slots_ = 0;
   uint32_t resident_warps_ = 0;
   uint64_t age_counter_ = 0;

@@ -35,8 +35,9 @@ void Sm::launch_block(uint64_t block_id, uint64_t t) {
     std::fill_n(loop_iter_.begin() + slot * loops_stride_, loops_stride_, 0);
     std::fill_n(executions_.begin() + slot * accesses_stride_, accesses_stride_, 0);
     b->warps.push_back(slot);
-    w.ready_at = t;
     w.unit = code_[0].unit;
+    scheduler_of(slot).resident |= slot_bit(slot);
+    set_ready(slot, t);
     schedulers_[slot % schedulers_.size()].order.push_back(slot);
     wake_scheduler_of(slot, t);
   }
@@ -49,7 +50,8 @@ void Sm::arrive_at_barrier(uint32_t slot, uint64_t t) {
   Warp& w = warps_[slot];
   BlockSlot& b = blocks_[w.block_slot];
   w.at_barrier = true;
-  w.ready_at = kNever;
+  scheduler_of(slot).barrier |= slot_bit(slot);
+  set_ready(slot, kNever);
   if (++b.arrived == b.alive) release_barrier(b, t);
 }
 
@@ -59,6 +61,7 @@ void Sm::release_barrier(BlockSlot& b, uint64_t t) {
     Warp& w = warps_[slot];
     if (!w.resident || !w.at_barrier) continue;
     w.at_barrier = false;
+    scheduler_of(slot).barrier &= ~slot_bit(slot);
     w.next_issue = std::max(w.next_issue, go);
     refresh_ready(slot);
     wake_scheduler_of(slot, w.next_issue);
@@ -69,6 +72,8 @@ void Sm::release_barrier(BlockSlot& b, uint64_t t) {
 void Sm::exit_warp(uint32_t slot, uint64_t t) {
   Warp& w = warps_[slot];
   w.resident = false;
+  scheduler_of(slot).resident &= ~slot_bit(slot);
+  set_ready(slot, kNever);
   auto& order = schedulers_[slot % schedulers_.size()].order;
   order.erase(std::find(order.begin(), order.end(), slot));
   BlockSlot& b = blocks_[w.block_slot];

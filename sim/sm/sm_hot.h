@@ -23,23 +23,38 @@ WARPSIM_HOT uint64_t Sm::operands_ready(const DecodedInstruction& d, uint32_t sl
   return ready;
 }
 
-WARPSIM_HOT bool Sm::waits_on_memory(const Warp& w, const DecodedInstruction& d, uint32_t slot) const {
-  if (d.cls == isa::OpClass::Load && cfg_.lsu.max_outstanding_loads_per_warp > 0 &&
-      w.outstanding_loads >= static_cast<uint32_t>(cfg_.lsu.max_outstanding_loads_per_warp))
-    return true;
+// Whether the warp waits on memory, given its instruction's operands_ready(): load limit, an
+// EXIT waiting for its loads, or an operand of a load in flight.
+WARPSIM_HOT bool Sm::waits_on_memory(const Warp& w, const DecodedInstruction& d, uint64_t operands) const {
+  if (d.cls == isa::OpClass::Load && w.outstanding_loads >= max_outstanding_loads_) return true;
   if (d.is_exit && w.outstanding_loads > 0) return true;
-  return operands_ready(d, slot) == mem::kNever;
+  return operands == mem::kNever;
+}
+
+WARPSIM_HOT void Sm::set_ready(uint32_t slot, uint64_t at) {
+  warps_[slot].ready_at = at;
+  Scheduler& s = scheduler_of(slot);
+  if (at == mem::kNever) s.live &= ~slot_bit(slot);
+  else s.live |= slot_bit(slot);
 }
 
 WARPSIM_HOT void Sm::refresh_ready(uint32_t slot) {
   Warp& w = warps_[slot];
   if (!w.resident || w.at_barrier) {
-    w.ready_at = mem::kNever;
+    set_ready(slot, mem::kNever);
     return;
   }
   const DecodedInstruction& d = code_[w.pc];
   w.unit = d.unit;
-  w.ready_at = waits_on_memory(w, d, slot) ? mem::kNever : std::max(w.next_issue, operands_ready(d, slot));
+  const uint64_t operands = operands_ready(d, slot);
+  set_ready(slot, waits_on_memory(w, d, operands) ? mem::kNever : std::max(w.next_issue, operands));
+}
+
+// A live warp (resident, ready_at finite) is neither at a barrier nor waiting on memory.
+WARPSIM_HOT StallReason Sm::live_blocker(const Warp& w, uint32_t slot, uint64_t t) const {
+  if (operands_ready(code_[w.pc], slot) > t) return StallReason::Dependency;
+  if (w.next_issue > t) return StallReason::IssueLimit;
+  return StallReason::PipeBusy;
 }
 
 WARPSIM_HOT bool Sm::eligible(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/user_error.h"
 #include "sm/sm.h"
 #include "sm/sm_hot.h"
 
@@ -10,24 +11,49 @@ namespace warpsim::sm {
 
 using mem::kNever;
 
-void Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write, uint32_t tag) {
+uint32_t Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write, uint32_t tag) {
   const Warp& w = warps_[slot];
   const WarpCoordinates coords{w.block_id, w.warp_in_block, static_cast<uint32_t>(setup_.block_threads)};
-  uint64_t& exec = executions_[slot * accesses_stride_ + d.access];
-  addresses_.global_addresses(d.access, coords, exec++, addr_);
+  const uint64_t exec = executions_[slot * accesses_stride_ + d.access]++;
   const isa::AccessPattern& ap = addresses_.pattern(d.access);
-  mem::coalesce(cfg_.lsu.coalescing, addr_, addresses_.active_mask(d.access), ap.bytes, segments_);
   stats_.work.bytes_requested += static_cast<uint64_t>(d.ops) * static_cast<uint64_t>(ap.bytes);
+  const mem::Transaction proto{0, 0, write, static_cast<uint16_t>(setup_.index), tag};
+  uint64_t lane0 = 0;
+  if (addresses_.fixed_offsets(d.access, coords, exec, lane0)) {
+    CoalescingCache::Entry& e = coalescing_.entry(d.access, lane0);
+    if (e.key != static_cast<int32_t>(lane0 % CoalescingCache::kPeriod)) {
+      addresses_.global_addresses(d.access, coords, exec, addr_);
+      mem::coalesce(cfg_.lsu.coalescing, addr_, addresses_.active_mask(d.access), ap.bytes, segments_);
+      if (!CoalescingCache::fill(e, lane0, segments_)) return depart_all(t, proto);
+    }
+    const uint64_t block = lane0 - lane0 % CoalescingCache::kPeriod;
+    stats_.work.bytes_transferred += e.bytes;
+    stats_.work.transactions += e.count;
+    for (uint32_t j = 0; j < e.count; ++j) depart(t, j, proto, block + e.offset[j], e.size[j]);
+    return e.count;
+  }
+  addresses_.global_addresses(d.access, coords, exec, addr_);
+  mem::coalesce(cfg_.lsu.coalescing, addr_, addresses_.active_mask(d.access), ap.bytes, segments_);
+  return depart_all(t, proto);
+}
+
+uint32_t Sm::depart_all(uint64_t t, const mem::Transaction& proto) {
   stats_.work.transactions += segments_.size();
-  // The j-th transaction departs j x (Table 6.7 increment) after issue: replays of the instruction.
-  const double step = cfg_.lsu.transaction_issue_cycles;
   for (size_t j = 0; j < segments_.size(); ++j) {
     stats_.work.bytes_transferred += segments_[j].bytes;
-    const mem::Transaction tr{segments_[j].address, segments_[j].bytes, write, static_cast<uint16_t>(setup_.index), tag};
-    const uint64_t at = t + static_cast<uint64_t>(std::llround(static_cast<double>(j) * step));
-    if (at == t) memory_.submit(tr, t);
-    else lsu_.depart(at, tr);
+    depart(t, static_cast<uint32_t>(j), proto, segments_[j].address, segments_[j].bytes);
   }
+  return static_cast<uint32_t>(segments_.size());
+}
+
+// The j-th transaction departs j x (Table 6.7 increment) after issue: replays of the instruction.
+void Sm::depart(uint64_t t, uint32_t j, const mem::Transaction& proto, uint64_t address, uint32_t bytes) {
+  WARPSIM_ASSERT(j < departure_offset_.size(), "more transactions than warp threads");
+  mem::Transaction tr = proto;
+  tr.address = address;
+  tr.bytes = bytes;
+  if (j == 0) memory_.submit(tr, t);
+  else lsu_.depart(j, t + departure_offset_[j], tr);
 }
 
 void Sm::issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
@@ -39,9 +65,9 @@ void Sm::issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
   r.issue = t;
   r.sampled = accesses_seen_++ % static_cast<uint64_t>(setup_.access_sample_every) == 0;
   const uint32_t tag = lsu_.new_load(r);
-  send(slot, d, t, false, tag);
+  const uint32_t sent = send(slot, d, t, false, tag);
   LoadRecord& rec = lsu_.load(tag);
-  rec.remaining = static_cast<uint32_t>(segments_.size());
+  rec.remaining = sent;
   for (int i = 0; i < d.ndst; ++i) reg(slot, d.dst[i]) = RegReady{kNever, kNever};
   ++w.outstanding_loads;
   if (rec.remaining == 0) on_completion(tag, t);  // no active thread: nothing to wait for
