@@ -2,16 +2,18 @@
 # Sweep speed-up on this machine: wall time of one fixed `warpsim sweep` with --jobs 1 and 2, and
 # as 1 and 2 MPI ranks; each timed REPEAT times (default 3), best kept (the machine is shared, so
 # the best run is the one least disturbed). Checks that every output is byte-identical.
-# Usage: bench/sweep_speedup.sh [BUILD_DIR] [REPEAT]
+# Usage: bench/sweep_speedup.sh [BUILD_DIR] [REPEAT] [LOADS]  (LOADS: loads per warp, the work per point; more makes
+# the fixed start-up cost of mpirun, ~0.3 s, a smaller part of the time)
 set -euo pipefail
 build=${1:-build}
 repeat=${2:-3}
+loads=${3:-96}
 warpsim="$build/warpsim"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # 32 points of unequal cost (work grows with occupancy): 4 arithmetic intensities x 8 occupancies.
-grid=(sweep --gpu maxwell --workload alpha_mix --param alpha=1,8,32,inf --param loads=96 --param adds=3072
+grid=(sweep --gpu maxwell --workload alpha_mix --param alpha=1,8,32,inf --param loads=$loads --param adds=3072
       --warps 8:64:8 --sms 2 --quiet)
 
 best() {  # best wall time in seconds of REPEAT runs of "$@" writing $out/$name.csv
