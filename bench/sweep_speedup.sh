@@ -32,8 +32,8 @@ best() {  # best wall time in seconds of REPEAT runs of "$@" writing $out/$name.
 
 j1=$(best jobs1 "$warpsim" "${grid[@]}" --jobs 1)
 j2=$(best jobs2 "$warpsim" "${grid[@]}" --jobs 2)
-m1=$(best mpi1 mpirun -n 1 --oversubscribe "$warpsim" "${grid[@]}" --jobs 1)
-m2=$(best mpi2 mpirun -n 2 --oversubscribe "$warpsim" "${grid[@]}" --jobs 1)
+m1=$(best mpi1 mpirun -n 1 --oversubscribe --bind-to none "$warpsim" "${grid[@]}" --jobs 1)
+m2=$(best mpi2 mpirun -n 2 --oversubscribe --bind-to none "$warpsim" "${grid[@]}" --jobs 1)
 for f in jobs2 mpi1 mpi2; do cmp -s "$out/jobs1.csv" "$out/$f.csv" || { echo "output of $f differs from jobs1" >&2; exit 1; }; done
 python3 - "$j1" "$j2" "$m1" "$m2" <<'PY'
 import sys

@@ -3,6 +3,10 @@
 // and however the tasks interleave, the consumer sees the same sequence: outputs written from it
 // are byte-identical for any --jobs.
 //
+// Workers start the tasks in `start_order` (a permutation of 0..n-1; empty: 0..n-1), e.g. the
+// longest first so that no long task starts last and leaves the other threads idle; the consumer
+// still sees them in task order.
+//
 // Contract: one consumer thread calls next() exactly once per task, in order. A task that throws
 // has its exception rethrown by the next() that reaches it; the pool then stops taking tasks.
 #pragma once
@@ -23,7 +27,8 @@ namespace warpsim::sweep {
 template <typename T>
 class OrderedPool {
  public:
-  OrderedPool(size_t tasks, int jobs, std::function<T(size_t)> work) : work_(std::move(work)), slots_(tasks), errors_(tasks) {
+  OrderedPool(size_t tasks, int jobs, std::function<T(size_t)> work, std::vector<size_t> start_order = {})
+      : work_(std::move(work)), order_(std::move(start_order)), slots_(tasks), errors_(tasks) {
     const int n = std::max(1, std::min<int>(jobs, static_cast<int>(std::max<size_t>(tasks, 1))));
     for (int i = 0; i < n && tasks > 0; ++i) threads_.emplace_back([this] { run(); });
   }
@@ -52,7 +57,11 @@ class OrderedPool {
 
  private:
   void run() {
-    for (size_t i = next_task_++; i < slots_.size() && !stop_; i = next_task_++) {
+    for (size_t k = next_task_++; k < slots_.size() && !stop_; k = next_task_++) {
+      const size_t i = order_.empty() ? k : order_[k];
+      // After a failure, tasks after it in task order are not started (the consumer never gets
+      // past it); those before it still run, so the consumer reaches it.
+      if (i > failed_at_) continue;
       std::optional<T> value;
       std::exception_ptr error;
       try {
@@ -62,7 +71,7 @@ class OrderedPool {
       }
       {
         std::lock_guard<std::mutex> lock(mutex_);
-        if (error) errors_[i] = error, stop_ = true;
+        if (error) errors_[i] = error, failed_at_ = std::min<size_t>(failed_at_, i);
         else slots_[i] = std::move(value);
       }
       ready_.notify_all();
@@ -70,6 +79,7 @@ class OrderedPool {
   }
 
   std::function<T(size_t)> work_;
+  std::vector<size_t> order_;
   std::vector<std::optional<T>> slots_;
   std::vector<std::exception_ptr> errors_;
   std::vector<std::thread> threads_;
@@ -77,6 +87,7 @@ class OrderedPool {
   std::condition_variable ready_;
   std::atomic<size_t> next_task_{0};
   std::atomic<bool> stop_{false};
+  std::atomic<size_t> failed_at_{~size_t{0}};  // smallest failed task index
   size_t consumed_ = 0;
 };
 

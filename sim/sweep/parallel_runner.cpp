@@ -6,7 +6,15 @@
 #include <mutex>
 #include <thread>
 
+#include "isa/kernel.h"
+
 namespace warpsim::sweep {
+
+double estimated_cost(const SimulationPoint& p) {
+  const int warps = p.options.warps_per_sm > 0 ? p.options.warps_per_sm : p.config->sm.max_warps;
+  const int sms = p.options.sms > 0 ? std::min(p.options.sms, p.config->device.sms) : p.config->device.sms;
+  return static_cast<double>(warps) * sms * static_cast<double>(isa::instruction_mix(*p.kernel).total);
+}
 
 std::vector<device::Result> run_points(const std::vector<SimulationPoint>& points, int jobs, const ProgressFn& progress) {
   std::vector<device::Result> results(points.size());

@@ -19,6 +19,10 @@ struct SimulationPoint {
   device::RunOptions options;
 };
 
+// A relative estimate of a point's simulation cost: warp instructions it executes per wave
+// (warps per SM x simulated SMs x instructions per warp). Only orders work; never changes results.
+double estimated_cost(const SimulationPoint& p);
+
 // Called after each point completes (from worker threads, serialised): done, total.
 using ProgressFn = std::function<void(size_t done, size_t total)>;
 

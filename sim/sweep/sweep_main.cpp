@@ -82,7 +82,7 @@ void run_with_mpi(const SweepRequest& req, const SweepPlan& plan, LineFormat f, 
     if (failure) throw *failure;  // rank 0 reports; the others end quietly
     return;
   }
-  mpi::run_distributed(session, *shared, req.jobs, plan_lines(plan, f, columns), out ? emit_to(*out) : EmitFn{});
+  mpi::run_distributed(session, *shared, longest_first(plan, *shared), req.jobs, plan_lines(plan, f, columns), out ? emit_to(*out) : EmitFn{});
   if (out) close_output(*out, req, plan, f, columns);
 }
 #endif
@@ -101,7 +101,8 @@ void run_sweep(const SweepRequest& req) {
   if (ranks >= 1) return run_with_mpi(req, plan, f, columns);
 #endif
   auto out = open_output(req, plan, f, columns);
-  run_local(todo_of(*out), req.jobs, plan_lines(plan, f, columns), emit_to(*out));
+  const auto todo = todo_of(*out);
+  run_local(todo, req.jobs, plan_lines(plan, f, columns), emit_to(*out), longest_first(plan, todo));
   close_output(*out, req, plan, f, columns);
 }
 

@@ -22,7 +22,14 @@ LineFn plan_lines(const SweepPlan& plan, LineFormat f, const std::vector<report:
 // Runs the points `todo` (ascending indices) with up to `jobs` threads; emit sees every line in
 // the order of `todo`. The first failure in that order is rethrown once the lines before it are
 // emitted.
-void run_local(const std::vector<size_t>& todo, int jobs, const LineFn& line, const EmitFn& emit);
+// Workers start them in `start_order` (positions into `todo`; empty: in order).
+void run_local(const std::vector<size_t>& todo, int jobs, const LineFn& line, const EmitFn& emit,
+               std::vector<size_t> start_order = {});
+
+// Positions 0..todo.size()-1, the point of largest estimated cost first (ties in grid order): the
+// order to start them in, so that no long point starts last while the other workers idle. The
+// output order does not change.
+std::vector<size_t> longest_first(const SweepPlan& plan, const std::vector<size_t>& todo);
 
 // The points the resumed output does not hold yet, ascending.
 std::vector<size_t> points_to_run(const std::vector<bool>& held);

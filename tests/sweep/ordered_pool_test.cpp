@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace warpsim::sweep {
 
@@ -27,6 +29,30 @@ TEST(OrderedPool, AFailingTaskIsRethrownAtItsPlaceAfterTheResultsBeforeIt) {
   });
   for (int i = 0; i < 3; ++i) EXPECT_EQ(pool.next(), std::to_string(i));
   EXPECT_THROW(pool.next(), std::runtime_error);
+}
+
+TEST(OrderedPool, StartsTasksInTheGivenOrderAndStillDeliversInTaskOrder) {
+  std::vector<size_t> started;
+  std::mutex m;
+  OrderedPool<int> pool(5, 1, [&](size_t i) {
+    std::lock_guard<std::mutex> lock(m);
+    started.push_back(i);
+    return static_cast<int>(10 * i);
+  }, {4, 2, 0, 3, 1});
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(pool.next(), 10 * i);
+  EXPECT_EQ(started, (std::vector<size_t>{4, 2, 0, 3, 1}));
+}
+
+TEST(OrderedPool, AFailureStartedEarlyStillLetsTheTasksBeforeItRun) {
+  // Task 3 starts first and fails; tasks 0-2 must still run so that next() reaches it.
+  for (int jobs : {1, 2}) {
+    OrderedPool<std::string> pool(6, jobs, [](size_t i) -> std::string {
+      if (i == 3) throw std::runtime_error("task 3 failed");
+      return std::to_string(i);
+    }, {3, 5, 4, 2, 1, 0});
+    for (int i = 0; i < 3; ++i) EXPECT_EQ(pool.next(), std::to_string(i)) << "jobs " << jobs;
+    EXPECT_THROW(pool.next(), std::runtime_error);
+  }
 }
 
 TEST(OrderedPool, RunsTasksConcurrentlyWithSeveralJobs) {

@@ -83,15 +83,17 @@ void work_for_rank_zero(int jobs, const LineFn& line) {
 }
 
 // Rank 0: runs points on its own threads, answers requests in grid order, writes in grid order.
-void coordinate(int ranks, const std::vector<size_t>& todo, int jobs, const LineFn& line, const EmitFn& emit) {
+// Points are handed out (to rank 0's threads and to requests) in `start_order`, positions into `todo`.
+void coordinate(int ranks, const std::vector<size_t>& todo, const std::vector<size_t>& start_order, int jobs, const LineFn& line,
+                const EmitFn& emit) {
   PointExecutor pool(jobs, line);
   std::map<size_t, PointOutcome> ready;  // finished, waiting for their turn to be written
   size_t next_assign = 0, next_emit = 0;
   int stopped = 0;
-  auto assign = [&]() -> int64_t { return next_assign < todo.size() ? static_cast<int64_t>(todo[next_assign++]) : -1; };
+  auto assign = [&]() -> int64_t { return next_assign < todo.size() ? static_cast<int64_t>(todo[start_order[next_assign++]]) : -1; };
   while (next_emit < todo.size() || stopped < ranks - 1) {
     bool busy = false;
-    while (next_assign < todo.size() && pool.in_flight() < static_cast<size_t>(pool.jobs())) pool.submit(todo[next_assign++]), busy = true;
+    while (next_assign < todo.size() && pool.in_flight() < static_cast<size_t>(pool.jobs())) pool.submit(static_cast<size_t>(assign())), busy = true;
     MPI_Status status;
     std::string msg;
     while (try_receive(MPI_ANY_SOURCE, MPI_ANY_TAG, status, msg)) {
@@ -140,8 +142,9 @@ std::optional<std::vector<size_t>> share_todo(const Session& s, const std::optio
   return std::vector<size_t>(buf.begin(), buf.end());
 }
 
-void run_distributed(const Session& s, const std::vector<size_t>& todo, int jobs, const LineFn& line, const EmitFn& emit) {
-  if (s.rank() == 0) coordinate(s.size(), todo, jobs, line, emit);
+void run_distributed(const Session& s, const std::vector<size_t>& todo, const std::vector<size_t>& start_order, int jobs, const LineFn& line,
+                     const EmitFn& emit) {
+  if (s.rank() == 0) coordinate(s.size(), todo, start_order, jobs, line, emit);
   else work_for_rank_zero(jobs, line);
 }
 

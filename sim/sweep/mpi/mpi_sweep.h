@@ -31,9 +31,11 @@ class Session {
 // nullopt and should end quietly: rank 0 reports the error). Other ranks pass nullopt.
 std::optional<std::vector<size_t>> share_todo(const Session& s, const std::optional<std::vector<size_t>>& todo);
 
-// Runs `todo` across the ranks; `emit` is called on rank 0 only, for every point in order. A
+// Runs `todo` across the ranks, handed out in `start_order` (positions into `todo`, e.g.
+// longest_first); `emit` is called on rank 0 only, for every point in order. A
 // failure of any point is reported by rank 0, which then aborts the job with exit status 2
 // (bad input) or 1 (a warpsim bug), after writing the lines before it.
-void run_distributed(const Session& s, const std::vector<size_t>& todo, int jobs, const LineFn& line, const EmitFn& emit);
+void run_distributed(const Session& s, const std::vector<size_t>& todo, const std::vector<size_t>& start_order, int jobs, const LineFn& line,
+                     const EmitFn& emit);
 
 }  // namespace warpsim::sweep::mpi
