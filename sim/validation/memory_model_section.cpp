@@ -86,7 +86,7 @@ std::string memory_model_markdown(const std::optional<MemoryModelSection>& s) {
       "The streaming experiment of Volkov 2016 §6.3-6.4 (α = 0, dependent coalesced loads, every {} warps/SM, one SM with its "
       "share of the memory system as in every case) under each memory model built into this warpsim ({}), beside the seed's Table 6.4 (`volkov2016`). `fixed` is the "
       "basic model's deterministic cap, `queue` the DRAM queueing model, `simgrid` SimGrid's max-min flow sharing over a "
-      "platform generated from the config (docs/memory-model.md). Peak: best of that sweep and ILP = 2 at full occupancy; "
+      "platform generated from the config (docs/memory-model.md, docs/memory-model-simgrid.md). Peak: best of that sweep and ILP = 2 at full occupancy; "
       "latencies at the occupancy reaching 90% of the peak: mean per load instruction (issue to data) and the per-transaction "
       "p5/p50/p95 inside the memory system. Every occupancy is in `memory_models_points.csv`; the figure is "
       "`figures/memory_models.png`.\n\n",
