@@ -17,19 +17,6 @@ namespace {
 // i.e. in steps of 4 warps/SM on Kepler and Maxwell) at a quarter of the cost of every 1.
 constexpr int kStepWarps = 4;
 
-std::string md_row(const std::vector<std::string>& cells) {
-  std::string out = "|";
-  for (const auto& c : cells) out += " " + c + " |";
-  return out + "\n";
-}
-
-std::string cell_text(const report::Cell& c) {
-  if (const auto* s = std::get_if<std::string>(&c)) return *s;
-  if (const auto* i = std::get_if<int64_t>(&c)) return std::to_string(*i);
-  if (const auto* d = std::get_if<double>(&c)) return fmt::format("{:.4g}", *d);
-  return "";
-}
-
 }  // namespace
 
 bool memory_model_gpu_by_default(const std::string& name) { return name == "kepler" || name == "maxwell"; }
@@ -76,32 +63,7 @@ std::optional<MemoryModelSection> memory_model_section(const std::vector<MemoryM
     for (auto k : kinds) summaries.push_back(summarize_memory_model(cfg, k, o));
   }
   const MeasurementSet seed = load_measurements(builtin_measurements_dir());
-  return MemoryModelSection{gpu_names, names, memory_model_summary_table(summaries, &seed), memory_model_points_table(summaries)};
-}
-
-std::string memory_model_markdown(const std::optional<MemoryModelSection>& s) {
-  if (!s) return "";
-  std::string md = "## Memory-system models\n\n";
-  md += fmt::format(
-      "The streaming experiment of Volkov 2016 §6.3-6.4 (α = 0, dependent coalesced loads, every {} warps/SM, one SM with its "
-      "share of the memory system as in every case) under each memory model built into this warpsim ({}), beside the seed's Table 6.4 (`volkov2016`). `fixed` is the "
-      "basic model's deterministic cap, `queue` the DRAM queueing model, `simgrid` SimGrid's max-min flow sharing over a "
-      "platform generated from the config (docs/memory-model.md, docs/memory-model-simgrid.md). Peak: best of that sweep and ILP = 2 at full occupancy; "
-      "latencies at the occupancy reaching 90% of the peak: mean per load instruction (issue to data) and the per-transaction "
-      "p5/p50/p95 inside the memory system. Every occupancy is in `memory_models_points.csv`; the figure is "
-      "`figures/memory_models.png`.\n\n",
-      kStepWarps, fmt::join(s->models, ", "));
-  std::vector<std::string> head;
-  for (const auto& c : s->summary.columns()) head.push_back(c.name);
-  md += md_row(head) + "|";
-  for (size_t i = 0; i < head.size(); ++i) md += "---|";
-  md += "\n";
-  for (const auto& r : s->summary.rows()) {
-    std::vector<std::string> cells;
-    for (const auto& c : r) cells.push_back(cell_text(c));
-    md += md_row(cells);
-  }
-  return md + "\n";
+  return MemoryModelSection{gpu_names, names, kStepWarps, memory_model_summary_table(summaries, &seed), memory_model_points_table(summaries)};
 }
 
 }  // namespace warpsim::validation

@@ -17,6 +17,7 @@ namespace warpsim::validation {
 struct MemoryModelSection {
   std::vector<std::string> gpus;    // in report order
   std::vector<std::string> models;  // built models, in report order
+  int step_warps = 1;               // occupancy step of the sweeps, warps/SM
   report::Table summary;            // memory_model_summary_table (with the seed's Table 6.4 rows)
   report::Table points;             // memory_model_points_table: every occupancy of every model
 };
@@ -41,8 +42,5 @@ std::vector<config::MemoryModelKind> parse_memory_models(const std::string& list
 // validation case runs (`warpsim compare-memory` runs the whole device). No GPU or no model: nullopt.
 std::optional<MemoryModelSection> memory_model_section(const std::vector<MemoryModelGpu>& gpus,
                                                       const std::vector<config::MemoryModelKind>& models, int jobs);
-
-// The Markdown of the section (empty without a section).
-std::string memory_model_markdown(const std::optional<MemoryModelSection>& s);
 
 }  // namespace warpsim::validation
