@@ -1,46 +1,23 @@
 // Invariants of the `dram` model (command-level DRAM channels behind a fixed interconnect latency).
 #include <gtest/gtest.h>
 
-#include <random>
-
 #include "common/user_error.h"
 #include "mem/closed_loop.h"
 #include "mem/coalescer.h"
 #include "mem/dram/dram_timing.h"
 #include "mem/dram/dram_memory.h"
+#include "mem/random_traffic.h"
 #include "support/test_support.h"
 
 namespace warpsim::mem {
 namespace {
 
-config::HwConfig queue_config(const std::string& gpu) {
-  config::HwConfig c = test::builtin(gpu);
-  c.memory.model = config::MemoryModelKind::Dram;
-  return c;
-}
-
-// Completions of `n` pseudo-random transactions (a quarter of them writes), submitted over time.
-std::vector<Completion> random_traffic(const config::HwConfig& c, int n, uint64_t seed, std::vector<uint64_t>* submit_at = nullptr,
-                                       std::vector<bool>* is_write = nullptr) {
-  auto m = make_memory_system({&c, c.device.sms, seed});
-  std::mt19937_64 rng(seed);
-  std::vector<Completion> done;
-  uint64_t now = 0;
-  for (int i = 0; i < n; ++i) {
-    now += rng() % 3;
-    m->advance(now, done);
-    const bool write = rng() % 4 == 0;
-    m->submit(Transaction{(rng() % (1ull << 29)) / 32 * 32, 32, write, static_cast<uint16_t>(rng() % c.device.sms), static_cast<uint32_t>(i)}, now);
-    if (submit_at) submit_at->push_back(now);
-    if (is_write) is_write->push_back(write);
-  }
-  while (m->next_event_time() != kNever) m->advance(m->next_event_time(), done);
-  return done;
-}
+config::HwConfig dram_config(const std::string& gpu) { return test_traffic::model_config(gpu, config::MemoryModelKind::Dram); }
+using test_traffic::random_traffic;
 
 TEST(DramMemory, UnloadedCoalescedLoadTakesTheTable62Latency) {
   for (const char* gpu : {"g80", "gt200", "fermi", "kepler", "maxwell"}) {
-    const config::HwConfig c = queue_config(gpu);
+    const config::HwConfig c = dram_config(gpu);
     auto m = make_memory_system({&c, c.device.sms, 1});
     const int n = coalesced_transactions(c.lsu.coalescing);
     std::vector<Completion> done;
@@ -54,37 +31,10 @@ TEST(DramMemory, UnloadedCoalescedLoadTakesTheTable62Latency) {
   }
 }
 
-TEST(DramMemory, EveryTransactionCompletesOnceAndInTimeOrder) {
-  const config::HwConfig c = queue_config("kepler");
-  std::vector<uint64_t> submit_at;
-  const auto done = random_traffic(c, 20000, 3, &submit_at);
-  ASSERT_EQ(done.size(), 20000u);
-  std::vector<int> seen(20000, 0);
-  for (size_t i = 0; i < done.size(); ++i) {
-    ++seen[done[i].tag];
-    if (i > 0) {
-      ASSERT_LE(done[i - 1].time, done[i].time);
-    }
-    ASSERT_GT(done[i].time, submit_at[done[i].tag]);
-  }
-  for (int s : seen) ASSERT_EQ(s, 1);
-}
-
-TEST(DramMemory, SameInputsGiveTheSameCompletions) {
-  const config::HwConfig c = queue_config("fermi");
-  const auto a = random_traffic(c, 5000, 11);
-  const auto b = random_traffic(c, 5000, 11);
-  ASSERT_EQ(a.size(), b.size());
-  for (size_t i = 0; i < a.size(); ++i) {
-    ASSERT_EQ(a[i].time, b[i].time);
-    ASSERT_EQ(a[i].tag, b[i].tag);
-  }
-}
-
 TEST(DramMemory, ThroughputNeverExceedsThePinBandwidth) {
   // Everything at once: the channels drain 600 KB no faster than the pins allow.
   for (const char* gpu : {"gt200", "maxwell"}) {
-    const config::HwConfig c = queue_config(gpu);
+    const config::HwConfig c = dram_config(gpu);
     auto m = make_memory_system({&c, c.device.sms, 1});
     const int n = 5000;
     for (int i = 0; i < n; ++i) m->submit(Transaction{uint64_t(i) * 128, 128, false, 0, uint32_t(i)}, 0);
@@ -97,7 +47,7 @@ TEST(DramMemory, ThroughputNeverExceedsThePinBandwidth) {
 }
 
 TEST(DramMemory, NoReadIsFasterThanARowHitThroughTheInterconnect) {
-  const config::HwConfig c = queue_config("maxwell");
+  const config::HwConfig c = dram_config("maxwell");
   const dram::DramMemory probe({&c, c.device.sms, 1});
   const dram::DramTiming t = dram::dram_timing(c);
   const double floor_cycles = probe.interconnect_cycles() + double(t.tcl + t.burst) * c.device.core_clock_ghz / 1000.0;
@@ -114,7 +64,7 @@ TEST(DramMemory, OneSimulatedSmGetsItsShareOfTheMemorySystem) {
   // At half the peak, one SM with virtual copies of itself for the other SMs sees the per-SM
   // throughput of the whole device within 3%.
   for (const char* gpu : {"kepler", "maxwell"}) {
-    const config::HwConfig c = queue_config(gpu);
+    const config::HwConfig c = dram_config(gpu);
     ClosedLoopSpec s;
     s.config = &c;
     s.warps_per_sm = 16;
@@ -129,7 +79,7 @@ TEST(DramMemory, OneSimulatedSmGetsItsShareOfTheMemorySystem) {
 // Every model the factory can name is either built or refused with a UserError, never a crash.
 TEST(DramMemory, FactoryBuildsEachModelItReportsAsBuilt) {
   for (auto kind : {config::MemoryModelKind::Fixed, config::MemoryModelKind::Queue, config::MemoryModelKind::Dram, config::MemoryModelKind::SimGrid}) {
-    config::HwConfig c = queue_config("maxwell");
+    config::HwConfig c = dram_config("maxwell");
     c.memory.model = kind;
     if (memory_model_built(kind))
       run_in_memory_context(c, [&] { EXPECT_NE(make_memory_system({&c, 1, 1}), nullptr); });

@@ -1,38 +1,16 @@
 // Invariants of the `queue` model (bank-collision queues behind a fixed interconnect latency).
 #include <gtest/gtest.h>
 
-#include <random>
-
 #include "mem/closed_loop.h"
 #include "mem/coalescer.h"
 #include "mem/queue/queue_memory.h"
+#include "mem/random_traffic.h"
 #include "support/test_support.h"
 
 namespace warpsim::mem {
 namespace {
 
-config::HwConfig queue_config(const std::string& gpu) {
-  config::HwConfig c = test::builtin(gpu);
-  c.memory.model = config::MemoryModelKind::Queue;
-  return c;
-}
-
-// Completions of `n` pseudo-random transactions (a quarter of them writes), submitted over time.
-std::vector<Completion> random_traffic(const config::HwConfig& c, int n, uint64_t seed, std::vector<uint64_t>* submit_at = nullptr) {
-  auto m = make_memory_system({&c, c.device.sms, seed});
-  std::mt19937_64 rng(seed);
-  std::vector<Completion> done;
-  uint64_t now = 0;
-  for (int i = 0; i < n; ++i) {
-    now += rng() % 3;
-    m->advance(now, done);
-    const bool write = rng() % 4 == 0;
-    m->submit(Transaction{(rng() % (1ull << 29)) / 32 * 32, 32, write, static_cast<uint16_t>(rng() % c.device.sms), static_cast<uint32_t>(i)}, now);
-    if (submit_at) submit_at->push_back(now);
-  }
-  while (m->next_event_time() != kNever) m->advance(m->next_event_time(), done);
-  return done;
-}
+config::HwConfig queue_config(const std::string& gpu) { return test_traffic::model_config(gpu, config::MemoryModelKind::Queue); }
 
 TEST(QueueMemory, UnloadedCoalescedLoadTakesTheTable62Latency) {
   // By construction (the derived interconnect latency), on the device and on a one-SM share.
@@ -49,33 +27,6 @@ TEST(QueueMemory, UnloadedCoalescedLoadTakesTheTable62Latency) {
       ASSERT_EQ(done.size(), size_t(n));
       EXPECT_NEAR(double(done.back().time - start), c.memory.latency_cycles, 1.0) << gpu << " sms " << sms;
     }
-  }
-}
-
-TEST(QueueMemory, EveryTransactionCompletesOnceAndInTimeOrder) {
-  const config::HwConfig c = queue_config("kepler");
-  std::vector<uint64_t> submit_at;
-  const auto done = random_traffic(c, 50000, 3, &submit_at);
-  ASSERT_EQ(done.size(), 50000u);
-  std::vector<int> seen(50000, 0);
-  for (size_t i = 0; i < done.size(); ++i) {
-    ++seen[done[i].tag];
-    if (i > 0) {
-      ASSERT_LE(done[i - 1].time, done[i].time);
-    }
-    ASSERT_GT(done[i].time, submit_at[done[i].tag]);
-  }
-  for (int s : seen) ASSERT_EQ(s, 1);
-}
-
-TEST(QueueMemory, SameInputsGiveTheSameCompletions) {
-  const config::HwConfig c = queue_config("fermi");
-  const auto a = random_traffic(c, 20000, 11);
-  const auto b = random_traffic(c, 20000, 11);
-  ASSERT_EQ(a.size(), b.size());
-  for (size_t i = 0; i < a.size(); ++i) {
-    ASSERT_EQ(a[i].time, b[i].time);
-    ASSERT_EQ(a[i].tag, b[i].tag);
   }
 }
 
