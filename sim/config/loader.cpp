@@ -13,21 +13,12 @@
 #include "common/user_error.h"
 #include "config/schema.h"
 #include "config/validate.h"
+#include "config/yaml_file.h"
 
 namespace fs = std::filesystem;
 
 namespace warpsim::config {
 namespace {
-
-YAML::Node read_yaml(const std::string& path) {
-  try {
-    return YAML::LoadFile(path);
-  } catch (const YAML::BadFile&) {
-    throw UserError(Diagnostic{path, 0, 0, "", "cannot open file"});
-  } catch (const YAML::ParserException& e) {
-    throw UserError(Diagnostic{path, e.mark.line + 1, e.mark.column + 1, "", "YAML syntax error: " + e.msg});
-  }
-}
 
 Diagnostic at(const std::string& file, const YAML::Mark& m, std::string key, std::string msg) {
   return Diagnostic{file, m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0, std::move(key), std::move(msg)};
@@ -117,7 +108,7 @@ std::string file_identity(const std::string& path) {
 // Loads `path` and its inherits chain, base first. `chain` (the files above `path`) detects cycles.
 void load_layers(const std::string& path, std::vector<std::string>& chain, Binder& binder, DiagnosticSink& sink) {
   chain.push_back(path);
-  YAML::Node root = read_yaml(path);
+  YAML::Node root = load_yaml_file(path);
   if (!root.IsMap()) throw UserError(Diagnostic{path, 1, 1, "", "expected a YAML map of config keys"});
   if (const YAML::Node base = root["inherits"]) {
     if (!base.IsScalar()) throw UserError(at(path, base.Mark(), "inherits", "expected the name or path of a base config"));

@@ -9,16 +9,6 @@
 
 namespace warpsim::validation {
 
-YAML::Node load_yaml_file(const std::string& path) {
-  try {
-    return YAML::LoadFile(path);
-  } catch (const YAML::BadFile&) {
-    throw UserError(Diagnostic{path, 0, 0, "", "cannot open file"});
-  } catch (const YAML::ParserException& e) {
-    throw UserError(Diagnostic{path, e.mark.line + 1, e.mark.column + 1, "", "YAML syntax error: " + e.msg});
-  }
-}
-
 void YamlReader::error(const YAML::Node& at, const std::string& key, std::string message) {
   const YAML::Mark m = at.Mark();
   sink_.add(Diagnostic{file_, m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0, key, std::move(message)});

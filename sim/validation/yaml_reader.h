@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/user_error.h"
+#include "config/yaml_file.h"
 #include "validation/case_spec.h"
 
 namespace warpsim::validation {
@@ -49,7 +50,6 @@ class YamlReader {
   std::string gpu_;
 };
 
-// Loads a YAML file, turning syntax errors into a UserError with file:line:column.
-YAML::Node load_yaml_file(const std::string& path);
+using config::load_yaml_file;  // config/yaml_file.h
 
 }  // namespace warpsim::validation

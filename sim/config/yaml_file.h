@@ -1,0 +1,14 @@
+// Reading a YAML file with its errors as UserErrors naming file:line:column (hardware configs,
+// validation cases).
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <string>
+
+namespace warpsim::config {
+
+// Loads a YAML file; a missing file or a syntax error is a UserError with file:line:column.
+YAML::Node load_yaml_file(const std::string& path);
+
+}  // namespace warpsim::config
