@@ -53,6 +53,15 @@ def gpus_of(rows):
     return out
 
 
+def gpu_panels(rows):
+    """One panel per GPU of `rows`, side by side: (gpus, figure, axes as a 1 x n grid), or None."""
+    gpus = gpus_of(rows)
+    if not gpus:
+        return None
+    fig, axes = plt.subplots(1, len(gpus), figsize=(3 * len(gpus), 2.6), squeeze=False)
+    return gpus, fig, axes
+
+
 def alpha_pos(a):
     """alpha on a log2 axis; 0 one step left of 1, inf one step right of 512."""
     if a == "0":
@@ -105,10 +114,10 @@ def throughput_figure(data_dir, out_dir, gpu):
 
 def cusp_figure(data_dir, out_dir):
     rows = read(data_dir, "cusp.csv")
-    gpus = gpus_of(rows)
-    if not gpus:
+    panels = gpu_panels(rows)
+    if not panels:
         return
-    fig, axes = plt.subplots(1, len(gpus), figsize=(3 * len(gpus), 2.6), squeeze=False)
+    gpus, fig, axes = panels
     for ax, gpu in zip(axes[0], gpus):
         for source, style in [("volkov_refined", MODELS["volkov_refined"]), ("volkov", MODELS["volkov"]), ("simulator", SIM)]:
             sel = [r for r in rows if r["gpu"] == gpu and r["source"] == source and r["warps_needed"] != ""]
@@ -124,10 +133,10 @@ def cusp_figure(data_dir, out_dir):
 def latency_figure(data_dir, out_dir):
     rows = read(data_dir, "latency_throughput.csv")
     fits = read(data_dir, "latency_fits.csv")
-    gpus = gpus_of(rows)
-    if not gpus:
+    panels = gpu_panels(rows)
+    if not panels:
         return
-    fig, axes = plt.subplots(1, len(gpus), figsize=(3 * len(gpus), 2.6), squeeze=False)
+    gpus, fig, axes = panels
     markers = {"ilp=1": "o", "ilp=2": "s", "ilp=4": "^"}
     for ax, gpu in zip(axes[0], gpus):
         for variant, marker in markers.items():
@@ -186,10 +195,10 @@ def error_band_figure(data_dir, out_dir):
 
 def histogram_figure(data_dir, out_dir):
     rows = read(data_dir, "latency_histogram.csv")
-    gpus = gpus_of(rows)
-    if not gpus:
+    panels = gpu_panels(rows)
+    if not panels:
         return
-    fig, axes = plt.subplots(1, len(gpus), figsize=(3 * len(gpus), 2.6), squeeze=False)
+    gpus, fig, axes = panels
     for ax, gpu in zip(axes[0], gpus):
         for load, color in (("low", "tab:blue"), ("high", "tab:red")):
             sel = [r for r in rows if r["gpu"] == gpu and r["load"] == load]

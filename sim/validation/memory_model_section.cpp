@@ -19,7 +19,7 @@ constexpr int kStepWarps = 4;
 
 }  // namespace
 
-bool memory_model_gpu_by_default(const std::string& name) { return name == "kepler" || name == "maxwell"; }
+bool in_memory_model_section(const std::string& gpu_name) { return gpu_name == "kepler" || gpu_name == "maxwell"; }
 
 std::vector<config::MemoryModelKind> parse_memory_models(const std::string& list, const std::string& option, bool is_default,
                                                          std::vector<std::string>& skipped) {
@@ -56,14 +56,12 @@ std::optional<MemoryModelSection> memory_model_section(const std::vector<MemoryM
   o.step = kStepWarps;
   o.sms = 1;  // one SM with its share of the memory system, as every validation case (docs/validation.md)
   o.jobs = jobs;
-  std::vector<std::string> gpu_names;
   for (const auto& g : gpus) {
     const config::HwConfig cfg = config::load_hw_config(g.arg, g.sets);
-    gpu_names.push_back(g.name);
     for (auto k : kinds) summaries.push_back(summarize_memory_model(cfg, k, o));
   }
   const MeasurementSet seed = load_measurements(builtin_measurements_dir());
-  return MemoryModelSection{gpu_names, names, kStepWarps, memory_model_summary_table(summaries, &seed), memory_model_points_table(summaries)};
+  return MemoryModelSection{names, kStepWarps, memory_model_summary_table(summaries, &seed), memory_model_points_table(summaries)};
 }
 
 }  // namespace warpsim::validation

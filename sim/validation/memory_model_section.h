@@ -15,7 +15,6 @@
 namespace warpsim::validation {
 
 struct MemoryModelSection {
-  std::vector<std::string> gpus;    // in report order
   std::vector<std::string> models;  // built models, in report order
   int step_warps = 1;               // occupancy step of the sweeps, warps/SM
   report::Table summary;            // memory_model_summary_table (with the seed's Table 6.4 rows)
@@ -30,7 +29,7 @@ struct MemoryModelGpu {
 
 // Whether a GPU gets the section: Kepler and Maxwell, the GPUs the memory-model comparison of
 // docs/memory-model.md is made on.
-bool memory_model_gpu_by_default(const std::string& name);
+bool in_memory_model_section(const std::string& gpu_name);
 
 // The memory models named in `list` (comma-separated; "none" or empty: none). An unknown name is a
 // UserError naming `option`; a model not built into this warpsim is one too when named by the user,

@@ -115,7 +115,7 @@ ValidateResult run_validate(const ValidateOptions& o) {
   if (!o.memory_models.empty()) {
     std::vector<MemoryModelGpu> mgpus;
     for (const auto& g : fgpus) {
-      if (!memory_model_gpu_by_default(g.name)) continue;
+      if (!in_memory_model_section(g.name)) continue;
       std::vector<std::string> sets = g.base.sets;
       sets.insert(sets.end(), o.sets.begin(), o.sets.end());
       mgpus.push_back({g.name, g.base.gpu, sets});
