@@ -78,7 +78,6 @@ std::vector<int> SimulationCache::occupancies(const RunSpec& run, const ParamSet
 void SimulationCache::request(const RunSpec& run, const ParamSet& params) {
   const auto cfg = config(run.gpu, run.sets);
   const auto k = kernel(run, params);
-  const auto mix = isa::instruction_mix(*k);
   for (int n : occupancies(run, params)) {
     std::string key = point_key(run, params, n);
     if (requested_[key]) continue;
@@ -89,7 +88,7 @@ void SimulationCache::request(const RunSpec& run, const ParamSet& params) {
     p.point.kernel = k;
     p.point.options.warps_per_sm = n;
     p.point.options.sms = std::min(run.sms, cfg->device.sms);
-    p.cost = static_cast<double>(n) * static_cast<double>(mix.total);
+    p.cost = sweep::estimated_cost(p.point);
     pending_.push_back(std::move(p));
   }
 }
