@@ -1,5 +1,6 @@
-// The load/store unit's bookkeeping: in-flight loads (one record per warp load instruction,
-// completing when its last transaction returns) and transactions waiting for their departure
+// The load/store unit's bookkeeping: in-flight accesses (one record per warp load or store
+// instruction, completing when its last transaction returns; a store's when the memory system has
+// accepted its last transaction) and transactions waiting for their departure
 // cycle (the j-th transaction of an instruction departs j x lsu.transaction_issue_cycles after
 // issue, Volkov Table 6.7). Records are pooled: no allocation per instruction in steady state.
 #pragma once
@@ -16,6 +17,13 @@
 
 namespace warpsim::sm {
 
+// The work an access moves, counted when it completes (see Sm::on_completion).
+struct AccessWork {
+  uint32_t bytes_requested = 0;    // by active threads (the seeds' GB/s)
+  uint32_t bytes_transferred = 0;  // by its transactions
+  uint32_t transactions = 0;
+};
+
 struct LoadRecord {
   uint32_t warp = 0;  // slot
   uint32_t remaining = 0;
@@ -23,6 +31,8 @@ struct LoadRecord {
   std::array<uint16_t, isa::kMaxDst> dst{};
   uint64_t issue = 0;
   bool sampled = false;
+  bool store = false;  // a store: nothing waits on it, only its work is counted
+  AccessWork work;
 };
 
 struct Departure {
@@ -33,8 +43,6 @@ struct Departure {
 
 class Lsu {
  public:
-  static constexpr uint32_t kStoreTag = 0x80000000u;  // completions of stores carry no record
-
   uint32_t new_load(const LoadRecord& r);
   LoadRecord& load(uint32_t tag) { return loads_[tag]; }
   void free_load(uint32_t tag) { free_.push_back(tag); }
@@ -57,7 +65,7 @@ class Lsu {
       refresh_next();
     }
   }
-  bool idle() const { return nonempty_ == 0 && free_.size() == loads_.size(); }
+  bool idle() const { return nonempty_ == 0 && free_.size() == loads_.size(); }  // no access in flight
 
  private:
   std::vector<LoadRecord> loads_;

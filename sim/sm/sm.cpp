@@ -230,7 +230,8 @@ void Sm::issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp) {
 
 // Inlined into issue(): it runs once per warp instruction.
 [[gnu::always_inline]] inline void Sm::execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t) {
-  stats_.work.instructions[isa::index(d.cls)]++;
+  // Global loads and stores count when they complete (Sm::on_completion).
+  if (d.cls != OpClass::Load && d.cls != OpClass::Store) stats_.work.instructions[isa::index(d.cls)]++;
   switch (d.cls) {
     case OpClass::Alu:
       s.alu.accept(t, d.ops);

@@ -11,12 +11,12 @@ namespace warpsim::sm {
 
 using mem::kNever;
 
-uint32_t Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write, uint32_t tag) {
+void Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write, uint32_t tag, AccessWork& work) {
   const Warp& w = warps_[slot];
   const WarpCoordinates coords{w.block_id, w.warp_in_block, static_cast<uint32_t>(setup_.block_threads)};
   const uint64_t exec = executions_[slot * accesses_stride_ + d.access]++;
   const isa::AccessPattern& ap = addresses_.pattern(d.access);
-  stats_.work.bytes_requested += static_cast<uint64_t>(d.ops) * static_cast<uint64_t>(ap.bytes);
+  work.bytes_requested = static_cast<uint32_t>(d.ops) * static_cast<uint32_t>(ap.bytes);
   const mem::Transaction proto{0, 0, write, static_cast<uint16_t>(setup_.index), tag};
   uint64_t lane0 = 0;
   if (addresses_.fixed_offsets(d.access, coords, exec, lane0)) {
@@ -24,26 +24,26 @@ uint32_t Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool w
     if (e.key != static_cast<int32_t>(lane0 % CoalescingCache::kPeriod)) {
       addresses_.global_addresses(d.access, coords, exec, addr_);
       mem::coalesce(cfg_.lsu.coalescing, addr_, addresses_.active_mask(d.access), ap.bytes, segments_);
-      if (!CoalescingCache::fill(e, lane0, segments_)) return depart_all(t, proto);
+      if (!CoalescingCache::fill(e, lane0, segments_)) return depart_all(t, proto, work);
     }
     const uint64_t block = lane0 - lane0 % CoalescingCache::kPeriod;
-    stats_.work.bytes_transferred += e.bytes;
-    stats_.work.transactions += e.count;
+    work.bytes_transferred = e.bytes;
+    work.transactions = e.count;
     for (uint32_t j = 0; j < e.count; ++j) depart(t, j, proto, block + e.offset[j], e.size[j]);
-    return e.count;
+    return;
   }
   addresses_.global_addresses(d.access, coords, exec, addr_);
   mem::coalesce(cfg_.lsu.coalescing, addr_, addresses_.active_mask(d.access), ap.bytes, segments_);
-  return depart_all(t, proto);
+  depart_all(t, proto, work);
 }
 
-uint32_t Sm::depart_all(uint64_t t, const mem::Transaction& proto) {
-  stats_.work.transactions += segments_.size();
+void Sm::depart_all(uint64_t t, const mem::Transaction& proto, AccessWork& work) {
+  work.transactions = static_cast<uint32_t>(segments_.size());
+  work.bytes_transferred = 0;
   for (size_t j = 0; j < segments_.size(); ++j) {
-    stats_.work.bytes_transferred += segments_[j].bytes;
+    work.bytes_transferred += segments_[j].bytes;
     depart(t, static_cast<uint32_t>(j), proto, segments_[j].address, segments_[j].bytes);
   }
-  return static_cast<uint32_t>(segments_.size());
 }
 
 // The j-th transaction departs j x (Table 6.7 increment) after issue: replays of the instruction.
@@ -56,25 +56,35 @@ void Sm::depart(uint64_t t, uint32_t j, const mem::Transaction& proto, uint64_t 
   else lsu_.depart(j, t + departure_offset_[j], tr);
 }
 
-void Sm::issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
-  Warp& w = warps_[slot];
+// One record per global access; its work is counted when it completes (on_completion).
+uint32_t Sm::issue_access(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool store) {
   LoadRecord r;
   r.warp = slot;
-  r.ndst = d.ndst;
-  r.dst = d.dst;
   r.issue = t;
-  r.sampled = accesses_seen_++ % static_cast<uint64_t>(setup_.access_sample_every) == 0;
+  r.store = store;
   const uint32_t tag = lsu_.new_load(r);
-  const uint32_t sent = send(slot, d, t, false, tag);
+  AccessWork work;
+  send(slot, d, t, store, tag, work);
   LoadRecord& rec = lsu_.load(tag);
-  rec.remaining = sent;
+  rec.work = work;
+  rec.remaining = work.transactions;
+  return tag;
+}
+
+void Sm::issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
+  const uint32_t tag = issue_access(slot, d, t, false);
+  LoadRecord& rec = lsu_.load(tag);
+  rec.ndst = d.ndst;
+  rec.dst = d.dst;
+  rec.sampled = accesses_seen_++ % static_cast<uint64_t>(setup_.access_sample_every) == 0;
   for (int i = 0; i < d.ndst; ++i) reg(slot, d.dst[i]) = RegReady{kNever, kNever};
-  ++w.outstanding_loads;
+  ++warps_[slot].outstanding_loads;
   if (rec.remaining == 0) on_completion(tag, t);  // no active thread: nothing to wait for
 }
 
 void Sm::issue_store(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
-  send(slot, d, t, true, Lsu::kStoreTag);
+  const uint32_t tag = issue_access(slot, d, t, true);
+  if (lsu_.load(tag).remaining == 0) on_completion(tag, t);
 }
 
 void Sm::issue_smem(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
@@ -82,10 +92,21 @@ void Sm::issue_smem(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
   smem_unit_.accept(t, d.smem_unit_cycles);
 }
 
+// An access's work counts when its last transaction completes, not at issue: in a window that
+// starts empty and ends with accesses in flight, counting at issue would credit the window with
+// work the memory system has not yet done (up to one loaded latency's worth at saturation).
 void Sm::on_completion(uint32_t tag, uint64_t t) {
-  if (tag & Lsu::kStoreTag) return;  // stores complete silently: nothing waits on them
   LoadRecord& r = lsu_.load(tag);
   if (r.remaining > 0 && --r.remaining > 0) return;
+  WorkCounters& w = stats_.work;
+  w.instructions[isa::index(r.store ? isa::OpClass::Store : isa::OpClass::Load)]++;
+  w.bytes_requested += r.work.bytes_requested;
+  w.bytes_transferred += r.work.bytes_transferred;
+  w.transactions += r.work.transactions;
+  if (r.store) {
+    lsu_.free_load(tag);
+    return;
+  }
   const uint32_t slot = r.warp;
   for (int i = 0; i < r.ndst; ++i) reg(slot, r.dst[i]) = RegReady{t, t};
   --warps_[slot].outstanding_loads;

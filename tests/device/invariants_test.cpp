@@ -6,6 +6,7 @@
 #include "isa/workload_parser.h"
 #include "report/result_table.h"
 #include "sm/address_generator.h"
+#include "config/loader.h"
 #include "support/fixture_configs.h"
 
 namespace warpsim::device {
@@ -95,6 +96,25 @@ TEST(Invariants, EveryIssueSlotIsAccountedOnce) {
     EXPECT_NEAR(static_cast<double>(r.stalls.total()), slots, cfg.scheduler.count * 2.0) << c.gen;
     EXPECT_GE(r.stalls.issued * 2, r.warp_instructions) << c.gen;  // at most two per slot
   }
+}
+
+TEST(Invariants, MemoryThroughputNeverExceedsTheFixedModelsCap) {
+  // The `fixed` model serves at most its peak (Table 6.4) per unit time, so no run may report more:
+  // the analytical throughput bound (Volkov §4.1). Saturated, several waves, so the window ends
+  // with a full loaded latency of accesses in flight; counting them at issue would exceed the cap.
+  for (const char* gpu : {"gt200", "kepler"})
+    for (const char* op : {"stream", "random"}) {
+      const config::HwConfig cfg = config::load_hw_config(gpu, {});
+      isa::Kernel k = isa::generate(*isa::find_generator("homogeneous"), {{"op", op}, {"count", "8"}});
+      k.launch.blocks_per_slot = 4;
+      RunOptions o;
+      o.warps_per_sm = cfg.sm.max_warps;
+      o.sms = 1;
+      const Result r = simulate(cfg, k, o);
+      ASSERT_TRUE(r.steady_state_window) << gpu << " " << op;
+      EXPECT_LE(r.dram_gbps, cfg.memory.peak_gbps) << gpu << " " << op;
+      EXPECT_GT(r.dram_gbps, 0.9 * cfg.memory.peak_gbps) << gpu << " " << op;  // and it is saturated
+    }
 }
 
 TEST(Barriers, WarpsOfABlockWaitForEachOtherAtBar) {
