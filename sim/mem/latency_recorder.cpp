@@ -8,23 +8,35 @@ namespace warpsim::mem {
 
 size_t LatencyRecorder::bin_of(uint64_t latency) {
   if (latency < kLinearLimit) return latency;
-  const int e = std::bit_width(latency) - 1;  // >= 12
-  const uint64_t sub = (latency >> (e - 6)) & (kSubBins - 1);
-  return kLinearLimit + static_cast<size_t>(e - 12) * kSubBins + sub;
+  const int e = std::bit_width(latency) - 1;  // >= kLinearBits
+  const uint64_t sub = (latency >> (e - kSubBits)) & (kSubBins - 1);
+  return kLinearLimit + static_cast<size_t>(e - kLinearBits) * kSubBins + sub;
 }
 
 uint64_t LatencyRecorder::bin_lo(size_t bin) {
   if (bin < kLinearLimit) return bin;
   const size_t k = bin - kLinearLimit;
-  const int e = 12 + static_cast<int>(k / kSubBins);
+  const int e = kLinearBits + static_cast<int>(k / kSubBins);
   const uint64_t sub = k % kSubBins;
-  return (uint64_t{1} << e) + (sub << (e - 6));
+  return (uint64_t{1} << e) + (sub << (e - kSubBits));
+}
+
+uint64_t LatencyRecorder::bin_count(size_t bin) const {
+  uint64_t n = bins_[bin];
+  for (size_t w : wraps_) n += w == bin ? uint64_t{1} << 32 : 0;
+  return n;
+}
+
+void LatencyRecorder::grow_to(size_t bins) {
+  if (bins <= bins_.size()) return;
+  bins_.reserve((bins + kGrowStep - 1) / kGrowStep * kGrowStep);  // exact steps, not doubling
+  bins_.resize(bins_.capacity());
 }
 
 void LatencyRecorder::record(uint64_t latency) {
   const size_t b = bin_of(latency);
-  if (b >= bins_.size()) bins_.resize(std::max<size_t>(b + 1, std::min<size_t>(kLinearLimit, 2 * bins_.size() + 64)));
-  ++bins_[b];
+  grow_to(b + 1);
+  if (++bins_[b] == 0) wraps_.push_back(b);
   ++count_;
   min_ = std::min(min_, latency);
   max_ = std::max(max_, latency);
@@ -32,8 +44,13 @@ void LatencyRecorder::record(uint64_t latency) {
 }
 
 void LatencyRecorder::merge(const LatencyRecorder& other) {
-  if (other.bins_.size() > bins_.size()) bins_.resize(other.bins_.size());
-  for (size_t i = 0; i < other.bins_.size(); ++i) bins_[i] += other.bins_[i];
+  grow_to(other.bins_.size());
+  for (size_t i = 0; i < other.bins_.size(); ++i) {
+    const uint64_t sum = uint64_t{bins_[i]} + other.bins_[i];
+    bins_[i] = static_cast<uint32_t>(sum);
+    if (sum >> 32) wraps_.push_back(i);
+  }
+  wraps_.insert(wraps_.end(), other.wraps_.begin(), other.wraps_.end());
   count_ += other.count_;
   min_ = std::min(min_, other.min_);
   max_ = std::max(max_, other.max_);
@@ -46,7 +63,7 @@ uint64_t LatencyRecorder::percentile(double p) const {
   const uint64_t rank = std::max<uint64_t>(1, static_cast<uint64_t>(std::ceil(p / 100.0 * static_cast<double>(count_))));
   uint64_t seen = 0;
   for (size_t b = 0; b < bins_.size(); ++b) {
-    seen += bins_[b];
+    seen += wraps_.empty() ? bins_[b] : bin_count(b);
     if (seen >= rank) return std::clamp(bin_lo(b), min_, max_);
   }
   return max_;
@@ -74,9 +91,10 @@ std::vector<HistogramBin> LatencyRecorder::histogram(int bins) const {
   const uint64_t width = std::max<uint64_t>(1, (hi - lo + bins - 1) / bins);
   for (uint64_t a = lo; a < hi; a += width) out.push_back({a, std::min(hi, a + width), 0});
   for (size_t b = 0; b < bins_.size(); ++b) {
-    if (!bins_[b]) continue;
+    const uint64_t n = wraps_.empty() ? bins_[b] : bin_count(b);
+    if (!n) continue;
     const uint64_t v = std::clamp(bin_lo(b), lo, hi - 1);
-    out[std::min<size_t>((v - lo) / width, out.size() - 1)].count += bins_[b];
+    out[std::min<size_t>((v - lo) / width, out.size() - 1)].count += n;
   }
   return out;
 }

@@ -1,6 +1,8 @@
 // Records latencies (in cycles) into a fixed-size histogram plus exact min/max/mean, so every
 // transaction or access can be recorded without allocation; percentiles come from the histogram
-// (exact to 1 cycle below kLinearLimit, within 1/64 relative width above).
+// (exact to 1 cycle below kLinearLimit, within 1/kSubBins relative width above). Bins count in 32 bits
+// (a run keeps a few of these, and they dominated the memory of a one-SM simulation); a bin that
+// passes 2^32 samples carries into a list of wraps, so counts stay exact.
 #pragma once
 
 #include <array>
@@ -24,8 +26,12 @@ struct HistogramBin {
 
 class LatencyRecorder {
  public:
-  static constexpr uint64_t kLinearLimit = 4096;  // one bin per cycle below this
-  static constexpr int kSubBins = 64;             // log-spaced sub-bins per power of two above
+  // One bin per cycle below 1024 cycles (unloaded latencies, Table 6.2, lie below), then 128
+  // log-spaced sub-bins per power of two: percentiles within 1/128 (0.8%) above.
+  static constexpr int kLinearBits = 10;
+  static constexpr uint64_t kLinearLimit = uint64_t{1} << kLinearBits;
+  static constexpr int kSubBits = 7;
+  static constexpr int kSubBins = 1 << kSubBits;
 
   void record(uint64_t latency);
   void merge(const LatencyRecorder& other);
@@ -38,8 +44,12 @@ class LatencyRecorder {
  private:
   static size_t bin_of(uint64_t latency);
   static uint64_t bin_lo(size_t bin);
+  uint64_t bin_count(size_t bin) const;
+  void grow_to(size_t bins);
 
-  std::vector<uint64_t> bins_;  // grown on first use to the size needed
+  std::vector<uint32_t> bins_;  // grown on use to the size needed (in steps of kGrowStep bins)
+  std::vector<size_t> wraps_;   // one entry per 2^32 samples a bin passed (never in practice)
+  static constexpr size_t kGrowStep = 256;
   uint64_t count_ = 0;
   uint64_t min_ = ~uint64_t{0};
   uint64_t max_ = 0;

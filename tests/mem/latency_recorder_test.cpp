@@ -1,0 +1,77 @@
+// The latency recorder: exact percentiles below kLinearLimit, bounded relative error above, and
+// merging equal to recording everything in one recorder.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "mem/latency_recorder.h"
+
+namespace warpsim::mem {
+namespace {
+
+// Nearest-rank percentile of the raw samples (what the recorder approximates).
+uint64_t exact_percentile(std::vector<uint64_t> v, double p) {
+  std::sort(v.begin(), v.end());
+  const auto rank = std::max<size_t>(1, static_cast<size_t>(std::ceil(p / 100.0 * static_cast<double>(v.size()))));
+  return v[rank - 1];
+}
+
+std::vector<uint64_t> samples(uint64_t lo, uint64_t hi, int n, unsigned seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<uint64_t> d(lo, hi);
+  std::vector<uint64_t> v(static_cast<size_t>(n));
+  for (auto& x : v) x = d(rng);
+  return v;
+}
+
+}  // namespace
+
+TEST(LatencyRecorder, PercentilesAreExactBelowTheLinearLimit) {
+  const auto v = samples(200, 1000, 5000, 1);
+  LatencyRecorder r;
+  for (uint64_t x : v) r.record(x);
+  for (double p : {5.0, 25.0, 50.0, 75.0, 95.0}) EXPECT_EQ(r.percentile(p), exact_percentile(v, p)) << p;
+  const LatencySummary s = r.summary();
+  EXPECT_EQ(s.count, v.size());
+  EXPECT_EQ(s.min, *std::min_element(v.begin(), v.end()));
+  EXPECT_EQ(s.max, *std::max_element(v.begin(), v.end()));
+}
+
+TEST(LatencyRecorder, PercentilesAboveTheLinearLimitAreWithinOneSubBin) {
+  const auto v = samples(5000, 900000, 5000, 2);
+  LatencyRecorder r;
+  for (uint64_t x : v) r.record(x);
+  for (double p : {5.0, 50.0, 95.0}) {
+    const double e = static_cast<double>(exact_percentile(v, p));
+    EXPECT_LE(static_cast<double>(r.percentile(p)), e) << p;  // a bin's lower edge
+    EXPECT_GT(static_cast<double>(r.percentile(p)), e * (1.0 - 1.0 / LatencyRecorder::kSubBins)) << p;
+  }
+}
+
+TEST(LatencyRecorder, MergingEqualsRecordingEverythingInOne) {
+  const auto a = samples(1, 900, 3000, 3), b = samples(2000, 20000, 3000, 4);
+  LatencyRecorder ra, rb, all;
+  for (uint64_t x : a) {
+    ra.record(x);
+    all.record(x);
+  }
+  for (uint64_t x : b) {
+    rb.record(x);
+    all.record(x);
+  }
+  ra.merge(rb);
+  for (double p : {0.0, 5.0, 25.0, 50.0, 75.0, 95.0, 100.0}) EXPECT_EQ(ra.percentile(p), all.percentile(p)) << p;
+  const auto ha = ra.histogram(40), hall = all.histogram(40);
+  ASSERT_EQ(ha.size(), hall.size());
+  uint64_t total = 0;
+  for (size_t i = 0; i < ha.size(); ++i) {
+    EXPECT_EQ(ha[i].count, hall[i].count);
+    total += ha[i].count;
+  }
+  EXPECT_EQ(total, a.size() + b.size());
+}
+
+}  // namespace warpsim::mem
