@@ -18,7 +18,7 @@ namespace warpsim::validation {
 namespace {
 
 const std::vector<std::string> kCaseKeys{"id", "description", "gpu", "gpus", "workload", "params", "variants", "warps", "sms",
-                                         "waves", "sets", "extract", "compare", "models", "tolerance", "tolerance_reason"};
+                                         "waves", "blocks", "sets", "extract", "compare", "models", "tolerance", "tolerance_reason"};
 
 CompareSpec read_compare(YamlReader& r, const YAML::Node& n) {
   CompareSpec c;

@@ -26,8 +26,9 @@ struct RunSpec {
   ParamSet params;
   std::vector<ParamSet> variants;  // empty: the params alone
   std::vector<int> warps;          // warps/SM; empty: every integer number of warps per scheduler (§5.8)
-  int sms = 1;                     // simulated SMs; fewer than the device get their share of memory
+  int sms = 1;                     // simulated SMs; fewer than the device get their share of memory; 0: all
   int waves = 0;                   // blocks per resident slot (§5.9; 1 = persistent threads); 0: the workload's
+  int blocks = 0;                  // a grid of exactly this many blocks (e.g. 1 warp per device, §6.7); 0: waves
 };
 
 enum class ExtractKind { Peak, Latency, OccupancyAt, ThroughputAt, PctPeak, FitAbc, Cusp, Ratio, ModelQuotient };

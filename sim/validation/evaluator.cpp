@@ -27,7 +27,7 @@ ZhangOwensInputs zhang_owens_inputs(const RunSpec& run, const isa::Kernel& k) {
   RunSpec base;
   base.gpu = run.gpu;
   base.sets = run.sets;
-  base.sms = run.sms;
+  base.sms = run.sms > 0 ? run.sms : 1;  // throughput inputs: a share is enough (a whole-device case needs no whole-device α runs)
   ZhangOwensInputs in{alpha_run(base, "inf"), alpha_run(base, "0")};
   for (const auto& ins : k.code) {
     if (ins.cls != isa::OpClass::Load || ins.access < 0) continue;
@@ -61,8 +61,8 @@ double group_throughput(const CurvePoint& p, double alpha) {
 
 const model::ModelContext& Evaluator::context(const RunSpec& run, const ParamSet& params, const std::string& model) {
   const bool zo = is_zhang_owens(model);
-  const std::string key = fmt::format("{}|{}|{}|{}|{}|{}", run.gpu, fmt::join(run.sets, " "), run.workload, report::params_text(params), run.waves,
-                                      zo ? run.sms : -1);
+  const std::string key = fmt::format("{}|{}|{}|{}|{}|{}|{}", run.gpu, fmt::join(run.sets, " "), run.workload, report::params_text(params), run.waves,
+                                      run.blocks, zo ? run.sms : -1);
   auto& slot = contexts_[key];
   if (slot) return *slot;
   slot = std::make_unique<model::ModelContext>(model::make_context(*sims_.config(run.gpu, run.sets), *sims_.kernel(run, params)));

@@ -11,7 +11,7 @@
 namespace warpsim::validation {
 namespace {
 
-const std::vector<std::string> kRunKeys{"workload", "params", "variants", "warps", "sms", "waves", "sets", "extract"};
+const std::vector<std::string> kRunKeys{"workload", "params", "variants", "warps", "sms", "waves", "blocks", "sets", "extract"};
 
 // Keys each extraction kind takes besides `kind` (docs/validation.md, "extract").
 const std::map<std::string, std::pair<ExtractKind, std::vector<std::string>>>& kinds() {
@@ -110,8 +110,9 @@ RunSpec read_run(YamlReader& r, const KeyLookup& get, const std::string& prefix,
       for (const auto& v : n) run.variants.push_back(r.params(v, k("variants")));
   }
   if (auto n = get("warps")) run.warps = parse_warp_list(r, n, k("warps"));
-  if (auto n = get("sms")) run.sms = r.integer(n, k("sms"), 1, 4096).value_or(1);
+  if (auto n = get("sms")) run.sms = n.IsScalar() && n.Scalar() == "all" ? 0 : r.integer(n, k("sms"), 1, 4096).value_or(1);
   if (auto n = get("waves")) run.waves = r.integer(n, k("waves"), 0, 1000).value_or(0);
+  if (auto n = get("blocks")) run.blocks = r.integer(n, k("blocks"), 1, 1 << 20).value_or(0);
   if (auto n = get("sets")) run.sets = r.text_list(n, k("sets"));
   return run;
 }

@@ -12,6 +12,12 @@
 #include "report/result_table.h"
 
 namespace warpsim::validation {
+namespace {
+
+// `sms: all` (0) simulates the whole device, so its memory system sees only the case's warps.
+int simulated_sms(const RunSpec& run, const config::HwConfig& cfg) { return run.sms > 0 ? std::min(run.sms, cfg.device.sms) : cfg.device.sms; }
+
+}  // namespace
 
 ParamSet variant_params(const RunSpec& run, size_t variant) {
   ParamSet p = run.params;
@@ -33,7 +39,7 @@ std::shared_ptr<const config::HwConfig> SimulationCache::config(const std::strin
 }
 
 std::shared_ptr<const isa::Kernel> SimulationCache::kernel(const RunSpec& run, const ParamSet& params) {
-  const std::string key = fmt::format("{}|{}|{}", run.workload, report::params_text(params), run.waves);
+  const std::string key = fmt::format("{}|{}|{}|{}", run.workload, report::params_text(params), run.waves, run.blocks);
   auto& slot = kernels_[key];
   if (slot) return slot;
   isa::Kernel k = isa::load_workload(run.workload, params);
@@ -41,12 +47,17 @@ std::shared_ptr<const isa::Kernel> SimulationCache::kernel(const RunSpec& run, c
     k.launch.grid = isa::GridKind::Oversubscribed;
     k.launch.blocks_per_slot = run.waves;
   }
+  if (run.blocks > 0) {  // a fixed grid, e.g. one warp on the whole device (§6.7)
+    k.launch.grid = isa::GridKind::Fixed;
+    k.launch.blocks = run.blocks;
+  }
   slot = std::make_shared<const isa::Kernel>(std::move(k));
   return slot;
 }
 
 std::string SimulationCache::point_key(const RunSpec& run, const ParamSet& params, int warps) const {
-  return fmt::format("{}|{}|{}|{}|{}|{}|{}", run.gpu, join(run.sets, " "), run.workload, report::params_text(params), run.waves, run.sms, warps);
+  return fmt::format("{}|{}|{}|{}|{}|{}|{}|{}", run.gpu, join(run.sets, " "), run.workload, report::params_text(params), run.waves, run.blocks,
+                     run.sms, warps);
 }
 
 std::vector<int> SimulationCache::occupancies(const RunSpec& run, const ParamSet& params) {
@@ -63,7 +74,7 @@ std::vector<int> SimulationCache::occupancies(const RunSpec& run, const ParamSet
   if (wanted.empty())
     for (int n = cfg->scheduler.count; n <= cfg->sm.max_warps; n += cfg->scheduler.count) wanted.push_back(n);
   std::vector<int> out;
-  const int sms = std::min(run.sms, cfg->device.sms);
+  const int sms = simulated_sms(run, *cfg);
   for (int n : wanted) {
     try {
       device::realize_launch(*cfg, *k, n, sms);
@@ -87,7 +98,7 @@ void SimulationCache::request(const RunSpec& run, const ParamSet& params) {
     p.point.config = cfg;
     p.point.kernel = k;
     p.point.options.warps_per_sm = n;
-    p.point.options.sms = std::min(run.sms, cfg->device.sms);
+    p.point.options.sms = simulated_sms(run, *cfg);
     p.cost = sweep::estimated_cost(p.point);
     pending_.push_back(std::move(p));
   }

@@ -65,6 +65,22 @@ TEST(CaseLoader, UnknownKeyIsRejectedWithFileLineColumnAndSuggestion) {
   EXPECT_NE(err.find(path + ":11:5: tolerence_reason: unknown key (did you mean 'tolerance_reason'?)"), std::string::npos) << err;
 }
 
+TEST(CaseLoader, WholeDeviceAndFixedGridAreReadAndBadValuesRejected) {
+  std::string text = kGood;
+  text.replace(text.find("    extract:"), 0, "    sms: all\n    blocks: 1\n");
+  const auto cases = load_cases({case_file("device.yaml", text)});
+  EXPECT_EQ(cases[0].quantity.run.sms, 0);  // 0: the whole device
+  EXPECT_EQ(cases[0].quantity.run.blocks, 1);
+  std::string bad = kGood;
+  bad.replace(bad.find("    extract:"), 0, "    blocks: 0\n");
+  const std::string path = case_file("blocks0.yaml", bad);
+  EXPECT_NE(load_error(path).find(path + ":8:"), std::string::npos) << load_error(path);
+  EXPECT_NE(load_error(path).find("blocks"), std::string::npos);
+  std::string word = kGood;
+  word.replace(word.find("    extract:"), 0, "    sms: most\n");
+  EXPECT_NE(load_error(case_file("smsword.yaml", word)).find("sms"), std::string::npos);
+}
+
 TEST(CaseLoader, UnknownExtractionKeyForItsKindIsRejected) {
   std::string text = kGood;
   text.replace(text.find("metric: ops"), 6, "fraction: 0.9, metric");
