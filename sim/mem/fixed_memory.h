@@ -1,8 +1,9 @@
 // `fixed`: the seeds' basic memory model (Volkov 2016 §4.1): every transaction takes a constant
 // unloaded latency, and the device moves at most the measured peak throughput (Table 6.4).
-// One FIFO bandwidth server: a transaction of B bytes holds it B / peak cycles. A transaction
-// leaves `latency` cycles after it entered the server if nothing was queued ahead of it, so
-// latency is exact at low load, and throughput is exactly the cap at high load.
+// One FIFO bandwidth server: a transaction of B bytes holds it B / peak cycles, and the server may
+// run one warp access (kBurstBytes) ahead of that rate. A transaction leaves `latency` cycles after
+// it entered the server, so latency is exact at low load, and throughput is exactly the cap at
+// high load.
 #pragma once
 
 #include "engine/ring_queue.h"
@@ -27,7 +28,9 @@ class FixedMemory final : public MemorySystem {
   uint64_t latency_whole_ = 0;  // latency_ rounded to whole cycles
   uint64_t last_done_ = 0;      // the FIFO's newest completion time
   double bytes_per_cycle_ = 0;  // this run's share of the device peak
-  double server_free_ = 0;      // when the bandwidth server is next free, cycles
+  double server_free_ = 0;      // when the bandwidth server is next free at its rate, cycles
+  double burst_cycles_ = 0;     // how far ahead of server_free_ a transaction may start
+  static constexpr double kBurstBytes = 128;  // one coalesced warp access: 32 threads x 4 bytes
   // Completion times never decrease in submission order (`now` and the server's free time never
   // do, the latency is constant), so a FIFO is already in (time, submission) order: no heap.
   engine::RingQueue<Completion> pending_;

@@ -30,6 +30,25 @@ TEST(FixedMemory, UnloadedLatencyIsTable62LessTheDepartureSpread) {
   EXPECT_EQ(m.transaction_latencies().summary().max, 350u);
 }
 
+TEST(FixedMemory, OneWarpAccessDoesNotQueueOnAOneSmShare) {
+  // G80 at 1/16 of the device: a coalesced access is 2 half-warp transactions of 64 bytes, 6.7
+  // cycles apart (Table 6.7), while the share moves 64 bytes in ~19 cycles. Up to one warp access
+  // (128 bytes) runs ahead of the share's rate, so both take the unloaded latency exactly (the
+  // basic model at 1 warp/SM, Table 6.2); the access after them waits for the rate.
+  config::HwConfig c = test::builtin("g80");
+  c.memory.model = config::MemoryModelKind::Fixed;
+  FixedMemory m({&c, 1, 1});
+  const uint64_t latency = static_cast<uint64_t>(std::llround(m.latency_cycles()));
+  m.submit({0, 64, false, 0, 0}, 0);
+  m.submit({64, 64, false, 0, 1}, 7);
+  m.submit({128, 64, false, 0, 2}, 8);  // a third 64 bytes right behind: over the one-access allowance
+  std::vector<Completion> done;
+  while (done.size() < 3) m.advance(m.next_event_time(), done);
+  EXPECT_EQ(done[0].time, latency);
+  EXPECT_EQ(done[1].time, 7 + latency);
+  EXPECT_GT(done[2].time, 8 + latency);
+}
+
 TEST(FixedMemory, ThroughputIsCappedAtThePeakShareOfTheSimulatedSms) {
   const config::HwConfig c = maxwell();
   for (int sms : {16, 1}) {
