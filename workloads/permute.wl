@@ -4,7 +4,7 @@
 # per thread (§3.10).
 .kernel permute
 .description "a[i] = b[c[i]], trivial or random permutation (Volkov 2016 Listing 3.6, §3.10)"
-.param permutation trivial
+.param permutation trivial trivial|random
 .param array_size 128MB
 .param blocks_per_slot 8
 .array a ${array_size}

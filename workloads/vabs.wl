@@ -3,7 +3,7 @@
 # Throughput counts 4 bytes per thread if positive, 8 if negative (§3.10).
 .kernel vabs
 .description "if (a[i] < 0) a[i] = -a[i], all-positive or all-negative data (Volkov 2016 Listing 3.7, §3.10)"
-.param sign positive
+.param sign positive positive|negative
 .param blocks_per_slot 8
 .array a 512MB
 .launch grid=oversubscribed blocks_per_slot=${blocks_per_slot}

@@ -23,7 +23,7 @@ void add_common_options(CLI::App& cmd, CommonOptions& o, unsigned which) {
   if (which & kFormat)
     cmd.add_option("--format", o.format, "output format")->check(CLI::IsMember({"table", "csv", "json"}))->default_str("table");
   if (which & kOut) cmd.add_option("--out", o.out, "write output to FILE instead of stdout (written atomically)");
-  if (which & kSeed) cmd.add_option("--seed", o.seed, "random seed (same inputs and seed give identical output)")->default_str("1");
+  if (which & kSeed) cmd.add_option("--seed", o.seed, "random seed (same inputs and seed give identical output)")->default_str("1")->check(kSeedValidator);
   if (which & kJobs) cmd.add_option("--jobs", o.jobs, "parallel jobs")->check(CLI::Range(1, 1024))->default_str("1");
 }
 

@@ -29,6 +29,11 @@ enum OptionSet : unsigned {
 
 void add_common_options(CLI::App& cmd, CommonOptions& o, unsigned which);
 
+// --seed takes a non-negative integer (CLI11 would wrap "-1" to 2^64 - 1).
+inline const CLI::Validator kSeedValidator(
+    [](std::string& s) { return s.find_first_not_of("0123456789") == std::string::npos && !s.empty() ? std::string() : "expected a non-negative integer, found '" + s + "'"; },
+    "UINT");
+
 // "--param a=1 --param b=2" -> map; throws UserError naming the bad item.
 isa::ParamMap parse_params(const std::vector<std::string>& items);
 

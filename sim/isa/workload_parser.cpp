@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "common/text.h"
@@ -76,11 +78,15 @@ class Parser {
     for (const auto& l : lines) {
       if (!l.text.starts_with(".param")) continue;
       auto words = split_words(l.text);
-      if (words.size() != 3) {
-        error(l.number, "expected `.param NAME DEFAULT`", ".param");
+      if (words.size() != 3 && words.size() != 4) {
+        error(l.number, "expected `.param NAME DEFAULT [VALUE|VALUE...]`", ".param");
         continue;
       }
       params_[words[1]] = words[2];
+      if (words.size() == 4) {
+        choices_[words[1]] = split(words[3], '|');
+        check_choice(words[1], words[2], file_, l.number);
+      }
     }
     for (const auto& [k, v] : overrides_) {
       if (!params_.count(k)) {
@@ -91,8 +97,17 @@ class Parser {
         continue;
       }
       params_[k] = v;
+      check_choice(k, v, "<--param>", 0);
     }
     kernel_.params = params_;
+  }
+
+  // A parameter declared with its values (`.param NAME DEFAULT A|B`) takes only those: a typo in
+  // a value an `.if` tests would otherwise silently pick the `.else` branch.
+  void check_choice(const std::string& name, const std::string& value, const std::string& file, int line) {
+    auto it = choices_.find(name);
+    if (it == choices_.end() || std::find(it->second.begin(), it->second.end(), value) != it->second.end()) return;
+    sink_.add(Diagnostic{file, line, 0, name, fmt::format("'{}' is not one of {}", value, join(it->second, ", "))});
   }
 
   static std::vector<std::string> split_words(std::string_view s) {
@@ -362,6 +377,7 @@ class Parser {
   std::string file_;
   const ParamMap& overrides_;
   ParamMap params_;
+  std::map<std::string, std::vector<std::string>> choices_;  // values a .param may take, when declared
   Kernel kernel_;
   std::map<std::string, int> array_index_;
   std::vector<OpenLoop> open_loops_;

@@ -29,6 +29,15 @@ TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
   EXPECT_EQ(run_cli("run --gpu maxwell --workload homogeneous --param nosuch=1 --warps 4").exit_code, 2);
   EXPECT_EQ(run_cli("run --gpu maxwell --workload homogeneous --format xml").exit_code, 2);
   EXPECT_EQ(run_cli("run --gpu nosuchgpu --workload homogeneous").exit_code, 2);
+  // A negative seed would wrap to 2^64 - 1; a value a parameter does not declare would pick an
+  // `.if`'s other branch.
+  const auto seed = run_cli("run --gpu maxwell --workload homogeneous --warps 4 --seed -1");
+  EXPECT_EQ(seed.exit_code, 2);
+  EXPECT_NE(seed.err.find("--seed: expected a non-negative integer, found '-1'"), std::string::npos) << seed.err;
+  const auto choice = run_cli("run --gpu maxwell --workload permute --param permutation=randon --warps 4");
+  EXPECT_EQ(choice.exit_code, 2);
+  EXPECT_NE(choice.err.find("permutation: 'randon' is not one of trivial, random"), std::string::npos) << choice.err;
+  EXPECT_EQ(choice.out, "");
 }
 
 TEST(RunCli, SameSeedGivesByteIdenticalOutput) {

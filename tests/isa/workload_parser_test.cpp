@@ -105,6 +105,15 @@ TEST(WorkloadParser, ErrorsNameFileAndLine) {
   EXPECT_NE(error_of("FADD R1, R1, R2\n", {{"alpha", "2"}}).find("<--param>: alpha: workload 'w.wl' has no parameter 'alpha'"), std::string::npos);
 }
 
+TEST(WorkloadParser, ParamWithDeclaredValuesTakesOnlyThose) {
+  const std::string text = ".param mode fast fast|slow\n.if mode==slow\nFADD R1, R1, R2\n.endif\nFADD R1, R1, R2\n";
+  EXPECT_EQ(parse_workload(text, "w.wl", {{"mode", "slow"}}).code.size(), parse_workload(text, "w.wl").code.size() + 1);
+  // A typo would silently take the .else branch: it is an error naming the values.
+  EXPECT_NE(error_of(text, {{"mode", "slwo"}}).find("<--param>: mode: 'slwo' is not one of fast, slow"), std::string::npos);
+  EXPECT_NE(error_of(".param mode quick fast|slow\nNOP\n").find("w.wl:1: mode: 'quick' is not one of fast, slow"), std::string::npos);
+  EXPECT_THROW(load_workload("permute", {{"permutation", "bogus"}}), UserError);  // the built-in kernels declare theirs
+}
+
 TEST(WorkloadParser, AllErrorsOfOnePassAreReported) {
   const std::string e = error_of("FOO R1\nBAR2 R1\n.nope\n");
   EXPECT_NE(e.find("w.wl:1"), std::string::npos);
