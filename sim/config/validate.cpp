@@ -18,6 +18,9 @@ void check_memory_rules(const HwConfig& c, Fail& fail) {
   if ((il & (il - 1)) != 0) fail("memory.controller.interleave_bytes", fmt::format("{} is not a power of two", il));
   if (m.dram.row_bytes % il != 0)
     fail("memory.dram.row_bytes", fmt::format("a row of {} bytes does not hold whole interleave chunks of {} bytes", m.dram.row_bytes, il));
+  // A channel refreshing most of the time never serves (datasheets: tRFC 65-350 ns, tREFI 3.9 us).
+  if (m.dram.trefi_ns > 0 && m.dram.trfc_ns * 2 > m.dram.trefi_ns)
+    fail("memory.dram.trfc_ns", fmt::format("a refresh of {} ns every {} ns (tREFI) leaves the channel refreshing over half the time", m.dram.trfc_ns, m.dram.trefi_ns));
 }
 
 }  // namespace

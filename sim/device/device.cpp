@@ -20,6 +20,7 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
       decoded_(sm::decode(kernel, cfg)),
       addresses_(kernel, cfg, opts.seed),
       memory_(mem::make_memory_system(mem::MemorySystemSpec{&cfg, sms_, opts.seed})) {
+  check_work_is_feasible();
   sm::SmSetup setup;
   setup.block_warps = launch_.block_threads / cfg.sm.warp_size;
   setup.blocks_per_sm = launch_.blocks_per_sm;
@@ -34,6 +35,18 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
   wake_.assign(sms_, kNever);
   pending_.resize(sms_);
   if (opts.stop_when_steady) steady_ = std::make_unique<SteadyStateMonitor>(opts.steady_tolerance, int64_t{launch_.blocks_per_sm} * sms_);
+}
+
+void Device::check_work_is_feasible() const {
+  // A loop count typed with a few zeros too many would otherwise run for days (bench/README.md:
+  // tens of millions of warp instructions per second at best): refuse it up front.
+  constexpr long double kMaxWarpInstructions = 1e12;
+  const long double warps = static_cast<long double>(launch_.total_blocks) * launch_.block_threads / cfg_.sm.warp_size;
+  const long double work = static_cast<long double>(isa::instruction_mix(kernel_).total) * warps;
+  if (work > kMaxWarpInstructions)
+    throw UserError(Diagnostic{kernel_.source, 0, 0, "workload",
+                               fmt::format("the grid would execute {:.3g} warp instructions (more than {:.0e}, days of simulation): lower its loop counts or grid",
+                                           static_cast<double>(work), static_cast<double>(kMaxWarpInstructions))});
 }
 
 void Device::reschedule(uint32_t i, uint64_t now) {

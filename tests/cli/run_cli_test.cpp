@@ -38,6 +38,10 @@ TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
   EXPECT_EQ(choice.exit_code, 2);
   EXPECT_NE(choice.err.find("permutation: 'randon' is not one of trivial, random"), std::string::npos) << choice.err;
   EXPECT_EQ(choice.out, "");
+  // Work that would take days to simulate is refused before it starts, not left to run.
+  const auto huge = run_cli("run --gpu maxwell --workload alpha_mix --param alpha=0 --param loads=99999999999 --warps 4");
+  EXPECT_EQ(huge.exit_code, 2);
+  EXPECT_NE(huge.err.find("warp instructions (more than 1e+12"), std::string::npos) << huge.err;
 }
 
 TEST(RunCli, SameSeedGivesByteIdenticalOutput) {

@@ -95,5 +95,12 @@ TEST(SetOverrides, CrossFieldRulesSeeTheValuesAfterSet) {
   EXPECT_GT(d->line, 0);
 }
 
+TEST(SetOverrides, ARefreshLongerThanHalfItsIntervalIsRejected) {
+  // A channel that refreshes most of the time would never serve a request (the `dram` model hung).
+  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.dram.trefi_ns=100"}), "memory.dram.trfc_ns", "refreshing over half the time"), nullptr);
+  EXPECT_TRUE(load_errors("kepler", {"memory.dram.trefi_ns=130"}).empty());  // 65 ns of 130: allowed
+  EXPECT_TRUE(load_errors("kepler", {"memory.dram.trefi_ns=0"}).empty());    // no refresh
+}
+
 }  // namespace
 }  // namespace warpsim::config
