@@ -75,6 +75,10 @@ void register_run(CLI::App& app) {
       }
     }
     if (runnable.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", "no occupancy in '" + o->warps + "' can be realised on " + cfg.gpu.name});
+    // Every output path is checked before anything runs: none is written when another would fail.
+    if (!o->out.empty()) report::check_writable(o->out, "--out");
+    if (!x->warp_log.empty()) report::check_writable(x->warp_log, "--warp-log");
+    if (!x->occupancy_log.empty()) report::check_writable(x->occupancy_log, "--occupancy-log");
     std::vector<device::Result> results;
     for (int n : runnable) {
       device::RunOptions ro;
@@ -90,8 +94,8 @@ void register_run(CLI::App& app) {
     }
     // Every output is produced before any is written, so bad input never leaves partial files.
     const std::string table = report::results_table(results, x->steady).render(o->format);
-    if (!x->warp_log.empty()) report::write_file_atomically(x->warp_log, warp_log_csv(results));
-    if (!x->occupancy_log.empty()) report::write_file_atomically(x->occupancy_log, occupancy_log_csv(results));
+    if (!x->warp_log.empty()) report::write_file_atomically(x->warp_log, warp_log_csv(results), "--warp-log");
+    if (!x->occupancy_log.empty()) report::write_file_atomically(x->occupancy_log, occupancy_log_csv(results), "--occupancy-log");
     emit(*o, table);
   });
 }

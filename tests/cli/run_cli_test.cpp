@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
+
 #include <filesystem>
 
 #include "support/test_support.h"
@@ -42,6 +45,15 @@ TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
   const auto huge = run_cli("run --gpu maxwell --workload alpha_mix --param alpha=0 --param loads=99999999999 --warps 4");
   EXPECT_EQ(huge.exit_code, 2);
   EXPECT_NE(huge.err.find("warp instructions (more than 1e+12"), std::string::npos) << huge.err;
+}
+
+TEST(RunCli, AnUnwritableLogWritesNoOtherOutput) {
+  const std::string warp_log = test::write_temp_file("run_logs/warps.csv", "");
+  std::remove(warp_log.c_str());
+  const auto r = run_cli("run --gpu maxwell --workload homogeneous --warps 4 --warp-log " + warp_log + " --occupancy-log /nonexistent/dir/o.csv");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("/nonexistent/dir/o.csv: --occupancy-log: cannot write output file"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::ifstream(warp_log).good()) << "the warp log was written although the run failed";
 }
 
 TEST(RunCli, SameSeedGivesByteIdenticalOutput) {
