@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -10,6 +11,10 @@
 #include "mem/latency_recorder.h"
 
 namespace warpsim::sm {
+
+// Why a scheduler could not issue in a slot (the per-issue-slot stall breakdown).
+enum class StallReason : uint8_t { Issued, Dependency, Memory, PipeBusy, IssueLimit, Barrier, NoWarp };
+inline constexpr size_t kStallReasonCount = 7;
 
 // Work counters; the device copies them at the end of the steady-state window.
 struct WorkCounters {
@@ -22,7 +27,8 @@ struct WorkCounters {
 };
 
 struct SmStats {
-  device::StallBreakdown stalls;
+  // Issue slots by StallReason: the issue loop bumps one entry by index, with no switch.
+  std::array<uint64_t, kStallReasonCount> stall_slots{};
   WorkCounters work;
   uint64_t warp_latency_sum = 0;       // sum over warps of (end - start)
   uint64_t first_start = ~uint64_t{0};
@@ -34,6 +40,13 @@ struct SmStats {
   mem::LatencyRecorder access_latency;  // per global load instruction, issue to data ready
   std::vector<device::WarpRecord> warp_records;
   std::vector<device::OccupancyStep> occupancy;
+
+  uint64_t slots(StallReason r) const { return stall_slots[static_cast<size_t>(r)]; }
+  device::StallBreakdown stall_breakdown() const {
+    using R = StallReason;
+    return {slots(R::Issued), slots(R::Dependency), slots(R::Memory), slots(R::PipeBusy),
+            slots(R::IssueLimit), slots(R::Barrier), slots(R::NoWarp)};
+  }
 };
 
 }  // namespace warpsim::sm
