@@ -47,7 +47,6 @@ void Device::reschedule(uint32_t i, uint64_t now) {
 }
 
 void Device::dispatch_finished_blocks(uint32_t i, uint64_t t) {
-  if (!sm_[i]->has_finished_blocks()) return;
   for (uint32_t slot : sm_[i]->take_finished_blocks()) {
     (void)slot;
     if (next_block_ >= launch_.total_blocks) {
@@ -111,7 +110,7 @@ Result Device::run() {
         wake_[e.target] = kNever;
         sm::Sm& sm = *sm_[e.target];
         sm.tick(t);
-        dispatch_finished_blocks(e.target, t);
+        if (sm.has_finished_blocks()) dispatch_finished_blocks(e.target, t);
         // While this SM's next wake-up precedes every other event, run it without the heap: the
         // order of events is unchanged, only the bookkeeping is skipped.
         for (uint64_t w = sm.next_wake(); w < limit && (queue_.empty() || w < queue_.top().time) && w < memory_->next_event_time();
@@ -119,7 +118,7 @@ Result Device::run() {
           t = w;
           ++events_;
           sm.tick(t);
-          dispatch_finished_blocks(e.target, t);
+          if (sm.has_finished_blocks()) dispatch_finished_blocks(e.target, t);
         }
       }
       reschedule(e.target, t);

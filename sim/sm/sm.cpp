@@ -61,12 +61,6 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
     departure_offset_[j] = static_cast<uint64_t>(std::llround(static_cast<double>(j) * cfg.lsu.transaction_issue_cycles));
 }
 
-uint64_t Sm::next_wake() const {
-  uint64_t t = lsu_.next_departure();
-  for (const auto& s : schedulers_) t = std::min(t, s.next_slot);
-  return t;
-}
-
 // --- stalls -----------------------------------------------------------------------------------
 
 // Cycle at which the warp's next instruction could issue, ignoring other warps; kNever when it

@@ -9,6 +9,7 @@
 // reported through take_finished_blocks().
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -46,7 +47,11 @@ class Sm {
   void launch_block(uint64_t block_id, uint64_t t);
   void on_completion(uint32_t tag, uint64_t t);
   void tick(uint64_t t);
-  uint64_t next_wake() const;
+  uint64_t next_wake() const {  // inline: the device asks once per simulated cycle
+    uint64_t t = lsu_.next_departure();
+    for (const auto& s : schedulers_) t = std::min(t, s.next_slot);
+    return t;
+  }
   std::vector<uint32_t> take_finished_blocks();
   bool has_finished_blocks() const { return !finished_blocks_.empty(); }
   bool busy() const { return resident_warps_ > 0 || !lsu_.idle(); }

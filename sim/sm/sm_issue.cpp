@@ -43,14 +43,18 @@ template <Sm::Policy P>
     wait_for_warps(s, t);
     return;
   }
-  // Same-warp dual issue happens inside issue(); any-warp dual issue picks again here.
-  const int width = any_warp_dual_issue_ ? width_ : 1;
   uint64_t busy = t;
-  for (int issued = 0; k >= 0 && issued < width; ++issued) {
+  if (!any_warp_dual_issue_) {  // one warp per slot; a same-warp pair is issued inside issue()
     s.last = static_cast<uint32_t>(k);
-    issue<P>(s, static_cast<uint32_t>(k), t, !any_warp_dual_issue_);  // the issued warp is no longer eligible this cycle
+    issue<P>(s, static_cast<uint32_t>(k), t, true);
     busy = std::max(busy, s.busy_until);
-    if (issued + 1 < width) k = pick<P>(s, t);
+  } else {  // any-warp dual issue: pick again, the issued warp is no longer eligible this cycle
+    for (int issued = 0; k >= 0 && issued < width_; ++issued) {
+      s.last = static_cast<uint32_t>(k);
+      issue<P>(s, static_cast<uint32_t>(k), t, false);
+      busy = std::max(busy, s.busy_until);
+      if (issued + 1 < width_) k = pick<P>(s, t);
+    }
   }
   s.busy_until = busy;
   s.reason = StallReason::Issued;
