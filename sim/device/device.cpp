@@ -94,7 +94,7 @@ Result Device::run() {
     WARPSIM_ASSERT(same_time_steps < 10'000'000, fmt::format("no progress at cycle {} (livelock)", t));
     if (++iterations % 65536 == 0) {  // watchdog: simulated time passing without any issue
       uint64_t issued = 0;
-      for (const auto& s : sm_) issued += s->stats().slots(sm::StallReason::Issued) + s->stats().work.warps_executed;
+      for (const auto& s : sm_) issued += s->stats().work.total_instructions();
       if (issued != progress_mark) progress_mark = issued, progress_t = t;
       WARPSIM_ASSERT(t - progress_t < (uint64_t{1} << 24), fmt::format("no instruction issued since cycle {} (livelock)", progress_t));
     }

@@ -20,6 +20,7 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
       cfg_(cfg),
       kernel_(kernel),
       code_(kernel.code.data()),
+      loops_ending_(kernel.loops_ending.data()),
       addresses_(addresses),
       memory_(memory),
       cycles_per_issue_(static_cast<uint64_t>(cfg.scheduler.cycles_per_issue)),
@@ -160,7 +161,10 @@ void Sm::execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint6
 
 void Sm::finish(uint64_t end) {
   for (auto& s : schedulers_) {
-    if (s.reason == StallReason::Issued) s.reason = StallReason::NoWarp;
+    if (s.reason == StallReason::Issued) {  // the run of issues ends with the last one
+      charge(s, s.last_issue);
+      s.reason = StallReason::NoWarp;
+    }
     charge(s, end);
   }
   occupancy_changed(end, 0);

@@ -67,7 +67,10 @@ class Sm {
     std::array<RatePipe*, 3> unit{};  // by Warp::unit: alu, sfu, the SM's shared-memory unit
     uint64_t next_slot = 0;    // next cycle it may try to issue (kNever: waits for an event)
     uint64_t busy_until = 0;   // issuing an instruction keeps it busy until here
-    uint64_t charged_to = 0;   // issue slots before this cycle are accounted
+    // Issue slots before this cycle are accounted, except a run of Issued slots still going on:
+    // charge() telescopes, so the run is charged once, when it ends (attempt, finish).
+    uint64_t charged_to = 0;
+    uint64_t last_issue = 0;   // cycle of the last attempt that issued
     StallReason reason = StallReason::NoWarp;
     uint32_t last = 0;         // index into `slots` of the last warp issued (LRR, GTO)
     // Bit k stands for slots[k]: resident; at a barrier; resident with ready_at != kNever (the
@@ -144,6 +147,7 @@ class Sm {
   const config::HwConfig& cfg_;
   const DecodedKernel& kernel_;
   const DecodedInstruction* code_;  // kernel_.code.data(): the hot path indexes it by pc
+  const DecodedLoop* loops_ending_;  // kernel_.loops_ending.data()
   const AddressGenerator& addresses_;
   mem::MemorySystem& memory_;
   const uint64_t cycles_per_issue_;

@@ -86,7 +86,7 @@ WARPSIM_HOT void Sm::advance_pc(uint32_t slot) {
   Warp& w = warps_[slot];
   const DecodedInstruction& d = code_[w.pc];
   for (uint32_t i = 0; i < d.loops_ending_count; ++i) {
-    const DecodedLoop& l = kernel_.loops_ending[d.loops_ending_first + i];
+    const DecodedLoop& l = loops_ending_[d.loops_ending_first + i];
     int64_t& iter = loop_iter_[slot * loops_stride_ + l.index];
     if (++iter < l.count) {
       w.pc = l.begin;

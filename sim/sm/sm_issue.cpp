@@ -37,8 +37,8 @@ void Sm::tick_schedulers(uint64_t t) {
 
 template <Sm::Policy P>
 [[gnu::always_inline]] inline void Sm::attempt(Scheduler& s, uint64_t t) {
-  charge(s, t);
   int k = pick<P>(s, t);
+  if (k < 0 || s.reason != StallReason::Issued) charge(s, t);  // a run of issues is charged when it ends
   if (k < 0) {
     wait_for_warps(s, t);
     return;
@@ -57,6 +57,7 @@ template <Sm::Policy P>
     }
   }
   s.busy_until = busy;
+  s.last_issue = t;
   s.reason = StallReason::Issued;
   s.next_slot = busy;
 }

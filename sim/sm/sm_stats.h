@@ -24,10 +24,16 @@ struct WorkCounters {
   uint64_t bytes_transferred = 0;
   uint64_t transactions = 0;
   uint64_t warps_executed = 0;
+  uint64_t total_instructions() const {
+    uint64_t n = 0;
+    for (uint64_t c : instructions) n += c;
+    return n;
+  }
 };
 
 struct SmStats {
-  // Issue slots by StallReason: the issue loop bumps one entry by index, with no switch.
+  // Issue slots by StallReason: the issue loop bumps one entry by index, with no switch. Complete
+  // after Sm::finish() only (a run of issue slots is charged when it ends).
   std::array<uint64_t, kStallReasonCount> stall_slots{};
   WorkCounters work;
   uint64_t warp_latency_sum = 0;       // sum over warps of (end - start)
