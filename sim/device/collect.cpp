@@ -47,7 +47,7 @@ Result Device::collect() const {
     r.transactions += w.transactions;
     r.max_occupancy = std::max(r.max_occupancy, st.max_resident);
     access.merge(st.access_latency);
-    const auto& d = st.stalls;
+    const device::StallBreakdown d = st.stall_breakdown();
     r.stalls.issued += d.issued, r.stalls.dependency += d.dependency, r.stalls.memory += d.memory;
     r.stalls.pipe_busy += d.pipe_busy, r.stalls.issue_limit += d.issue_limit, r.stalls.barrier += d.barrier;
     r.stalls.no_warp += d.no_warp;

@@ -60,7 +60,6 @@ void Device::reschedule(uint32_t i, uint64_t now) {
 }
 
 void Device::dispatch_finished_blocks(uint32_t i, uint64_t t) {
-  if (!sm_[i]->has_finished_blocks()) return;
   for (uint32_t slot : sm_[i]->take_finished_blocks()) {
     (void)slot;
     if (next_block_ >= launch_.total_blocks) {
@@ -108,7 +107,7 @@ Result Device::run() {
     WARPSIM_ASSERT(same_time_steps < 10'000'000, fmt::format("no progress at cycle {} (livelock)", t));
     if (++iterations % 65536 == 0) {  // watchdog: simulated time passing without any issue
       uint64_t issued = 0;
-      for (const auto& s : sm_) issued += s->stats().stalls.issued + s->stats().work.warps_executed;
+      for (const auto& s : sm_) issued += s->stats().work.total_instructions();
       if (issued != progress_mark) progress_mark = issued, progress_t = t;
       WARPSIM_ASSERT(t - progress_t < (uint64_t{1} << 24), fmt::format("no instruction issued since cycle {} (livelock)", progress_t));
     }
@@ -124,7 +123,7 @@ Result Device::run() {
         wake_[e.target] = kNever;
         sm::Sm& sm = *sm_[e.target];
         sm.tick(t);
-        dispatch_finished_blocks(e.target, t);
+        if (sm.has_finished_blocks()) dispatch_finished_blocks(e.target, t);
         // While this SM's next wake-up precedes every other event, run it without the heap: the
         // order of events is unchanged, only the bookkeeping is skipped.
         for (uint64_t w = sm.next_wake(); w < limit && (queue_.empty() || w < queue_.top().time) && w < memory_->next_event_time();
@@ -132,7 +131,7 @@ Result Device::run() {
           t = w;
           ++events_;
           sm.tick(t);
-          dispatch_finished_blocks(e.target, t);
+          if (sm.has_finished_blocks()) dispatch_finished_blocks(e.target, t);
         }
       }
       reschedule(e.target, t);

@@ -82,6 +82,7 @@ DecodedKernel decode(const isa::Kernel& kernel, const config::HwConfig& cfg) {
   }
   WARPSIM_ASSERT(!dk.code.empty() && dk.code.back().is_exit, "kernel must end with EXIT");
   // Dual-issue pairing is decided once per instruction pair, not per issue (§3.8).
+  const bool same_warp_pairing = cfg.scheduler.width > 1 && cfg.scheduler.dual_issue == config::DualIssue::SameWarp;
   for (size_t pc = 0; pc < dk.code.size(); ++pc) {
     auto& d = dk.code[pc];
     d.pairs_with_next = pc + 1 < dk.code.size() && can_pair(d, dk.code[pc + 1]) && !dk.code[pc + 1].is_exit;
@@ -90,6 +91,8 @@ DecodedKernel decode(const isa::Kernel& kernel, const config::HwConfig& cfg) {
       d.pairs_with_loop_begin = can_pair(d, begin) && !begin.is_exit;
     }
     d.pairs_any = d.pairs_with_next || d.pairs_with_loop_begin;
+    const bool ends_or_waits = d.cls == isa::OpClass::Barrier || (d.cls == isa::OpClass::Control && d.is_exit);
+    d.plain_issue = !ends_or_waits && !(d.pairs_any && same_warp_pairing);
   }
   return dk;
 }

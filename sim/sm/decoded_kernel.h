@@ -32,6 +32,9 @@ struct DecodedInstruction {
   bool pairs_with_next = false;       // can_pair(this, the next instruction in program order)
   bool pairs_with_loop_begin = false; // can_pair(this, the first instruction of the loop it ends)
   bool pairs_any = false;             // either of the two
+  // Issues alone and leaves its warp live: not a barrier or EXIT, and no same-warp partner under
+  // this config. The issue loop's fast path takes these (Sm::issue).
+  bool plain_issue = true;
   uint8_t unit = 3;                   // 0 CUDA cores, 1 SFU, 2 shared-memory unit, 3 none (see Warp::unit)
   uint16_t loops_ending_first = 0;    // index into DecodedKernel::loops_ending
   uint16_t loops_ending_count = 0;

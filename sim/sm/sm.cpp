@@ -1,4 +1,5 @@
-// Instruction issue: eligibility, warp selection policies, dual issue, stall accounting.
+// The SM's set-up, its wake-up time, the stall accounting of a scheduler that cannot issue, and
+// the general issue path (barriers, EXIT, dual issue). The per-policy issue loop: sm_issue.cpp.
 #include "sm/sm.h"
 #include "sm/sm_hot.h"
 
@@ -19,6 +20,7 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
       cfg_(cfg),
       kernel_(kernel),
       code_(kernel.code.data()),
+      loops_ending_(kernel.loops_ending.data()),
       addresses_(addresses),
       memory_(memory),
       cycles_per_issue_(static_cast<uint64_t>(cfg.scheduler.cycles_per_issue)),
@@ -29,6 +31,7 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
                                                                          : ~uint32_t{0}),
       any_warp_dual_issue_(cfg.scheduler.dual_issue == config::DualIssue::AnyWarp),
       policy_(cfg.scheduler.policy),
+      two_level_active_(static_cast<uint32_t>(cfg.scheduler.two_level_active_warps)),
       coalescing_(kernel.accesses) {
   const int slots = cfg.sm.max_warps;
   warps_.resize(slots);
@@ -38,6 +41,7 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
   loop_iter_.assign(static_cast<size_t>(slots) * loops_stride_, 0);
   executions_.assign(static_cast<size_t>(slots) * accesses_stride_, 0);
   schedulers_.resize(cfg.scheduler.count);
+  scheduler_count_ = static_cast<uint32_t>(schedulers_.size());
   for (auto& s : schedulers_) {
     s.alu = RatePipe(cfg.alu.ops_per_cycle, cfg.scheduler.cycles_per_issue);
     s.sfu = RatePipe(cfg.sfu.ops_per_cycle, cfg.scheduler.cycles_per_issue);
@@ -58,35 +62,11 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
     departure_offset_[j] = static_cast<uint64_t>(std::llround(static_cast<double>(j) * cfg.lsu.transaction_issue_cycles));
 }
 
-uint64_t Sm::next_wake() const {
-  uint64_t t = lsu_.next_departure();
-  for (const auto& s : schedulers_) t = std::min(t, s.next_slot);
-  return t;
-}
-
-void Sm::tick(uint64_t t) {
-  lsu_.submit_due(t, memory_);
-  // Schedulers share the shared-memory unit: arbitrate round-robin, starting with a different
-  // scheduler each cycle, so no scheduler's warps are systematically starved.
-  const uint32_t n = static_cast<uint32_t>(schedulers_.size());
-  uint32_t k = arbitration_start_;
-  for (uint32_t i = 0; i < n; ++i) {
-    Scheduler& s = schedulers_[k];
-    if (s.next_slot <= t) attempt(s, t);
-    if (++k == n) k = 0;
-  }
-  if (++arbitration_start_ == n) arbitration_start_ = 0;
-}
-
-// --- eligibility ------------------------------------------------------------------------------
-
-
-
+// --- stalls -----------------------------------------------------------------------------------
 
 // Cycle at which the warp's next instruction could issue, ignoring other warps; kNever when it
 // waits on an event (memory, barrier).
-uint64_t Sm::wake_time(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const {
-  (void)slot;
+uint64_t Sm::wake_time(const Warp& w, const Scheduler& s, uint64_t t) const {
   if (!w.resident || w.ready_at == kNever) return kNever;
   const DecodedInstruction& d = code_[w.pc];
   uint64_t at = std::max(t, w.ready_at);
@@ -96,7 +76,7 @@ uint64_t Sm::wake_time(const Warp& w, uint32_t slot, const Scheduler& s, uint64_
   return at;
 }
 
-
+namespace {
 
 // The reason charged when warps block for different reasons: the one closest to issuing.
 int stall_rank(StallReason r) {
@@ -110,76 +90,17 @@ int stall_rank(StallReason r) {
   }
 }
 
-// --- selection --------------------------------------------------------------------------------
+}  // namespace
 
-int Sm::pick(Scheduler& s, uint64_t t) {
-  switch (policy_) {
-    case config::SchedulerPolicy::Lrr: {
-      // Round-robin from the warp after the last issued: live warps above `last`, then the rest.
-      const uint64_t upto_last = s.last >= 63 ? ~uint64_t{0} : (uint64_t{2} << s.last) - 1;
-      for (uint64_t m = s.live & ~upto_last; m; m &= m - 1) {
-        const int k = std::countr_zero(m);
-        if (eligible(warps_[s.slots[k]], s.slots[k], s, t)) return k;
-      }
-      for (uint64_t m = s.live & upto_last; m; m &= m - 1) {
-        const int k = std::countr_zero(m);
-        if (eligible(warps_[s.slots[k]], s.slots[k], s, t)) return k;
-      }
-      return -1;
-    }
-    case config::SchedulerPolicy::Gto:
-      if (eligible(warps_[s.slots[s.last]], s.slots[s.last], s, t)) return static_cast<int>(s.last);
-      [[fallthrough]];
-    case config::SchedulerPolicy::Oldest: {
-      int best = -1;
-      for (uint64_t m = s.live; m; m &= m - 1) {
-        const int k = std::countr_zero(m);
-        const Warp& w = warps_[s.slots[k]];
-        if (eligible(w, s.slots[k], s, t) && (best < 0 || w.age < warps_[s.slots[best]].age)) best = static_cast<int>(k);
-      }
-      return best;
-    }
-    case config::SchedulerPolicy::TwoLevel: {
-      // Round-robin within the active set (the front of `order`, resident warps in launch order);
-      // a warp that issues a global load is demoted to the back, admitting the next pending warp.
-      const size_t active = std::min<size_t>(s.order.size(), static_cast<size_t>(cfg_.scheduler.two_level_active_warps));
-      for (size_t i = 0; i < active; ++i) {
-        const uint32_t slot = s.order[i];
-        if (eligible(warps_[slot], slot, s, t))
-          return static_cast<int>(std::find(s.slots.begin(), s.slots.end(), slot) - s.slots.begin());
-      }
-      return -1;
-    }
-  }
-  return -1;
-}
-
-
-void Sm::attempt(Scheduler& s, uint64_t t) {
-  charge(s, t);
-  const bool any_warp = any_warp_dual_issue_;
-  int k = pick(s, t);
-  if (k >= 0) {
-    uint64_t busy = t;
-    for (int issued = 0; k >= 0 && issued < (any_warp ? width_ : 1); ++issued) {
-      s.last = static_cast<uint32_t>(k);
-      issue(s, s.slots[k], t, !any_warp);  // the issued warp is no longer eligible this cycle
-      busy = std::max(busy, s.busy_until);
-      if (issued + 1 < width_ && any_warp) k = pick(s, t);
-    }
-    s.busy_until = busy;
-    s.reason = StallReason::Issued;
-    s.next_slot = s.busy_until;
-    return;
-  }
-  // Nothing can issue: sleep until the earliest warp could, and remember why (for accounting).
-  // Only live warps can wake by themselves, and their reasons outrank memory and barrier waits.
+// Nothing can issue: sleep until the earliest warp could, and remember why (for accounting).
+// Only live warps can wake by themselves, and their reasons outrank memory and barrier waits.
+void Sm::wait_for_warps(Scheduler& s, uint64_t t) {
   uint64_t wake = kNever;
   StallReason why = StallReason::NoWarp;
   for (uint64_t m = s.live; m; m &= m - 1) {
     const uint32_t slot = s.slots[std::countr_zero(m)];
     const Warp& w = warps_[slot];
-    wake = std::min(wake, wake_time(w, slot, s, t));
+    wake = std::min(wake, wake_time(w, s, t));
     const StallReason r = live_blocker(w, slot, t);
     if (stall_rank(r) > stall_rank(why)) why = r;
   }
@@ -191,16 +112,17 @@ void Sm::attempt(Scheduler& s, uint64_t t) {
   s.next_slot = wake == kNever ? kNever : align(std::max(wake, t + 1));
 }
 
-
 void Sm::wake_scheduler_of(uint32_t slot, uint64_t t) {
-  Scheduler& s = schedulers_[slot % schedulers_.size()];
+  Scheduler& s = scheduler_of(slot);
   const uint64_t at = std::max(align(t), s.busy_until);
   if (at < s.next_slot) s.next_slot = at;
 }
 
-// --- issue ------------------------------------------------------------------------------------
+// --- general issue ----------------------------------------------------------------------------
 
-void Sm::issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp) {
+// Instructions that are not DecodedInstruction::plain_issue: a barrier or EXIT changes the warp's
+// state, and a same-warp dual issue executes a second instruction in the same slot.
+void Sm::issue_general(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp) {
   Warp& w = warps_[slot];
   const DecodedInstruction& first = code_[w.pc];
   execute(s, slot, first, t);
@@ -213,7 +135,7 @@ void Sm::issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp) {
     // The pair shares the issue slot: only the second's operands and unit matter.
     const uint64_t operands = operands_ready(second, slot);
     w.ready_at = waits_on_memory(w, second, operands) ? kNever : operands;
-    if (eligible(w, slot, s, t)) {
+    if (eligible(w, s, t)) {
       execute(s, slot, second, t);
       cost = std::max(cost, second.issue_cycles);
       same_warp = std::max(same_warp, second.same_warp_latency);
@@ -222,46 +144,27 @@ void Sm::issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp) {
   if (w.resident && !w.at_barrier) w.next_issue = std::max(w.next_issue, t + same_warp);
   refresh_ready(slot);
   s.busy_until = t + cost * cycles_per_issue_;
-  if (policy_ == config::SchedulerPolicy::TwoLevel && first.cls == OpClass::Load) {
-    auto it = std::find(s.order.begin(), s.order.end(), slot);
-    if (it != s.order.end()) std::rotate(it, it + 1, s.order.end());
-  }
 }
 
-// Inlined into issue(): it runs once per warp instruction.
-[[gnu::always_inline]] inline void Sm::execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t) {
-  // Global loads and stores count when they complete (Sm::on_completion).
-  if (d.cls != OpClass::Load && d.cls != OpClass::Store) stats_.work.instructions[isa::index(d.cls)]++;
-  switch (d.cls) {
-    case OpClass::Alu:
-      s.alu.accept(t, d.ops);
-      stats_.work.thread_ops_alu += d.thread_ops;
-      break;
-    case OpClass::Sfu: s.sfu.accept(t, d.ops); break;
-    case OpClass::Smem: issue_smem(slot, d, t); break;
-    case OpClass::Load: issue_load(slot, d, t); break;
-    case OpClass::Store: issue_store(slot, d, t); break;
-    case OpClass::Barrier:
-      advance_pc(slot);
-      arrive_at_barrier(slot, t);
-      return;
-    case OpClass::Control:
-      if (d.is_exit) {
-        exit_warp(slot, t);
-        return;
-      }
-      break;
+void Sm::execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t) {
+  if (d.cls == OpClass::Barrier) {
+    stats_.work.instructions[isa::index(d.cls)]++;
+    advance_pc(slot);
+    arrive_at_barrier(slot, t);
+  } else if (d.cls == OpClass::Control && d.is_exit) {
+    stats_.work.instructions[isa::index(d.cls)]++;
+    exit_warp(slot, t);
+  } else {
+    execute_plain(s, slot, d, t);
   }
-  if (d.cls != OpClass::Load) {
-    for (int i = 0; i < d.ndst; ++i) reg(slot, d.dst[i]) = RegReady{t + d.latency_to_alu, t + d.latency_to_other};
-  }
-  advance_pc(slot);
 }
-
 
 void Sm::finish(uint64_t end) {
   for (auto& s : schedulers_) {
-    if (s.reason == StallReason::Issued) s.reason = StallReason::NoWarp;
+    if (s.reason == StallReason::Issued) {  // the run of issues ends with the last one
+      charge(s, s.last_issue);
+      s.reason = StallReason::NoWarp;
+    }
     charge(s, end);
   }
   occupancy_changed(end, 0);

@@ -9,6 +9,7 @@
 // reported through take_finished_blocks().
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -46,7 +47,11 @@ class Sm {
   void launch_block(uint64_t block_id, uint64_t t);
   void on_completion(uint32_t tag, uint64_t t);
   void tick(uint64_t t);
-  uint64_t next_wake() const;
+  uint64_t next_wake() const {  // inline: the device asks once per simulated cycle
+    uint64_t t = lsu_.next_departure();
+    for (const auto& s : schedulers_) t = std::min(t, s.next_slot);
+    return t;
+  }
   std::vector<uint32_t> take_finished_blocks();
   bool has_finished_blocks() const { return !finished_blocks_.empty(); }
   bool busy() const { return resident_warps_ > 0 || !lsu_.idle(); }
@@ -62,7 +67,10 @@ class Sm {
     std::array<RatePipe*, 3> unit{};  // by Warp::unit: alu, sfu, the SM's shared-memory unit
     uint64_t next_slot = 0;    // next cycle it may try to issue (kNever: waits for an event)
     uint64_t busy_until = 0;   // issuing an instruction keeps it busy until here
-    uint64_t charged_to = 0;   // issue slots before this cycle are accounted
+    // Issue slots before this cycle are accounted, except a run of Issued slots still going on:
+    // charge() telescopes, so the run is charged once, when it ends (attempt, finish).
+    uint64_t charged_to = 0;
+    uint64_t last_issue = 0;   // cycle of the last attempt that issued
     StallReason reason = StallReason::NoWarp;
     uint32_t last = 0;         // index into `slots` of the last warp issued (LRR, GTO)
     // Bit k stands for slots[k]: resident; at a barrier; resident with ready_at != kNever (the
@@ -77,20 +85,29 @@ class Sm {
     std::vector<uint32_t> warps;
   };
 
-  // Issue (sm.cpp)
-  void attempt(Scheduler& s, uint64_t t);
-  int pick(Scheduler& s, uint64_t t);
-  bool eligible(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const;
-  uint64_t wake_time(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const;
+  // Issue (sm_issue.cpp): one copy of the issue loop per selection policy, chosen once per tick,
+  // so selection inlines into it with no per-attempt branch on the policy.
+  using Policy = config::SchedulerPolicy;
+  template <Policy P> void tick_schedulers(uint64_t t);
+  template <Policy P> void attempt(Scheduler& s, uint64_t t);
+  template <Policy P> int pick(Scheduler& s, uint64_t t);  // index into s.slots, or -1
+  template <Policy P> void issue(Scheduler& s, uint32_t k, uint64_t t, bool pair_same_warp);
+  void issue_general(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp);  // barrier, EXIT, dual issue
+  void execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);
+  void execute_plain(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);  // d.plain_issue
+  // Eligibility and stalls (sm.cpp, sm_hot.h)
+  bool eligible(const Warp& w, const Scheduler& s, uint64_t t) const;
+  uint64_t wake_time(const Warp& w, const Scheduler& s, uint64_t t) const;
+  void wait_for_warps(Scheduler& s, uint64_t t);  // nothing issued: the stall reason and next slot
   uint64_t operands_ready(const DecodedInstruction& d, uint32_t slot) const;
   void refresh_ready(uint32_t slot);  // recompute Warp::ready_at
+  // The same for slots[k] of `s`, a warp known resident and not at a barrier (it just issued).
+  void refresh_issued(Scheduler& s, uint32_t k, uint32_t slot);
   void set_ready(uint32_t slot, uint64_t at);  // Warp::ready_at and its scheduler's live mask
   StallReason live_blocker(const Warp& w, uint32_t slot, uint64_t t) const;  // why a live warp cannot issue at t
   Scheduler& scheduler_of(uint32_t slot) { return schedulers_[slot_scheduler_[slot]]; }
   uint64_t slot_bit(uint32_t slot) const { return uint64_t{1} << slot_index_[slot]; }
   bool waits_on_memory(const Warp& w, const DecodedInstruction& d, uint64_t operands) const;
-  void issue(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp);
-  void execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);
   void advance_pc(uint32_t slot);
   bool pairs_with(uint32_t first_pc, uint32_t next_pc) const;
   void charge(Scheduler& s, uint64_t until);
@@ -131,6 +148,7 @@ class Sm {
   const config::HwConfig& cfg_;
   const DecodedKernel& kernel_;
   const DecodedInstruction* code_;  // kernel_.code.data(): the hot path indexes it by pc
+  const DecodedLoop* loops_ending_;  // kernel_.loops_ending.data()
   const AddressGenerator& addresses_;
   mem::MemorySystem& memory_;
   const uint64_t cycles_per_issue_;
@@ -140,9 +158,11 @@ class Sm {
   const uint32_t max_outstanding_loads_;  // per warp; lsu.max_outstanding_loads_per_warp, 0 -> none
   const bool any_warp_dual_issue_;        // scheduler.dual_issue == any_warp
   const config::SchedulerPolicy policy_;
+  const uint32_t two_level_active_;  // scheduler.two_level_active_warps
 
   std::vector<Warp> warps_;
   std::vector<Scheduler> schedulers_;
+  uint32_t scheduler_count_ = 0;  // schedulers_.size()
   std::vector<BlockSlot> blocks_;
   std::vector<uint32_t> slot_scheduler_, slot_index_;  // slot -> its scheduler, its index in `slots`
   std::vector<RegReady> scoreboard_;               // per slot x register

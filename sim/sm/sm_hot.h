@@ -1,5 +1,6 @@
-// The SM's per-instruction helpers, inlined into the issue loop (sm.cpp) and into the memory and
-// block paths (sm_memory.cpp, sm_blocks.cpp): they run for every simulated instruction.
+// The SM's per-instruction helpers, inlined into the issue loop (sm_issue.cpp), the general issue
+// path (sm.cpp) and the memory and block paths (sm_memory.cpp, sm_blocks.cpp): they run for every
+// simulated instruction.
 #pragma once
 
 #include "sm/sm.h"
@@ -50,6 +51,19 @@ WARPSIM_HOT void Sm::refresh_ready(uint32_t slot) {
   set_ready(slot, waits_on_memory(w, d, operands) ? mem::kNever : std::max(w.next_issue, operands));
 }
 
+// refresh_ready() of a warp that just issued: the issue loop knows its scheduler and bit, and that
+// it is resident and not at a barrier, so none of those is looked up again.
+WARPSIM_HOT void Sm::refresh_issued(Scheduler& s, uint32_t k, uint32_t slot) {
+  Warp& w = warps_[slot];
+  const DecodedInstruction& d = code_[w.pc];
+  w.unit = d.unit;
+  const uint64_t operands = operands_ready(d, slot);
+  const bool waits = waits_on_memory(w, d, operands);
+  w.ready_at = waits ? mem::kNever : std::max(w.next_issue, operands);
+  if (waits) s.live &= ~(uint64_t{1} << k);
+  else s.live |= uint64_t{1} << k;
+}
+
 // A live warp (resident, ready_at finite) is neither at a barrier nor waiting on memory.
 WARPSIM_HOT StallReason Sm::live_blocker(const Warp& w, uint32_t slot, uint64_t t) const {
   if (operands_ready(code_[w.pc], slot) > t) return StallReason::Dependency;
@@ -57,25 +71,15 @@ WARPSIM_HOT StallReason Sm::live_blocker(const Warp& w, uint32_t slot, uint64_t 
   return StallReason::PipeBusy;
 }
 
-WARPSIM_HOT bool Sm::eligible(const Warp& w, uint32_t slot, const Scheduler& s, uint64_t t) const {
-  (void)slot;  // a warp not resident has ready_at == kNever
+WARPSIM_HOT bool Sm::eligible(const Warp& w, const Scheduler& s, uint64_t t) const {
+  // A warp not resident has ready_at == kNever.
   return w.ready_at <= t && (w.unit == 3 || s.unit[w.unit]->can_accept(t));
 }
 
 WARPSIM_HOT void Sm::charge(Scheduler& s, uint64_t until) {
   if (until <= s.charged_to) return;
   const uint64_t to = align(until);
-  const uint64_t slots = slots_between(s.charged_to, to);
-  auto& st = stats_.stalls;
-  switch (s.reason) {
-    case StallReason::Issued: st.issued += slots; break;
-    case StallReason::Dependency: st.dependency += slots; break;
-    case StallReason::Memory: st.memory += slots; break;
-    case StallReason::PipeBusy: st.pipe_busy += slots; break;
-    case StallReason::IssueLimit: st.issue_limit += slots; break;
-    case StallReason::Barrier: st.barrier += slots; break;
-    case StallReason::NoWarp: st.no_warp += slots; break;
-  }
+  stats_.stall_slots[static_cast<size_t>(s.reason)] += slots_between(s.charged_to, to);
   s.charged_to = to;
 }
 
@@ -83,7 +87,7 @@ WARPSIM_HOT void Sm::advance_pc(uint32_t slot) {
   Warp& w = warps_[slot];
   const DecodedInstruction& d = code_[w.pc];
   for (uint32_t i = 0; i < d.loops_ending_count; ++i) {
-    const DecodedLoop& l = kernel_.loops_ending[d.loops_ending_first + i];
+    const DecodedLoop& l = loops_ending_[d.loops_ending_first + i];
     int64_t& iter = loop_iter_[slot * loops_stride_ + l.index];
     if (++iter < l.count) {
       w.pc = l.begin;
@@ -92,6 +96,29 @@ WARPSIM_HOT void Sm::advance_pc(uint32_t slot) {
     iter = 0;  // loop done: fall through to the enclosing loop's end, if it ends here too
   }
   ++w.pc;
+}
+
+// Executes an instruction with DecodedInstruction::plain_issue set (and the rest of the general
+// path's, except barriers and EXIT): its unit, its counters, its results' ready times, the next pc.
+WARPSIM_HOT void Sm::execute_plain(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t) {
+  using isa::OpClass;
+  // Global loads and stores count when they complete (Sm::on_completion).
+  if (d.cls != OpClass::Load && d.cls != OpClass::Store) stats_.work.instructions[isa::index(d.cls)]++;
+  switch (d.cls) {
+    case OpClass::Alu:
+      s.alu.accept(t, d.ops);
+      stats_.work.thread_ops_alu += d.thread_ops;
+      break;
+    case OpClass::Sfu: s.sfu.accept(t, d.ops); break;
+    case OpClass::Smem: issue_smem(slot, d, t); break;
+    case OpClass::Load: issue_load(slot, d, t); break;
+    case OpClass::Store: issue_store(slot, d, t); break;
+    default: break;  // control flow other than EXIT: nothing to execute
+  }
+  if (d.cls != OpClass::Load) {
+    for (int i = 0; i < d.ndst; ++i) reg(slot, d.dst[i]) = RegReady{t + d.latency_to_alu, t + d.latency_to_other};
+  }
+  advance_pc(slot);
 }
 
 WARPSIM_HOT bool Sm::pairs_with(uint32_t first_pc, uint32_t next_pc) const {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -11,6 +12,10 @@
 
 namespace warpsim::sm {
 
+// Why a scheduler could not issue in a slot (the per-issue-slot stall breakdown).
+enum class StallReason : uint8_t { Issued, Dependency, Memory, PipeBusy, IssueLimit, Barrier, NoWarp };
+inline constexpr size_t kStallReasonCount = 7;
+
 // Work counters; the device copies them at the end of the steady-state window.
 struct WorkCounters {
   std::array<uint64_t, isa::kOpClassCount> instructions{};
@@ -19,10 +24,17 @@ struct WorkCounters {
   uint64_t bytes_transferred = 0;
   uint64_t transactions = 0;
   uint64_t warps_executed = 0;
+  uint64_t total_instructions() const {
+    uint64_t n = 0;
+    for (uint64_t c : instructions) n += c;
+    return n;
+  }
 };
 
 struct SmStats {
-  device::StallBreakdown stalls;
+  // Issue slots by StallReason: the issue loop bumps one entry by index, with no switch. Complete
+  // after Sm::finish() only (a run of issue slots is charged when it ends).
+  std::array<uint64_t, kStallReasonCount> stall_slots{};
   WorkCounters work;
   uint64_t warp_latency_sum = 0;       // sum over warps of (end - start)
   uint64_t first_start = ~uint64_t{0};
@@ -34,6 +46,13 @@ struct SmStats {
   mem::LatencyRecorder access_latency;  // per global load instruction, issue to data ready
   std::vector<device::WarpRecord> warp_records;
   std::vector<device::OccupancyStep> occupancy;
+
+  uint64_t slots(StallReason r) const { return stall_slots[static_cast<size_t>(r)]; }
+  device::StallBreakdown stall_breakdown() const {
+    using R = StallReason;
+    return {slots(R::Issued), slots(R::Dependency), slots(R::Memory), slots(R::PipeBusy),
+            slots(R::IssueLimit), slots(R::Barrier), slots(R::NoWarp)};
+  }
 };
 
 }  // namespace warpsim::sm

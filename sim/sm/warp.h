@@ -24,7 +24,4 @@ struct Warp {
   uint64_t age = 0;         // launch order, for oldest-first and GTO
 };
 
-// Why a scheduler could not issue in a slot (the per-issue-slot stall breakdown).
-enum class StallReason : uint8_t { Issued, Dependency, Memory, PipeBusy, IssueLimit, Barrier, NoWarp };
-
 }  // namespace warpsim::sm
