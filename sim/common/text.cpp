@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <sstream>
 
 namespace warpsim {
 
@@ -23,6 +24,14 @@ std::vector<std::string> split(std::string_view s, char sep) {
       start = i + 1;
     }
   }
+  return out;
+}
+
+std::vector<std::string> split_words(std::string_view s) {
+  std::vector<std::string> out;
+  std::istringstream in{std::string(s)};
+  std::string w;
+  while (in >> w) out.push_back(w);
   return out;
 }
 

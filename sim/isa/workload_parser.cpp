@@ -110,14 +110,6 @@ class Parser {
     sink_.add(Diagnostic{file, line, 0, name, fmt::format("'{}' is not one of {}", value, join(it->second, ", "))});
   }
 
-  static std::vector<std::string> split_words(std::string_view s) {
-    std::vector<std::string> out;
-    std::istringstream in{std::string(s)};
-    std::string w;
-    while (in >> w) out.push_back(w);
-    return out;
-  }
-
   std::string substitute(const SourceLine& l) {
     std::string out;
     const std::string& s = l.text;
