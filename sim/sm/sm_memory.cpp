@@ -63,6 +63,7 @@ uint32_t Sm::issue_access(uint32_t slot, const DecodedInstruction& d, uint64_t t
   r.issue = t;
   r.store = store;
   const uint32_t tag = lsu_.new_load(r);
+  granted_shared_unit(slot);
   AccessWork work;
   send(slot, d, t, store, tag, work);
   LoadRecord& rec = lsu_.load(tag);
@@ -88,8 +89,15 @@ void Sm::issue_store(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
 }
 
 void Sm::issue_smem(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
-  (void)slot;
   smem_unit_.accept(t, d.smem_unit_cycles);
+  granted_shared_unit(slot);
+}
+
+// Round-robin arbiter of the SM's shared units (shared memory, the LSU's path to the memory
+// system): the scheduler just granted goes last next time (see tick_schedulers).
+void Sm::granted_shared_unit(uint32_t slot) {
+  const uint32_t next = slot_scheduler_[slot] + 1;
+  arbitration_start_ = next == scheduler_count_ ? 0 : next;
 }
 
 // An access's work counts when its last transaction completes, not at issue: in a window that
