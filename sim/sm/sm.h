@@ -62,7 +62,7 @@ class Sm {
  private:
   struct Scheduler {
     std::vector<uint32_t> slots;  // warp slots owned by this scheduler
-    std::vector<uint32_t> order;  // two-level policy: resident warps, active set first
+    std::vector<uint32_t> order;  // resident warps in launch order (two-level: active set first)
     RatePipe alu, sfu;
     std::array<RatePipe*, 3> unit{};  // by Warp::unit: alu, sfu, the SM's shared-memory unit
     uint64_t next_slot = 0;    // next cycle it may try to issue (kNever: waits for an event)

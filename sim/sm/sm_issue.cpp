@@ -78,15 +78,15 @@ template <Sm::Policy P>
     }
     return -1;
   } else if constexpr (P == Policy::Gto || P == Policy::Oldest) {
-    // GTO keeps the last warp while it can issue, then falls back to oldest-first.
+    // GTO keeps the last warp while it can issue, then falls back to oldest-first: the first
+    // live, eligible warp of `order`, which holds the resident warps in launch (age) order under
+    // these policies (only two-level reorders it).
     if (P == Policy::Gto && eligible(warps_[s.slots[s.last]], s, t)) return static_cast<int>(s.last);
-    int best = -1;
-    for (uint64_t m = s.live; m; m &= m - 1) {
-      const int k = std::countr_zero(m);
-      const Warp& w = warps_[s.slots[k]];
-      if (eligible(w, s, t) && (best < 0 || w.age < warps_[s.slots[best]].age)) best = k;
+    for (uint32_t slot : s.order) {
+      const uint32_t k = slot_index_[slot];
+      if ((s.live >> k & 1) && eligible(warps_[slot], s, t)) return static_cast<int>(k);
     }
-    return best;
+    return -1;
   } else {
     // Two-level: round-robin within the active set (the front of `order`, resident warps in launch
     // order); a warp that issues a global load is demoted to the back, admitting the next pending warp.
