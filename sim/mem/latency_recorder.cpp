@@ -73,7 +73,7 @@ LatencySummary LatencyRecorder::summary() const {
   LatencySummary s;
   s.count = count_;
   if (count_ == 0) return s;
-  s.mean = static_cast<double>(sum_ / count_);
+  s.mean = static_cast<double>(static_cast<long double>(sum_) / count_);
   s.min = min_;
   s.max = max_;
   s.p5 = percentile(5);

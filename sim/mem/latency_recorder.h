@@ -53,7 +53,7 @@ class LatencyRecorder {
   uint64_t count_ = 0;
   uint64_t min_ = ~uint64_t{0};
   uint64_t max_ = 0;
-  long double sum_ = 0;
+  uint64_t sum_ = 0;  // exact (integer cycles); the mean divides in long double
 };
 
 }  // namespace warpsim::mem
