@@ -71,4 +71,11 @@ Headline headline(const std::vector<CaseOutcome>& outcomes) {
   return h;
 }
 
+std::string headline_verdict(const Headline& h) {
+  if (h.simulator_case == h.volkov_case && std::abs(h.simulator - h.volkov) <= 0.01 * std::abs(h.volkov))
+    return "the simulator is about as accurate as the basic model on these cases: both are worst on the same case, within 1% of each other";
+  return h.simulator < h.volkov ? "the simulator is more accurate than the basic model on these cases"
+                                : "the simulator is not more accurate than the basic model on these cases";
+}
+
 }  // namespace warpsim::validation

@@ -30,5 +30,8 @@ struct Headline {
   std::string simulator_case, volkov_case;
 };
 Headline headline(const std::vector<CaseOutcome>& outcomes);
+// The report's sentence on the headline: more accurate, not more accurate, or (both worst on the
+// same case within 1% of each other) a tie, which shares the basic model's failure there.
+std::string headline_verdict(const Headline& h);
 
 }  // namespace warpsim::validation

@@ -2,8 +2,6 @@
 // table, the failures with what went wrong, and every case's tolerance with its reason.
 #include <fmt/format.h>
 
-#include <cmath>
-
 #include "report/table.h"
 #include "validation/report_tables.h"
 #include "validation/report_writer.h"
@@ -36,9 +34,8 @@ std::string summary(const ReportInput& in) {
   if (h.cases > 0)
     md += fmt::format(
         "Over the {} cases compared with a real-GPU measurement where both gave a number, the **simulator's worst error is {}** "
-        "(`{}`) and **Volkov's basic model's worst error is {}** (`{}`): the simulator is {} than the basic model on these cases.\n\n",
-        h.cases, magnitude_text(h.simulator), h.simulator_case, magnitude_text(h.volkov), h.volkov_case,
-        h.simulator < h.volkov ? "more accurate" : "not more accurate");
+        "(`{}`) and **Volkov's basic model's worst error is {}** (`{}`): {}.\n\n",
+        h.cases, magnitude_text(h.simulator), h.simulator_case, magnitude_text(h.volkov), h.volkov_case, headline_verdict(h));
   md += "Relative errors against the measured value (or the nearer end of a measured range); \"within\" counts the cases within each "
         "case's own tolerance. Cases compared with a model or a qualitative relation are not counted here.\n\n";
   md += header({"gpu", "source", "cases", "within tolerance", "worst over-estimate", "worst under-estimate"});
