@@ -19,6 +19,8 @@ QueueGeometry queue_geometry(const config::HwConfig& cfg, int simulated_sms) {
   g.banks_per_channel = std::max(1, static_cast<int>(std::lround(banks / g.channels)));
   g.rate_share = channels * f / g.channels;
   g.bank_scale = static_cast<double>(g.banks_per_channel) * g.channels / banks;
+  const double depth = static_cast<double>(cfg.memory.controller.queue_depth) / cfg.memory.dram.channels_per_controller;
+  g.window = std::max(1, static_cast<int>(std::lround(depth * g.rate_share)));
   return g;
 }
 
@@ -38,6 +40,7 @@ ChannelTiming channel_timing(const dram::DramTiming& d, const QueueGeometry& g, 
   // a channel is the lower of 1 / tRRD and 4 / tFAW (datasheet).
   t.act_spacing = scaled(std::max(d.trrd, d.tfaw / 4), 1.0 / g.rate_share);
   t.bank_scale = g.bank_scale;
+  t.window = static_cast<uint32_t>(g.window);
   t.trefi = d.trefi;
   t.trfc = d.trfc;
   // Channels refresh staggered over one interval, half a step in so that none refreshes at 0.
@@ -46,7 +49,7 @@ ChannelTiming channel_timing(const dram::DramTiming& d, const QueueGeometry& g, 
 }
 
 QueueChannel::QueueChannel(const ChannelTiming& t, int banks)
-    : t_(t), banks_(static_cast<size_t>(banks)), cached_refresh_(t.refresh_offset) {}
+    : t_(t), banks_(static_cast<size_t>(banks)), window_starts_(t.window), cached_refresh_(t.refresh_offset) {}
 
 uint64_t QueueChannel::after_refresh(uint64_t t, uint64_t busy) const {
   if (t_.trefi == 0 || t_.trfc == 0) return t;
@@ -70,6 +73,12 @@ uint64_t QueueChannel::activate(Bank& b, uint64_t arrive, uint64_t row) {
   b.next_col = act + t_.trcd;
   ++counters_.activates;
   return act;
+}
+
+uint64_t QueueChannel::window_floor() const {
+  // The ring slot of this request still holds the bus start of the request `window` before it.
+  const size_t n = window_starts_.size();
+  return n != 0 && served_ >= n ? window_starts_[served_ % n] : 0;
 }
 
 uint64_t QueueChannel::reserve_bus(uint64_t ready, uint64_t len, uint64_t now) {
@@ -109,8 +118,12 @@ uint64_t QueueChannel::serve(uint64_t arrive, uint64_t row, uint32_t bank, uint3
   const uint64_t last_col = col + (bursts - 1) * t_.tccd;
   b.next_col = last_col + t_.tccd;
   // The data takes the first free bus gap from when its bank can deliver it: a request held up by
-  // its bank neither holds the bus for later requests nor loses a gap an earlier one left.
-  const uint64_t data = reserve_bus(col + access, bursts * t_.bus_slot, arrive);
+  // its bank neither holds the bus for later requests nor loses a gap an earlier one left. But
+  // FR-FCFS reorders only within its queue (Rixner et al. 2000): this request entered it when the
+  // one `window` places before it left, so its data goes no earlier than that one's.
+  const uint64_t data = reserve_bus(std::max(col + access, window_floor()), bursts * t_.bus_slot, arrive);
+  if (!window_starts_.empty()) window_starts_[served_ % window_starts_.size()] = data;
+  ++served_;
   const uint64_t data_end = data + bursts * t_.burst;
   b.pre = std::max(b.pre, write ? data_end + t_.twr : last_col + t_.trtp);
   // The bank is busy until its row is precharged: a row cycle tRAS + tRP at least.
