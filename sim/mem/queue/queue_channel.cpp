@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace warpsim::mem::queue {
 namespace {
@@ -49,7 +50,7 @@ ChannelTiming channel_timing(const dram::DramTiming& d, const QueueGeometry& g, 
 }
 
 QueueChannel::QueueChannel(const ChannelTiming& t, int banks)
-    : t_(t), banks_(static_cast<size_t>(banks)), window_starts_(t.window), cached_refresh_(t.refresh_offset) {}
+    : t_(t), banks_(static_cast<size_t>(banks)), latest_starts_(), cached_refresh_(t.refresh_offset) {}
 
 uint64_t QueueChannel::after_refresh(uint64_t t, uint64_t busy) const {
   if (t_.trefi == 0 || t_.trfc == 0) return t;
@@ -76,9 +77,19 @@ uint64_t QueueChannel::activate(Bank& b, uint64_t arrive, uint64_t row) {
 }
 
 uint64_t QueueChannel::window_floor() const {
-  // The ring slot of this request still holds the bus start of the request `window` before it.
-  const size_t n = window_starts_.size();
-  return n != 0 && served_ >= n ? window_starts_[served_ % n] : 0;
+  // Requests leave the queue when their data is scheduled; this one found room once all but
+  // window - 1 of the earlier ones had left: at the window-th latest of their bus starts.
+  return t_.window != 0 && latest_starts_.size() == t_.window ? latest_starts_.front() : 0;
+}
+
+void QueueChannel::remember_bus_start(uint64_t start) {
+  if (t_.window == 0) return;
+  latest_starts_.push_back(start);
+  std::push_heap(latest_starts_.begin(), latest_starts_.end(), std::greater<>());
+  if (latest_starts_.size() > t_.window) {
+    std::pop_heap(latest_starts_.begin(), latest_starts_.end(), std::greater<>());
+    latest_starts_.pop_back();
+  }
 }
 
 uint64_t QueueChannel::reserve_bus(uint64_t ready, uint64_t len, uint64_t now) {
@@ -122,8 +133,7 @@ uint64_t QueueChannel::serve(uint64_t arrive, uint64_t row, uint32_t bank, uint3
   // FR-FCFS reorders only within its queue (Rixner et al. 2000): this request entered it when the
   // one `window` places before it left, so its data goes no earlier than that one's.
   const uint64_t data = reserve_bus(std::max(col + access, window_floor()), bursts * t_.bus_slot, arrive);
-  if (!window_starts_.empty()) window_starts_[served_ % window_starts_.size()] = data;
-  ++served_;
+  remember_bus_start(data);
   const uint64_t data_end = data + bursts * t_.burst;
   b.pre = std::max(b.pre, write ? data_end + t_.twr : last_col + t_.trtp);
   // The bank is busy until its row is precharged: a row cycle tRAS + tRP at least.

@@ -66,6 +66,7 @@ class QueueChannel {
   uint64_t activate(Bank& b, uint64_t arrive, uint64_t row);
   uint64_t reserve_bus(uint64_t ready, uint64_t len, uint64_t now);
   uint64_t window_floor() const;  // earliest bus start the queue window allows the next request
+  void remember_bus_start(uint64_t start);
 
   ChannelTiming t_;
   std::vector<Bank> banks_;
@@ -74,8 +75,9 @@ class QueueChannel {
   };
   std::vector<Interval> bus_;  // reserved bus intervals, sorted, from bus_head_ on
   size_t bus_head_ = 0;
-  std::vector<uint64_t> window_starts_;  // ring: bus start of each of the last `window` requests
-  uint64_t served_ = 0;                  // requests served (ring position)
+  // Min-heap of the `window` latest bus starts of the requests served so far: its top is when the
+  // queue last had room for one more request (ChannelTiming::window).
+  std::vector<uint64_t> latest_starts_;
   uint64_t act_free_ = 0;  // next activate permit
   mutable uint64_t cached_refresh_ = 0;  // start of the refresh interval of the last lookup
   ChannelCounters counters_;
