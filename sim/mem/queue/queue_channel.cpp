@@ -20,8 +20,10 @@ QueueGeometry queue_geometry(const config::HwConfig& cfg, int simulated_sms) {
   g.banks_per_channel = std::max(1, static_cast<int>(std::lround(banks / g.channels)));
   g.rate_share = channels * f / g.channels;
   g.bank_scale = static_cast<double>(g.banks_per_channel) * g.channels / banks;
-  const double depth = static_cast<double>(cfg.memory.controller.queue_depth) / cfg.memory.dram.channels_per_controller;
-  g.window = std::max(1, static_cast<int>(std::lround(depth * g.rate_share)));
+  if (cfg.memory.controller.queue_window) {
+    const double depth = static_cast<double>(cfg.memory.controller.queue_depth) / cfg.memory.dram.channels_per_controller;
+    g.window = std::max(1, static_cast<int>(std::lround(depth * g.rate_share)));
+  }
   return g;
 }
 
@@ -129,9 +131,9 @@ uint64_t QueueChannel::serve(uint64_t arrive, uint64_t row, uint32_t bank, uint3
   const uint64_t last_col = col + (bursts - 1) * t_.tccd;
   b.next_col = last_col + t_.tccd;
   // The data takes the first free bus gap from when its bank can deliver it: a request held up by
-  // its bank neither holds the bus for later requests nor loses a gap an earlier one left. But
-  // FR-FCFS reorders only within its queue (Rixner et al. 2000): this request entered it when the
-  // one `window` places before it left, so its data goes no earlier than that one's.
+  // its bank neither holds the bus for later requests nor loses a gap an earlier one left. With a
+  // bounded window, FR-FCFS reorders only within its queue (Rixner et al. 2000): no gap before
+  // the queue had room for this request.
   const uint64_t data = reserve_bus(std::max(col + access, window_floor()), bursts * t_.bus_slot, arrive);
   remember_bus_start(data);
   const uint64_t data_end = data + bursts * t_.burst;

@@ -11,11 +11,11 @@
 // bank free. The data bus is a calendar of reserved intervals: a request's data takes the first
 // free gap from when its bank can deliver it, so a request held up by its bank does not hold up
 // the next request to another bank, and gaps left by earlier requests are filled (as an FR-FCFS
-// controller reorders around a busy bank; Rixner et al. 2000). That reordering is bounded by the
-// controller's queue: a request enters it only when the request `window` places before it has
-// left, so its data never takes the bus before that request's (ChannelTiming::window). Serving
-// the bus strictly in arrival order made saturation far too gradual; reserving it from the
-// free-bank time, too sharp (docs/memory-model.md). A request to the row its bank has open,
+// controller reorders around a busy bank; Rixner et al. 2000), however far back. Optionally
+// (ChannelTiming::window, off by default: evaluated and not kept) the reordering is bounded by
+// the controller's queue: a request takes no gap while `window` earlier requests still wait.
+// Serving the bus strictly in arrival order made saturation far too gradual; reserving it from
+// the free-bank time, too sharp (docs/memory-model.md). A request to the row its bank has open,
 // arriving before that row's precharge, is a row hit: no activation, only a column access
 // (Ramulator's "Closed" page policy: the row closes as soon as tRAS and the last access allow).
 #pragma once
@@ -92,11 +92,13 @@ struct QueueGeometry {
   int banks_per_channel = 1;
   double rate_share = 1.0;   // of one device channel's bus and activate rate, per channel
   double bank_scale = 1.0;
-  // FR-FCFS queue entries per channel: memory.controller.queue_depth (per controller; GPGPU-Sim's
-  // GTX 480 config: 16 per x32 device, 2 devices per controller) / channels_per_controller, times
-  // rate_share (a share's channel carries that many device channels' requests). Kepler, Maxwell:
-  // 32 / 2 = 16; G80, GT200, Fermi (two devices in lockstep form one channel): 32.
-  int window = 1;
+  // FR-FCFS queue entries per channel, 0 = unbounded reordering (the model's rule; the bounded
+  // window, `memory.controller.queue_window: true`, was evaluated and not kept). Bounded:
+  // memory.controller.queue_depth (per controller; GPGPU-Sim's GTX 480 config: 16 per x32
+  // device, 2 devices per controller) / channels_per_controller, times rate_share (a share's
+  // channel carries that many device channels' requests). Kepler, Maxwell: 32 / 2 = 16; G80,
+  // GT200, Fermi (two devices in lockstep form one channel): 32.
+  int window = 0;
 };
 QueueGeometry queue_geometry(const config::HwConfig& cfg, int simulated_sms);
 ChannelTiming channel_timing(const dram::DramTiming& t, const QueueGeometry& g, int channel);
