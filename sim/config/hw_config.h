@@ -130,6 +130,7 @@ struct ControllerConfig {
   int interleave_bytes = 256;   // consecutive bytes mapped to one channel before the next
   int queue_depth = 32;         // read requests the scheduler of a channel sees at once (FR-FCFS)
   int write_queue_depth = 32;   // writes buffered per channel; drained when full or reads idle
+  bool queue_window = false;    // `queue`: reorder only within queue_depth (experiment, not kept)
 };
 
 // Global memory. The simulator uses `model`; the analytical models use the measured summaries.

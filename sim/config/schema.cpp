@@ -121,6 +121,8 @@ void add_dram_model_fields(std::vector<FieldSpec>& s) {
   ctl_int("interleave_bytes", &ControllerConfig::interleave_bytes, "bytes", "consecutive bytes on one channel before the next (power of two >= 128)", 128, 1 << 20);
   ctl_int("queue_depth", &ControllerConfig::queue_depth, "requests", "reads the FR-FCFS scheduler of a channel sees at once", 1, 4096);
   ctl_int("write_queue_depth", &ControllerConfig::write_queue_depth, "requests", "writes buffered per channel, drained when full or when no read waits", 1, 4096);
+  s.push_back(bool_field("memory.controller.queue_window", REF(memory.controller.queue_window),
+                         "`queue` model: no bus gap before the FR-FCFS queue (queue_depth / channels_per_controller) had room (experiment, off)"));
 }
 
 std::vector<FieldSpec> build_schema() {

@@ -49,6 +49,21 @@ TEST(QueueChannel, ABankWaitDoesNotHoldTheBusAndLaterRequestsFillItsGaps) {
   EXPECT_EQ(c.serve(3, 4, 2, 2, false), 28u);  // ready 23, two bursts: after 22..24, in the gap before 60
 }
 
+TEST(QueueChannel, ABoundedWindowTakesNoBusGapBeforeTheQueueHadRoom) {
+  // Two requests wait for bank 0 (bus at 60 and 100); a request to free bank 1, ready at 23,
+  // would take the bus at 23..25. With a window of 2 it enters the queue only when one of the two
+  // has left (bus start 60): the first gap from 60 is 62..64. A window of 3 lets it in at once.
+  for (const uint32_t window : {2u, 3u}) {
+    ChannelTiming t = round_timing();
+    t.window = window;
+    QueueChannel c(t, 4);
+    EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);   // ACT 0, data 20..22
+    EXPECT_EQ(c.serve(1, 2, 0, 1, false), 62u);   // ACT 40 (tRC), data 60..62
+    EXPECT_EQ(c.serve(2, 3, 0, 1, false), 102u);  // ACT 80, data 100..102
+    EXPECT_EQ(c.serve(3, 4, 1, 1, false), window == 2 ? 64u : 25u) << "window " << window;
+  }
+}
+
 TEST(QueueChannel, RowHitBeforeThePrechargeSkipsTheActivation) {
   QueueChannel c(round_timing(), 4);
   EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);
@@ -108,6 +123,17 @@ TEST(QueueChannel, ShareOfOneSmKeepsItsFractionOfBandwidthAndBanks) {
   EXPECT_EQ(h.banks_per_channel, 2);
   EXPECT_NEAR(h.rate_share, 8.0 / 30, 1e-12);
   EXPECT_NEAR(h.bank_scale, 2 / (64.0 / 30), 1e-12);
+}
+
+TEST(QueueChannel, WindowIsTheControllerQueueSharedByItsChannelsAndOffByDefault) {
+  config::HwConfig m = test::builtin("maxwell");
+  EXPECT_EQ(queue_geometry(m, m.device.sms).window, 0);  // unbounded reordering: the model's rule
+  m.memory.controller.queue_window = true;
+  EXPECT_EQ(queue_geometry(m, m.device.sms).window, 16);  // 32 per controller / 2 x32 channels
+  EXPECT_EQ(queue_geometry(m, 1).window, 8);              // a channel at half rate: half the requests
+  config::HwConfig f = test::builtin("fermi");
+  f.memory.controller.queue_window = true;
+  EXPECT_EQ(queue_geometry(f, f.device.sms).window, 32);  // two devices in lockstep: one channel
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace warpsim::mem::queue {
 namespace {
@@ -19,6 +20,10 @@ QueueGeometry queue_geometry(const config::HwConfig& cfg, int simulated_sms) {
   g.banks_per_channel = std::max(1, static_cast<int>(std::lround(banks / g.channels)));
   g.rate_share = channels * f / g.channels;
   g.bank_scale = static_cast<double>(g.banks_per_channel) * g.channels / banks;
+  if (cfg.memory.controller.queue_window) {
+    const double depth = static_cast<double>(cfg.memory.controller.queue_depth) / cfg.memory.dram.channels_per_controller;
+    g.window = std::max(1, static_cast<int>(std::lround(depth * g.rate_share)));
+  }
   return g;
 }
 
@@ -38,6 +43,7 @@ ChannelTiming channel_timing(const dram::DramTiming& d, const QueueGeometry& g, 
   // a channel is the lower of 1 / tRRD and 4 / tFAW (datasheet).
   t.act_spacing = scaled(std::max(d.trrd, d.tfaw / 4), 1.0 / g.rate_share);
   t.bank_scale = g.bank_scale;
+  t.window = static_cast<uint32_t>(g.window);
   t.trefi = d.trefi;
   t.trfc = d.trfc;
   // Channels refresh staggered over one interval, half a step in so that none refreshes at 0.
@@ -46,7 +52,7 @@ ChannelTiming channel_timing(const dram::DramTiming& d, const QueueGeometry& g, 
 }
 
 QueueChannel::QueueChannel(const ChannelTiming& t, int banks)
-    : t_(t), banks_(static_cast<size_t>(banks)), cached_refresh_(t.refresh_offset) {}
+    : t_(t), banks_(static_cast<size_t>(banks)), latest_starts_(), cached_refresh_(t.refresh_offset) {}
 
 uint64_t QueueChannel::after_refresh(uint64_t t, uint64_t busy) const {
   if (t_.trefi == 0 || t_.trfc == 0) return t;
@@ -70,6 +76,22 @@ uint64_t QueueChannel::activate(Bank& b, uint64_t arrive, uint64_t row) {
   b.next_col = act + t_.trcd;
   ++counters_.activates;
   return act;
+}
+
+uint64_t QueueChannel::window_floor() const {
+  // Requests leave the queue when their data is scheduled; this one found room once all but
+  // window - 1 of the earlier ones had left: at the window-th latest of their bus starts.
+  return t_.window != 0 && latest_starts_.size() == t_.window ? latest_starts_.front() : 0;
+}
+
+void QueueChannel::remember_bus_start(uint64_t start) {
+  if (t_.window == 0) return;
+  latest_starts_.push_back(start);
+  std::push_heap(latest_starts_.begin(), latest_starts_.end(), std::greater<>());
+  if (latest_starts_.size() > t_.window) {
+    std::pop_heap(latest_starts_.begin(), latest_starts_.end(), std::greater<>());
+    latest_starts_.pop_back();
+  }
 }
 
 uint64_t QueueChannel::reserve_bus(uint64_t ready, uint64_t len, uint64_t now) {
@@ -109,8 +131,11 @@ uint64_t QueueChannel::serve(uint64_t arrive, uint64_t row, uint32_t bank, uint3
   const uint64_t last_col = col + (bursts - 1) * t_.tccd;
   b.next_col = last_col + t_.tccd;
   // The data takes the first free bus gap from when its bank can deliver it: a request held up by
-  // its bank neither holds the bus for later requests nor loses a gap an earlier one left.
-  const uint64_t data = reserve_bus(col + access, bursts * t_.bus_slot, arrive);
+  // its bank neither holds the bus for later requests nor loses a gap an earlier one left. With a
+  // bounded window, FR-FCFS reorders only within its queue (Rixner et al. 2000): no gap before
+  // the queue had room for this request.
+  const uint64_t data = reserve_bus(std::max(col + access, window_floor()), bursts * t_.bus_slot, arrive);
+  remember_bus_start(data);
   const uint64_t data_end = data + bursts * t_.burst;
   b.pre = std::max(b.pre, write ? data_end + t_.twr : last_col + t_.trtp);
   // The bank is busy until its row is precharged: a row cycle tRAS + tRP at least.

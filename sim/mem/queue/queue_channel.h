@@ -11,11 +11,13 @@
 // bank free. The data bus is a calendar of reserved intervals: a request's data takes the first
 // free gap from when its bank can deliver it, so a request held up by its bank does not hold up
 // the next request to another bank, and gaps left by earlier requests are filled (as an FR-FCFS
-// controller reorders around a busy bank). Serving the bus strictly in arrival order made
-// saturation far too gradual; reserving it from the free-bank time, too sharp
-// (docs/memory-model.md). A request to the row its bank has open, arriving before that row's
-// precharge, is a row hit: no activation, only a column access (Ramulator's "Closed" page
-// policy: the row closes as soon as tRAS and the last access allow).
+// controller reorders around a busy bank; Rixner et al. 2000), however far back. Optionally
+// (ChannelTiming::window, off by default: evaluated and not kept) the reordering is bounded by
+// the controller's queue: a request takes no gap while `window` earlier requests still wait.
+// Serving the bus strictly in arrival order made saturation far too gradual; reserving it from
+// the free-bank time, too sharp (docs/memory-model.md). A request to the row its bank has open,
+// arriving before that row's precharge, is a row hit: no activation, only a column access
+// (Ramulator's "Closed" page policy: the row closes as soon as tRAS and the last access allow).
 #pragma once
 
 #include <cstdint>
@@ -32,6 +34,7 @@ struct ChannelTiming {
   uint64_t bus_slot = 0;      // bus reservation per burst: burst / rate share
   uint64_t act_spacing = 0;   // activate-rate server: max(tRRD, tFAW / 4) / rate share
   double bank_scale = 1.0;    // row-cycle occupancy multiplier (bank-count rounding of a share)
+  uint32_t window = 0;        // FR-FCFS queue entries of the channel (QueueGeometry); 0: unbounded
   uint64_t trefi = 0, trfc = 0, refresh_offset = 0;
 };
 
@@ -62,6 +65,8 @@ class QueueChannel {
   };
   uint64_t activate(Bank& b, uint64_t arrive, uint64_t row);
   uint64_t reserve_bus(uint64_t ready, uint64_t len, uint64_t now);
+  uint64_t window_floor() const;  // earliest bus start the queue window allows the next request
+  void remember_bus_start(uint64_t start);
 
   ChannelTiming t_;
   std::vector<Bank> banks_;
@@ -70,6 +75,9 @@ class QueueChannel {
   };
   std::vector<Interval> bus_;  // reserved bus intervals, sorted, from bus_head_ on
   size_t bus_head_ = 0;
+  // Min-heap of the `window` latest bus starts of the requests served so far: its top is when the
+  // queue last had room for one more request (ChannelTiming::window).
+  std::vector<uint64_t> latest_starts_;
   uint64_t act_free_ = 0;  // next activate permit
   mutable uint64_t cached_refresh_ = 0;  // start of the refresh interval of the last lookup
   ChannelCounters counters_;
@@ -84,6 +92,13 @@ struct QueueGeometry {
   int banks_per_channel = 1;
   double rate_share = 1.0;   // of one device channel's bus and activate rate, per channel
   double bank_scale = 1.0;
+  // FR-FCFS queue entries per channel, 0 = unbounded reordering (the model's rule; the bounded
+  // window, `memory.controller.queue_window: true`, was evaluated and not kept). Bounded:
+  // memory.controller.queue_depth (per controller; GPGPU-Sim's GTX 480 config: 16 per x32
+  // device, 2 devices per controller) / channels_per_controller, times rate_share (a share's
+  // channel carries that many device channels' requests). Kepler, Maxwell: 32 / 2 = 16; G80,
+  // GT200, Fermi (two devices in lockstep form one channel): 32.
+  int window = 0;
 };
 QueueGeometry queue_geometry(const config::HwConfig& cfg, int simulated_sms);
 ChannelTiming channel_timing(const dram::DramTiming& t, const QueueGeometry& g, int channel);
