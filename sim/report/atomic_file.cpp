@@ -8,13 +8,24 @@
 #include "common/user_error.h"
 
 namespace warpsim::report {
+namespace {
+
+std::string temp_path(const std::string& path) { return path + ".tmp." + std::to_string(::getpid()); }
+
+// The temporary file next to `path`, opened for writing, or the UserError a user sees.
+std::ofstream open_temp(const std::string& path, const std::string& key) {
+  std::ofstream out(temp_path(path), std::ios::binary | std::ios::trunc);
+  if (!out) throw UserError(Diagnostic{path, 0, 0, key, "cannot write output file"});
+  return out;
+}
+
+}  // namespace
 
 void write_file_atomically(const std::string& path, const std::string& content, const std::string& key) {
   namespace fs = std::filesystem;
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  const std::string tmp = temp_path(path);
   {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw UserError(Diagnostic{path, 0, 0, key, "cannot write output file"});
+    std::ofstream out = open_temp(path, key);
     out << content;
     out.flush();
     if (!out) {
@@ -32,13 +43,9 @@ void write_file_atomically(const std::string& path, const std::string& content, 
 }
 
 void check_writable(const std::string& path, const std::string& key) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw UserError(Diagnostic{path, 0, 0, key, "cannot write output file"});
-  }
+  open_temp(path, key).close();
   std::error_code ec;
-  std::filesystem::remove(tmp, ec);
+  std::filesystem::remove(temp_path(path), ec);
 }
 
 }  // namespace warpsim::report

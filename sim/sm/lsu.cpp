@@ -4,15 +4,15 @@
 
 namespace warpsim::sm {
 
-uint32_t Lsu::new_load(const LoadRecord& r) {
+uint32_t Lsu::new_access(const AccessRecord& r) {
   if (!free_.empty()) {
     const uint32_t tag = free_.back();
     free_.pop_back();
-    loads_[tag] = r;
+    records_[tag] = r;
     return tag;
   }
-  loads_.push_back(r);
-  return static_cast<uint32_t>(loads_.size() - 1);
+  records_.push_back(r);
+  return static_cast<uint32_t>(records_.size() - 1);
 }
 
 void Lsu::refresh_next() {

@@ -24,7 +24,7 @@ struct AccessWork {
   uint32_t transactions = 0;
 };
 
-struct LoadRecord {
+struct AccessRecord {
   uint32_t warp = 0;  // slot
   uint32_t remaining = 0;
   uint8_t ndst = 0;
@@ -43,9 +43,9 @@ struct Departure {
 
 class Lsu {
  public:
-  uint32_t new_load(const LoadRecord& r);
-  LoadRecord& load(uint32_t tag) { return loads_[tag]; }
-  void free_load(uint32_t tag) { free_.push_back(tag); }
+  uint32_t new_access(const AccessRecord& r);
+  AccessRecord& access(uint32_t tag) { return records_[tag]; }
+  void free_access(uint32_t tag) { free_.push_back(tag); }
 
   // Queues the j-th transaction of an instruction (j >= 1) to depart at `time`. Calls come in
   // non-decreasing issue time and the j-th departure is a fixed delay after issue, so each j's
@@ -65,10 +65,10 @@ class Lsu {
       refresh_next();
     }
   }
-  bool idle() const { return nonempty_ == 0 && free_.size() == loads_.size(); }  // no access in flight
+  bool idle() const { return nonempty_ == 0 && free_.size() == records_.size(); }  // no access in flight
 
  private:
-  std::vector<LoadRecord> loads_;
+  std::vector<AccessRecord> records_;
   std::vector<uint32_t> free_;
   template <typename T>
   using RingQueue = engine::RingQueue<T>;

@@ -58,15 +58,15 @@ void Sm::depart(uint64_t t, uint32_t j, const mem::Transaction& proto, uint64_t 
 
 // One record per global access; its work is counted when it completes (on_completion).
 uint32_t Sm::issue_access(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool store) {
-  LoadRecord r;
+  AccessRecord r;
   r.warp = slot;
   r.issue = t;
   r.store = store;
-  const uint32_t tag = lsu_.new_load(r);
+  const uint32_t tag = lsu_.new_access(r);
   granted_shared_unit(slot);
   AccessWork work;
   send(slot, d, t, store, tag, work);
-  LoadRecord& rec = lsu_.load(tag);
+  AccessRecord& rec = lsu_.access(tag);
   rec.work = work;
   rec.remaining = work.transactions;
   return tag;
@@ -74,7 +74,7 @@ uint32_t Sm::issue_access(uint32_t slot, const DecodedInstruction& d, uint64_t t
 
 void Sm::issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
   const uint32_t tag = issue_access(slot, d, t, false);
-  LoadRecord& rec = lsu_.load(tag);
+  AccessRecord& rec = lsu_.access(tag);
   rec.ndst = d.ndst;
   rec.dst = d.dst;
   rec.sampled = accesses_seen_++ % static_cast<uint64_t>(setup_.access_sample_every) == 0;
@@ -85,7 +85,7 @@ void Sm::issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
 
 void Sm::issue_store(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
   const uint32_t tag = issue_access(slot, d, t, true);
-  if (lsu_.load(tag).remaining == 0) on_completion(tag, t);
+  if (lsu_.access(tag).remaining == 0) on_completion(tag, t);
 }
 
 void Sm::issue_smem(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
@@ -104,7 +104,7 @@ void Sm::granted_shared_unit(uint32_t slot) {
 // starts empty and ends with accesses in flight, counting at issue would credit the window with
 // work the memory system has not yet done (up to one loaded latency's worth at saturation).
 void Sm::on_completion(uint32_t tag, uint64_t t) {
-  LoadRecord& r = lsu_.load(tag);
+  AccessRecord& r = lsu_.access(tag);
   if (r.remaining > 0 && --r.remaining > 0) return;
   WorkCounters& w = stats_.work;
   w.instructions[isa::index(r.store ? isa::OpClass::Store : isa::OpClass::Load)]++;
@@ -112,14 +112,14 @@ void Sm::on_completion(uint32_t tag, uint64_t t) {
   w.bytes_transferred += r.work.bytes_transferred;
   w.transactions += r.work.transactions;
   if (r.store) {
-    lsu_.free_load(tag);
+    lsu_.free_access(tag);
     return;
   }
   const uint32_t slot = r.warp;
   for (int i = 0; i < r.ndst; ++i) reg(slot, r.dst[i]) = RegReady{t, t};
   --warps_[slot].outstanding_loads;
   if (r.sampled) stats_.access_latency.record(t - r.issue);
-  lsu_.free_load(tag);
+  lsu_.free_access(tag);
   refresh_ready(slot);
   wake_scheduler_of(slot, t);
 }
