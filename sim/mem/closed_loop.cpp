@@ -6,6 +6,7 @@
 #include <queue>
 #include <vector>
 
+#include "common/bit_mix.h"
 #include "common/user_error.h"
 #include "mem/coalescer.h"
 #include "mem/memory_system.h"
@@ -33,12 +34,7 @@ struct Departure {
   bool operator>(const Departure& o) const { return time != o.time ? time > o.time : seq > o.seq; }
 };
 
-uint64_t splitmix(uint64_t& state) {
-  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
+uint64_t splitmix(uint64_t& state) { return mix64(state += 0x9E3779B97F4A7C15ull); }
 
 // Per-thread addresses of the chain's next load (§5.10: entry i holds the address of entry i+N).
 void addresses(const ClosedLoopSpec& spec, Chain& c, uint64_t section_bytes, ThreadAddresses& a) {

@@ -1,16 +1,8 @@
 #include "mem/dram/address_map.h"
 
+#include "common/bit_mix.h"
+
 namespace warpsim::mem::dram {
-namespace {
-
-// A fixed bit mixer (splitmix64's finaliser): higher address bits decide rotations.
-uint64_t mix(uint64_t x) {
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
-}  // namespace
 
 AddressMap::AddressMap(const config::HwConfig& cfg)
     : channels_(static_cast<uint32_t>(cfg.memory.controllers * cfg.memory.dram.channels_per_controller)),
@@ -24,11 +16,11 @@ DramAddress AddressMap::map(uint64_t address) const {
   // the round: sequential data is spread evenly, and streams far apart do not march in step.
   const uint64_t round = chunk / channels_;
   DramAddress d;
-  d.channel = static_cast<uint32_t>((chunk + mix(round / chunks_per_row_)) % channels_);
+  d.channel = static_cast<uint32_t>((chunk + mix64(round / chunks_per_row_)) % channels_);
   // Within a channel: a row takes `chunks_per_row_` rounds; rows rotate over the banks likewise.
   const uint64_t row_slot = round / chunks_per_row_;
   d.row = row_slot / banks_;
-  d.bank = static_cast<uint32_t>(mix(row_slot + 0x5bd1e995ull) % banks_);
+  d.bank = static_cast<uint32_t>(mix64(row_slot + 0x5bd1e995ull) % banks_);
   return d;
 }
 

@@ -138,7 +138,7 @@ void DramMemory::arrive(const Arrival& a) {
   r.row = d.row;
   r.bank = d.bank;
   r.slot = a.slot;
-  r.bursts = static_cast<uint16_t>(std::max<uint32_t>(1, (s.bytes + timing_.burst_bytes - 1) / timing_.burst_bytes));
+  r.bursts = static_cast<uint16_t>(timing_.bursts(s.bytes));
   r.write = s.write;
   dram_bytes_ += static_cast<uint64_t>(r.bursts) * timing_.burst_bytes;
   channels_[d.channel].enqueue(r);

@@ -17,6 +17,9 @@ struct DramTiming {
   int banks = 0;
   int bank_groups = 1;
   int channels = 0;      // on the whole device
+
+  // Bursts a transaction of `bytes` takes on the data bus (at least one).
+  uint32_t bursts(uint32_t bytes) const { return bytes > burst_bytes ? (bytes + burst_bytes - 1) / burst_bytes : 1; }
 };
 
 DramTiming dram_timing(const config::HwConfig& cfg);

@@ -4,20 +4,13 @@
 #include <bit>
 #include <cmath>
 
+#include "common/bit_mix.h"
 #include "common/user_error.h"
 #include "mem/coalescer.h"
 #include "mem/fixed_memory.h"
 
 namespace warpsim::mem::queue {
 namespace {
-
-// splitmix64's finaliser: higher address bits pick rotations and banks (GPUs hash partition
-// and bank bits; permutation interleaving, Zhang et al. MICRO 2000).
-uint64_t mix(uint64_t x) {
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
 
 // The channel part of an unloaded coalesced streaming access: one instruction's transactions,
 // departing Table 6.7 cycles apart, on an idle copy with no interconnect latency.
@@ -78,7 +71,8 @@ void QueueMemory::submit(const Transaction& t, uint64_t now) {
   // its own, so that rows hold the same data as on the device.
   const uint64_t chunk = t.address >> interleave_shift_;
   const uint64_t device_row = chunk / row_span_;
-  const uint64_t device_channel = (chunk + mix(device_row)) % device_channels_;
+  // Higher bits pick rotations and banks (permutation interleaving, Zhang et al. MICRO 2000).
+  const uint64_t device_channel = (chunk + mix64(device_row)) % device_channels_;
   const uint64_t row = device_row * device_channels_ + device_channel;
   const auto channel = static_cast<size_t>(device_channel % static_cast<uint64_t>(geometry_.channels));
   // The bank comes from address bits above the channel bits (hashed with the row, as GPUs XOR
@@ -86,9 +80,9 @@ void QueueMemory::submit(const Transaction& t, uint64_t now) {
   // Hashing the channel in as well lowers the stream peaks by 8-21% (docs/memory-model.md).
   // Offset by the device channel: a permutation of the banks within a device channel (no
   // change there), which spreads the device channels a share folds together over its banks.
-  const uint64_t bank_hash = mix(device_row + 0x5bd1e995ull) + device_channel;
+  const uint64_t bank_hash = mix64(device_row + 0x5bd1e995ull) + device_channel;
   const auto bank = static_cast<uint32_t>(bank_mask_ != 0 ? bank_hash & bank_mask_ : bank_hash % static_cast<uint64_t>(geometry_.banks_per_channel));
-  const uint32_t bursts = std::max<uint32_t>(1, (t.bytes + timing_.burst_bytes - 1) / timing_.burst_bytes);
+  const uint32_t bursts = timing_.bursts(t.bytes);
   bytes_ += uint64_t{bursts} * timing_.burst_bytes;
   const uint64_t arrive = clock_.to_ps(now) + request_ps_;
   const uint64_t data_end = channels_[channel].serve(arrive, row, bank, bursts, t.write);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <functional>
 
+#include "common/bit_mix.h"
 #include "common/user_error.h"
 
 namespace sg4 = ::simgrid::s4u;
@@ -22,12 +23,6 @@ constexpr double kCycleTolerance = 1e-4;
 // partition from address bit 8), and the rows (2 KB per channel) whose hash rotates the order.
 constexpr uint64_t kInterleaveBytes = 256;
 constexpr uint64_t kChunksPerRow = 2048 / kInterleaveBytes;
-
-uint64_t mix(uint64_t x) {  // splitmix64's finaliser
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
 
 }  // namespace
 
@@ -62,7 +57,7 @@ uint32_t SimGridMemory::channel_of(uint64_t address) const {
   // the row: sequential data spreads evenly and far-apart streams do not march in step.
   const uint64_t channels = static_cast<uint64_t>(spec_.channels);
   const uint64_t chunk = address / kInterleaveBytes;
-  return static_cast<uint32_t>((chunk + mix(chunk / channels / kChunksPerRow)) % channels);
+  return static_cast<uint32_t>((chunk + mix64(chunk / channels / kChunksPerRow)) % channels);
 }
 
 uint32_t SimGridMemory::alloc_slot() {
