@@ -67,7 +67,7 @@ void register_run(CLI::App& app) {
     std::vector<int> runnable;
     for (int n : warps) {
       try {
-        device::realize_launch(cfg, kernel, n, x->sms > 0 ? x->sms : cfg.device.sms);
+        device::realize_launch(cfg, kernel, n, device::simulated_sms(cfg, x->sms));
         runnable.push_back(n);
       } catch (const UserError& e) {
         if (warps.size() == 1) throw;

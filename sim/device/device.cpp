@@ -15,7 +15,7 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
     : cfg_(cfg),
       kernel_(kernel),
       opts_(opts),
-      sms_(opts.sms > 0 ? std::min(opts.sms, cfg.device.sms) : cfg.device.sms),
+      sms_(simulated_sms(cfg, opts.sms)),
       launch_(realize_launch(cfg, kernel, opts.warps_per_sm, sms_)),
       decoded_(sm::decode(kernel, cfg)),
       addresses_(kernel, cfg, opts.seed),

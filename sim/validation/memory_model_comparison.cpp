@@ -22,7 +22,7 @@ isa::Kernel stream_kernel(int ilp, int loads) {
 
 bool realisable(const config::HwConfig& cfg, const isa::Kernel& k, int warps, int sms) {
   try {
-    device::realize_launch(cfg, k, warps, sms > 0 ? std::min(sms, cfg.device.sms) : cfg.device.sms);
+    device::realize_launch(cfg, k, warps, device::simulated_sms(cfg, sms));
     return true;
   } catch (const UserError&) {
     return false;

@@ -12,12 +12,6 @@
 #include "report/result_table.h"
 
 namespace warpsim::validation {
-namespace {
-
-// `sms: all` (0) simulates the whole device, so its memory system sees only the case's warps.
-int simulated_sms(const RunSpec& run, const config::HwConfig& cfg) { return run.sms > 0 ? std::min(run.sms, cfg.device.sms) : cfg.device.sms; }
-
-}  // namespace
 
 ParamSet variant_params(const RunSpec& run, size_t variant) {
   ParamSet p = run.params;
@@ -74,7 +68,7 @@ std::vector<int> SimulationCache::occupancies(const RunSpec& run, const ParamSet
   if (wanted.empty())
     for (int n = cfg->scheduler.count; n <= cfg->sm.max_warps; n += cfg->scheduler.count) wanted.push_back(n);
   std::vector<int> out;
-  const int sms = simulated_sms(run, *cfg);
+  const int sms = device::simulated_sms(*cfg, run.sms);
   for (int n : wanted) {
     try {
       device::realize_launch(*cfg, *k, n, sms);
@@ -98,7 +92,7 @@ void SimulationCache::request(const RunSpec& run, const ParamSet& params) {
     p.point.config = cfg;
     p.point.kernel = k;
     p.point.options.warps_per_sm = n;
-    p.point.options.sms = simulated_sms(run, *cfg);
+    p.point.options.sms = device::simulated_sms(*cfg, run.sms);
     p.cost = sweep::estimated_cost(p.point);
     pending_.push_back(std::move(p));
   }
