@@ -38,14 +38,14 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
 }
 
 void Device::check_work_is_feasible() const {
-  // A loop count typed with a few zeros too many would otherwise run for days (bench/README.md:
+  // A loop count typed with a few zeros too many would otherwise run for hours to days (bench/README.md:
   // tens of millions of warp instructions per second at best): refuse it up front.
   constexpr long double kMaxWarpInstructions = 1e12;
   const long double warps = static_cast<long double>(launch_.total_blocks) * launch_.block_threads / cfg_.sm.warp_size;
   const long double work = static_cast<long double>(isa::instruction_mix(kernel_).total) * warps;
   if (work > kMaxWarpInstructions)
     throw UserError(Diagnostic{kernel_.source, 0, 0, "workload",
-                               fmt::format("the grid would execute {:.3g} warp instructions (more than {:.0e}, days of simulation): lower its loop counts or grid",
+                               fmt::format("the grid would execute {:.3g} warp instructions (more than {:.0e}: hours to days of simulation): lower its loop counts or grid",
                                            static_cast<double>(work), static_cast<double>(kMaxWarpInstructions))});
 }
 

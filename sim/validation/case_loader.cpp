@@ -17,8 +17,13 @@ namespace fs = std::filesystem;
 namespace warpsim::validation {
 namespace {
 
-const std::vector<std::string> kCaseKeys{"id", "description", "gpu", "gpus", "workload", "params", "variants", "warps", "sms",
-                                         "waves", "blocks", "sets", "extract", "compare", "models", "tolerance", "tolerance_reason"};
+// A case's keys: who it is, what to run and extract (shared with nested quantities), what to compare.
+const std::vector<std::string> kCaseKeys = [] {
+  std::vector<std::string> keys{"id", "description", "gpu", "gpus"};
+  keys.insert(keys.end(), run_keys().begin(), run_keys().end());
+  keys.insert(keys.end(), {"compare", "models", "tolerance", "tolerance_reason"});
+  return keys;
+}();
 
 CompareSpec read_compare(YamlReader& r, const YAML::Node& n) {
   CompareSpec c;

@@ -11,7 +11,6 @@
 namespace warpsim::validation {
 namespace {
 
-const std::vector<std::string> kRunKeys{"workload", "params", "variants", "warps", "sms", "waves", "blocks", "sets", "extract"};
 
 // Keys each extraction kind takes besides `kind` (docs/validation.md, "extract").
 const std::map<std::string, std::pair<ExtractKind, std::vector<std::string>>>& kinds() {
@@ -55,7 +54,7 @@ std::vector<int> parse_warp_list(YamlReader& r, const YAML::Node& node, const st
 }
 
 std::shared_ptr<const Quantity> read_nested(YamlReader& r, const YAML::Node& n, const std::string& key, const RunSpec& run) {
-  if (!r.check_map(n, key, kRunKeys)) return nullptr;
+  if (!r.check_map(n, key, run_keys())) return nullptr;
   auto q = std::make_shared<Quantity>();
   RunSpec base = run;
   if (n["workload"] && !n["params"]) base.params.clear(), base.variants.clear();
@@ -96,6 +95,11 @@ void require(YamlReader& r, const YAML::Node& n, const std::string& key, const c
 }
 
 }  // namespace
+
+const std::vector<std::string>& run_keys() {
+  static const std::vector<std::string> keys{"workload", "params", "variants", "warps", "sms", "waves", "blocks", "sets", "extract"};
+  return keys;
+}
 
 RunSpec read_run(YamlReader& r, const KeyLookup& get, const std::string& prefix, RunSpec run) {
   const auto k = [&](const char* name) { return prefix.empty() ? std::string(name) : prefix + "." + name; };

@@ -6,6 +6,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <functional>
+#include <vector>
 #include <string>
 
 #include "validation/case_spec.h"
@@ -17,6 +18,9 @@ namespace warpsim::validation {
 using KeyLookup = std::function<YAML::Node(const std::string& key)>;
 
 // The run keys of a case or nested quantity, starting from `inherited`.
+// The keys that say what to run and extract, in a case and in a nested quantity (ratio parts).
+const std::vector<std::string>& run_keys();
+
 RunSpec read_run(YamlReader& r, const KeyLookup& get, const std::string& prefix, RunSpec inherited);
 
 // The extract map at `node` (key path `key`); nested quantities inherit `run`.
