@@ -1,5 +1,6 @@
 // The attributes of a global or shared memory instruction in the workload text format
-// (docs/workload-format.md): pattern=stream|stride:K|random|broadcast|conflict:K, bytes, array, threads.
+// (docs/workload-format.md): pattern=stream|stride:K|random|broadcast|conflict:K, bytes, array, threads,
+// interleave=R/K.
 #include <fmt/format.h>
 
 #include <sstream>
@@ -42,8 +43,16 @@ std::string parse_access_pattern(const std::string& attrs, AccessPattern& out, c
       auto v = parse_int(val);
       if (!v || *v < 1 || *v > 32) return fmt::format("threads must be in [1, 32], found '{}'", val);
       out.active_threads = static_cast<int>(*v);
+    } else if (key == "interleave") {
+      const auto slash = val.find('/');
+      std::optional<int64_t> r, k;
+      if (slash != std::string::npos) r = parse_int(val.substr(0, slash)), k = parse_int(val.substr(slash + 1));
+      if (!r || !k || *k < 1 || *k > 64 || *r < 0 || *r >= *k)
+        return fmt::format("interleave must be R/K with K in [1, 64] and R in [0, K-1], found '{}'", val);
+      out.interleave_index = static_cast<int>(*r);
+      out.interleave_count = static_cast<int>(*k);
     } else {
-      return fmt::format("unknown attribute '{}' (valid: pattern, bytes, array, threads)", key);
+      return fmt::format("unknown attribute '{}' (valid: pattern, bytes, array, threads, interleave)", key);
     }
   }
   return "";

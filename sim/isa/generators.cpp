@@ -71,7 +71,9 @@ std::string homogeneous_text(const ParamMap& p) {
   std::string t = fmt::format(".kernel homogeneous_{}\n.description \"{} repeated, back-to-back dependent, ILP={} (Volkov 2016 ch. 6)\"\n", op, op, ilp);
   if (global) t += fmt::format(".array data {}\n", op == "random" ? p.at("array") : "512MB");
   t += fmt::format(".loop {}\n", (count + ilp - 1) / ilp);
-  for (int64_t r = 1; r <= ilp; ++r) t += "  " + fmt::format(fmt::runtime(line), r) + "\n";
+  // ILP chains over one array read distinct elements, interleaved as the no-ILP sweep (§6.3).
+  const auto interleave = [&](int64_t r) { return global && ilp > 1 ? fmt::format(" interleave={}/{}", r - 1, ilp) : std::string(); };
+  for (int64_t r = 1; r <= ilp; ++r) t += "  " + fmt::format(fmt::runtime(line), r) + interleave(r) + "\n";
   t += ".endloop\nEXIT\n";
   return t;
 }

@@ -45,6 +45,11 @@ struct AccessPattern {
   int bytes = 4;           // bytes per thread (4, 8, 16)
   int array = 0;           // index into Kernel::arrays
   int active_threads = 32; // threads of the warp that access memory
+  // `interleave=R/K`: the instruction takes steps R, R+K, R+2K, ... of its block's sweep, so K
+  // independent chains over one array read distinct elements (Volkov §6.3: ILP "pointer setup
+  // ... modified, so that the accessed memory locations are similar" to the no-ILP setup).
+  int interleave_index = 0;
+  int interleave_count = 1;
 };
 
 struct ArraySpec {

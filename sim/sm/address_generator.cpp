@@ -24,8 +24,9 @@ AddressGenerator::AddressGenerator(const isa::Kernel& kernel, const config::HwCo
   for (size_t pc = 0; pc < kernel.code.size(); ++pc) {
     const auto& in = kernel.code[pc];
     if (in.access < 0 || !isa::is_global_memory(in.cls)) continue;
-    auto& e = executions_per_warp_[kernel.accesses[in.access].array];
-    e = std::max<uint64_t>(e, counts[pc]);
+    const isa::AccessPattern& ap = kernel.accesses[in.access];
+    auto& e = executions_per_warp_[ap.array];
+    e = std::max<uint64_t>(e, counts[pc] * static_cast<uint64_t>(ap.interleave_count));
   }
   for (const auto& ap : kernel.accesses)
     masks_.push_back(ap.active_threads >= 32 ? 0xffffffffu : (1u << ap.active_threads) - 1);
@@ -33,7 +34,8 @@ AddressGenerator::AddressGenerator(const isa::Kernel& kernel, const config::HwCo
 
 uint64_t AddressGenerator::first_element(const isa::AccessPattern& ap, const WarpCoordinates& w, uint64_t execution) const {
   const uint64_t spacing = executions_per_warp_[ap.array] * w.block_threads;  // §5.10
-  return w.block * spacing + execution * w.block_threads + w.warp_in_block * 32ull;
+  const uint64_t step = execution * static_cast<uint64_t>(ap.interleave_count) + static_cast<uint64_t>(ap.interleave_index);
+  return w.block * spacing + step * w.block_threads + w.warp_in_block * 32ull;
 }
 
 bool AddressGenerator::fixed_offsets(int access, const WarpCoordinates& w, uint64_t execution, uint64_t& lane0) const {

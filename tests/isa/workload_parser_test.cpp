@@ -91,6 +91,15 @@ TEST(WorkloadParser, AccessAttributesParse) {
   EXPECT_EQ(k.arrays[0].bytes, 64ull << 20);
 }
 
+TEST(WorkloadParser, InterleaveSplitsTheSweepAndRejectsBadValues) {
+  const Kernel k = parse_workload("LD R1, [R1] ; pattern=stream interleave=1/3\n", "w.wl");
+  const AccessPattern& ap = k.accesses[k.code[0].access];
+  EXPECT_EQ(ap.interleave_index, 1);
+  EXPECT_EQ(ap.interleave_count, 3);
+  for (const char* bad : {"3/3", "-1/2", "1/0", "1/65", "2", "a/b"})
+    EXPECT_NE(error_of(std::string("LD R1, [R1] ; interleave=") + bad + "\n").find("w.wl:1: LD: interleave must be R/K"), std::string::npos) << bad;
+}
+
 TEST(WorkloadParser, ErrorsNameFileAndLine) {
   EXPECT_NE(error_of("FADD R1, R1, R2\nFADDD R1, R1, R2\n").find("w.wl:2: unknown opcode 'FADDD' (did you mean 'FADD'?)"), std::string::npos);
   EXPECT_NE(error_of("\n.lop 3\n").find("w.wl:2: unknown directive '.lop'"), std::string::npos);
