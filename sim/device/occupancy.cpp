@@ -100,7 +100,7 @@ LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel&
                                            target, cfg.gpu.name, fixed_block ? fmt::format(" of {} threads", kernel.launch.threads_per_block) : "",
                                            cfg.sm.max_warps, cfg.sm.max_blocks, cfg.sm.shared_memory_bytes,
                                            cfg.sm.shared_memory_alloc_granularity_bytes, cfg.sm.max_shared_memory_per_block_bytes)});
-  if (one_wave) {
+  if (one_wave && kernel.launch.grid != isa::GridKind::Fixed) {
     r.total_blocks = int64_t{r.blocks_per_sm} * simulated_sms;
     return r;
   }

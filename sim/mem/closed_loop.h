@@ -27,7 +27,7 @@ struct ClosedLoopSpec {
   int ilp = 1;                 // independent load chains per warp (§6.3)
   int block_warps = 4;         // warps per thread block (a block sweeps one contiguous section)
   uint64_t array_bytes = 512ull << 20;  // §5.10: 512 MB
-  uint64_t warmup_cycles = 20000;
+  uint64_t warmup_cycles = 20000;  // at least; and until every chain has had two loads back
   uint64_t measure_cycles = 100000;
   uint64_t seed = 1;
 };

@@ -49,6 +49,17 @@ TEST(Occupancy, MaxwellCannotHoldOneBlockBySharedMemorySoLaunchesOneWave) {
   EXPECT_EQ(r.total_blocks, 16);
 }
 
+TEST(Occupancy, AFixedGridKeepsItsBlockCountWhenTheSmCannotBeHeldToOneBlock) {
+  // One warp on the whole device (Volkov §6.7) on Maxwell: the one-wave fallback must not turn a
+  // fixed grid of 1 block into one block per SM (it did: 16 warps then shared the memory system).
+  isa::Kernel k = adds();
+  k.launch.grid = isa::GridKind::Fixed;
+  k.launch.blocks = 1;
+  const LaunchRealization r = realize_launch(test::maxwell_like(), k, 1, 16);
+  EXPECT_EQ(r.limited_by, "grid size (one wave)");
+  EXPECT_EQ(r.total_blocks, 1);
+}
+
 TEST(Occupancy, MoreWarpsThanTheSmHoldsIsABadInput) {
   EXPECT_THROW(realize_launch(test::maxwell_like(), adds(), 65, 1), UserError);
 }
