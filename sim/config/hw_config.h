@@ -138,6 +138,10 @@ struct MemoryConfig {
   MemoryModelKind model = MemoryModelKind::Fixed;
   int latency_cycles = 400;            // unloaded latency of a streaming load (Table 6.2 "stream")
   double peak_gbps = 100;              // best sustained read throughput (Table 6.4)
+  // `fixed`: each 128-byte line an access touches costs at least this many bytes of the peak
+  // (Volkov §6.7: random accesses run 28-33x below streaming, "as if all transactions were never
+  // shorter than about 128 bytes"); 0 = only the bytes moved.
+  int line_charge_bytes = 128;
   double pin_bandwidth_gbps = 100;     // memory clock x data pins x 2 (Volkov §2.8, Table 2.7)
   int controllers = 1;                 // memory controllers / channels (vendor spec)
   int bus_width_bits = 64;             // total DRAM data bus (vendor spec)

@@ -138,7 +138,7 @@ ClosedLoopResult run_closed_loop(const ClosedLoopSpec& spec) {
     const Departure d = departures.top();
     departures.pop();
     const Segment& s = chains[d.chain].segments[d.segment];
-    memory->submit(Transaction{s.address, s.bytes, false, chains[d.chain].sm, d.chain}, d.time);
+    memory->submit(Transaction{s.address, s.bytes, false, chains[d.chain].sm, d.chain, s.line_transactions}, d.time);
   }
 
   const double window = static_cast<double>(spec.measure_cycles);

@@ -99,10 +99,17 @@ void coalesce_gt200(const ThreadAddresses& a, uint32_t mask, int bytes, std::vec
   }
 }
 
-}  // namespace
 
-void coalesce(config::CoalescingRule rule, const ThreadAddresses& addresses, uint32_t active_mask,
-              int bytes_per_thread, std::vector<Segment>& out) {
+// How many of the access's transactions share each one's 128-byte line (at most 32 segments).
+void count_line_sharing(std::vector<Segment>& out) {
+  for (Segment& s : out) {
+    const uint64_t line = s.address / kLineBytes;
+    s.line_transactions = static_cast<uint8_t>(std::count_if(out.begin(), out.end(), [&](const Segment& o) { return o.address / kLineBytes == line; }));
+  }
+}
+
+void coalesce_by_rule(config::CoalescingRule rule, const ThreadAddresses& addresses, uint32_t active_mask,
+                      int bytes_per_thread, std::vector<Segment>& out) {
   WARPSIM_ASSERT(bytes_per_thread == 1 || bytes_per_thread == 2 || bytes_per_thread == 4 ||
                      bytes_per_thread == 8 || bytes_per_thread == 16,
                  "coalesce: bytes per thread must be 1, 2, 4, 8 or 16");
@@ -122,6 +129,14 @@ void coalesce(config::CoalescingRule rule, const ThreadAddresses& addresses, uin
       return;
     }
   }
+}
+
+}  // namespace
+
+void coalesce(config::CoalescingRule rule, const ThreadAddresses& addresses, uint32_t active_mask,
+              int bytes_per_thread, std::vector<Segment>& out) {
+  coalesce_by_rule(rule, addresses, active_mask, bytes_per_thread, out);
+  count_line_sharing(out);
 }
 
 int coalesced_transactions(config::CoalescingRule rule) {

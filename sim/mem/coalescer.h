@@ -18,7 +18,11 @@ struct Segment {
   uint64_t address = 0;     // aligned to `bytes`
   uint32_t bytes = 32;      // 32, 64 or 128
   uint32_t thread_mask = 0; // bit i: thread i of the warp is served by this transaction
+  uint8_t line_transactions = 1;  // transactions of this access in the same 128-byte line (kLineBytes)
 };
+
+// The line of the memory hierarchy on all five seed GPUs (L1/L2 lines, Volkov 2016 §2.5, §6.7).
+inline constexpr uint64_t kLineBytes = 128;
 
 using ThreadAddresses = std::array<uint64_t, kWarpThreads>;
 
@@ -35,6 +39,7 @@ using ThreadAddresses = std::array<uint64_t, kWarpThreads>;
 //    to the half that holds them (128 -> 64 -> 32 bytes); repeat until all are served.
 //  - Fermi (cc 2.x, L1 cached): one 128-byte line per distinct line touched by the warp.
 //  - Sector32 (cc 3.x-5.x, global loads through L2): one 32-byte sector per distinct sector.
+// Each segment also counts the access's transactions in its 128-byte line (line_transactions).
 void coalesce(config::CoalescingRule rule, const ThreadAddresses& addresses, uint32_t active_mask,
               int bytes_per_thread, std::vector<Segment>& out);
 

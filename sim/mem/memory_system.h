@@ -33,6 +33,7 @@ struct Transaction {
   bool write = false;
   uint16_t sm = 0;       // issuing SM (index among the simulated SMs)
   uint32_t tag = 0;      // opaque to the memory system, returned on completion
+  uint8_t line_transactions = 1;  // the access's transactions in this one's 128-byte line (`fixed`)
 };
 
 struct Completion {

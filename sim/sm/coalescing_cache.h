@@ -25,6 +25,7 @@ class CoalescingCache {
     uint32_t bytes = 0;  // total over the transactions
     std::array<uint32_t, mem::kWarpThreads> offset{};  // from lane 0's 256-byte block
     std::array<uint16_t, mem::kWarpThreads> size{};
+    std::array<uint8_t, mem::kWarpThreads> line_transactions{};
   };
 
   explicit CoalescingCache(int accesses) : entries_(static_cast<size_t>(accesses) * kWays) {}

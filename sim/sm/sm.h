@@ -129,7 +129,7 @@ class Sm {
   void depart_all(uint64_t t, const mem::Transaction& proto, AccessWork& work);  // the transactions in segments_
   uint32_t issue_access(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool store);
   void granted_shared_unit(uint32_t slot);
-  void depart(uint64_t t, uint32_t j, const mem::Transaction& proto, uint64_t address, uint32_t bytes);
+  void depart(uint64_t t, uint32_t j, const mem::Transaction& proto, uint64_t address, uint32_t bytes, uint8_t line_transactions);
   // Blocks, barriers, exits (sm_blocks.cpp)
   void arrive_at_barrier(uint32_t slot, uint64_t t);
   void release_barrier(BlockSlot& b, uint64_t t);

@@ -29,7 +29,7 @@ void Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write
     const uint64_t block = lane0 - lane0 % CoalescingCache::kPeriod;
     work.bytes_transferred = e.bytes;
     work.transactions = e.count;
-    for (uint32_t j = 0; j < e.count; ++j) depart(t, j, proto, block + e.offset[j], e.size[j]);
+    for (uint32_t j = 0; j < e.count; ++j) depart(t, j, proto, block + e.offset[j], e.size[j], e.line_transactions[j]);
     return;
   }
   addresses_.global_addresses(d.access, coords, exec, addr_);
@@ -42,16 +42,17 @@ void Sm::depart_all(uint64_t t, const mem::Transaction& proto, AccessWork& work)
   work.bytes_transferred = 0;
   for (size_t j = 0; j < segments_.size(); ++j) {
     work.bytes_transferred += segments_[j].bytes;
-    depart(t, static_cast<uint32_t>(j), proto, segments_[j].address, segments_[j].bytes);
+    depart(t, static_cast<uint32_t>(j), proto, segments_[j].address, segments_[j].bytes, segments_[j].line_transactions);
   }
 }
 
 // The j-th transaction departs j x (Table 6.7 increment) after issue: replays of the instruction.
-void Sm::depart(uint64_t t, uint32_t j, const mem::Transaction& proto, uint64_t address, uint32_t bytes) {
+void Sm::depart(uint64_t t, uint32_t j, const mem::Transaction& proto, uint64_t address, uint32_t bytes, uint8_t line_transactions) {
   WARPSIM_ASSERT(j < departure_offset_.size(), "more transactions than warp threads");
   mem::Transaction tr = proto;
   tr.address = address;
   tr.bytes = bytes;
+  tr.line_transactions = line_transactions;
   if (j == 0) memory_.submit(tr, t);
   else lsu_.depart(j, t + departure_offset_[j], tr);
 }

@@ -154,6 +154,19 @@ TEST(Coalescer, Gt200ByteWordsUse32ByteSegments) {
   EXPECT_EQ(s[1].address, s[0].address);
 }
 
+TEST(Coalescer, EachSegmentCountsTheAccessesTransactionsInItsLine) {
+  // The `fixed` model charges a 128-byte line per line touched, split over these (Volkov §6.7).
+  for (const Segment& x : run(CoalescingRule::Sector32, strided(0, 1))) EXPECT_EQ(x.line_transactions, 4);
+  for (const Segment& x : run(CoalescingRule::Sector32, strided(0, 2))) EXPECT_EQ(x.line_transactions, 4);  // 2 lines
+  for (const Segment& x : run(CoalescingRule::Sector32, strided(0, 1000))) EXPECT_EQ(x.line_transactions, 1);
+  for (const Segment& x : run(CoalescingRule::G80, strided(0, 1))) EXPECT_EQ(x.line_transactions, 2);
+  for (const Segment& x : run(CoalescingRule::G80, strided(1, 0))) EXPECT_EQ(x.line_transactions, 32);  // (1,1,1,1)
+  const auto m = run(CoalescingRule::Sector32, strided(1, 1));  // 4 sectors of one line, 1 of the next
+  ASSERT_EQ(m.size(), 5u);
+  EXPECT_EQ(m[0].line_transactions, 4);
+  EXPECT_EQ(m[4].line_transactions, 1);
+}
+
 TEST(Coalescer, EveryActiveThreadIsServedByExactlyOneSegmentThatHoldsIt) {
   std::mt19937_64 rng(7);
   for (auto rule : {CoalescingRule::G80, CoalescingRule::GT200, CoalescingRule::Fermi, CoalescingRule::Sector32}) {
