@@ -53,7 +53,7 @@ void addresses(const ClosedLoopSpec& spec, Chain& c, uint64_t section_bytes, Thr
 
 }  // namespace
 
-ClosedLoopResult run_closed_loop(const ClosedLoopSpec& spec) {
+static ClosedLoopResult run_closed_loop_here(const ClosedLoopSpec& spec) {
   const config::HwConfig& cfg = *spec.config;
   WARPSIM_ASSERT(spec.ilp >= 1 && spec.block_warps >= 1, "closed loop: bad ilp or block size");
   const bool per_device = spec.device_warps > 0;
@@ -152,6 +152,14 @@ ClosedLoopResult run_closed_loop(const ClosedLoopSpec& spec) {
     res.row_hit_rate = cas > 0 ? 1.0 - static_cast<double>(s.activates - at_warmup.activates) / cas : 0;
     res.dram_gbps = static_cast<double>(s.bytes - at_warmup.bytes) / s.device_share * cfg.device.core_clock_ghz / window;
   }
+  return res;
+}
+
+// A model that co-simulates (SimGrid) must be driven from its engine's thread, as the device
+// does (simulate.cpp); the others run here.
+ClosedLoopResult run_closed_loop(const ClosedLoopSpec& spec) {
+  ClosedLoopResult res;
+  run_in_memory_context(*spec.config, [&] { res = run_closed_loop_here(spec); });
   return res;
 }
 

@@ -39,6 +39,16 @@ TEST(SimGridRun, KeplerOneWarpSeesTable6_2Latency) {
   EXPECT_NEAR(std::stod(rows[0].at("access_latency_mean")), 301, 0.5);
 }
 
+TEST(SimGridRun, MemloopDrivesTheModelFromSimGridsThread) {
+  // `warpsim memloop` builds the model outside the device; it failed with an internal error
+  // ("SimGrid is driven from its own thread only") until it ran in the model's context.
+  const CliRun r = run_cli("memloop --gpu kepler --set memory.model=simgrid --warps 1 --sms 1 --measure 20000 --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto rows = csv_rows(r.out);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_NEAR(std::stod(rows[0].at("mean_latency")), 301, 1.0);
+}
+
 TEST(SimGridRun, KeplerFullOccupancyReachesTable6_4Peak) {
   // All 8 SMs at 64 warps/SM: the streaming peak of Table 6.4 (154 GB/s) within 5%.
   const CliRun r = run_cli(kKeplerAlpha0 + " --warps 64 --format csv");
