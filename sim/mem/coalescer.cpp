@@ -99,7 +99,6 @@ void coalesce_gt200(const ThreadAddresses& a, uint32_t mask, int bytes, std::vec
   }
 }
 
-
 // How many of the access's transactions share each one's 128-byte line (at most 32 segments).
 void count_line_sharing(std::vector<Segment>& out) {
   for (Segment& s : out) {

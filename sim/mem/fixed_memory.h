@@ -3,9 +3,9 @@
 // One FIFO bandwidth server: a transaction of B bytes holds it B / peak cycles, and the server may
 // run one warp access (kBurstBytes) ahead of that rate. A line an access touches costs at least
 // memory.line_charge_bytes (Volkov §6.7), shared by the access's transactions in that line: a
-// coalesced access costs its bytes, a fully diverging one 32 lines. A transaction leaves `latency` cycles after
-// it entered the server, so latency is exact at low load, and throughput is exactly the cap at
-// high load.
+// coalesced access costs its bytes, a fully diverging one 32 lines. A transaction leaves
+// `latency` cycles after it entered the server, so latency is exact at low load, and throughput
+// is exactly the cap at high load.
 #pragma once
 
 #include "engine/ring_queue.h"
