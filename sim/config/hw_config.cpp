@@ -44,6 +44,12 @@ const std::vector<std::pair<PagePolicy, const char*>>& enum_table<PagePolicy>() 
 }
 
 template <>
+const std::vector<std::pair<IssueUnit, const char*>>& enum_table<IssueUnit>() {
+  static const std::vector<std::pair<IssueUnit, const char*>> t{{IssueUnit::Transaction, "transaction"}, {IssueUnit::Line, "line"}};
+  return t;
+}
+
+template <>
 const std::vector<std::pair<DualIssue, const char*>>& enum_table<DualIssue>() {
   static const std::vector<std::pair<DualIssue, const char*>> t{{DualIssue::SameWarp, "same_warp"}, {DualIssue::AnyWarp, "any_warp"}};
   return t;
@@ -64,5 +70,6 @@ const char* to_string(CoalescingRule r) { return name_of(r); }
 const char* to_string(MemoryModelKind m) { return name_of(m); }
 const char* to_string(PagePolicy p) { return name_of(p); }
 const char* to_string(DualIssue d) { return name_of(d); }
+const char* to_string(IssueUnit u) { return name_of(u); }
 
 }  // namespace warpsim::config

@@ -20,6 +20,9 @@ enum class CoalescingRule : uint8_t {
   Fermi,      // whole warp; 128-byte L1 lines
   Sector32,   // whole warp; 32-byte sectors (Kepler/Maxwell with L1 off for global loads, and later)
 };
+// What one LSU pass of a warp memory instruction sends (mem::Segment::issue_step): one
+// transaction (Volkov Table 6.7's unit), or every transaction of one 128-byte line.
+enum class IssueUnit : uint8_t { Transaction, Line };
 // Where the second instruction of a multi-issue cycle may come from: the same warp (NVIDIA dual
 // issue, Volkov §2.9) or another warp (AMD GCN-style issue from different wavefronts).
 enum class DualIssue : uint8_t { SameWarp, AnyWarp };
@@ -94,7 +97,8 @@ struct SharedMemoryConfig {
 // Load/store unit: coalescer, transaction departure, per-warp load limit (§2.5, §3.7, §6.7).
 struct LsuConfig {
   CoalescingRule coalescing = CoalescingRule::Sector32;
-  double transaction_issue_cycles = 0;   // latency of issuing each additional transaction (Table 6.7)
+  double transaction_issue_cycles = 0;   // latency of each additional LSU pass (Table 6.7)
+  IssueUnit issue_unit = IssueUnit::Transaction;  // what one pass sends: a transaction or a 128-byte line
   int max_outstanding_loads_per_warp = 0; // 0 = unlimited (Fermi stalls after 5, Listing 3.2)
   int store_latency_cycles = 1;          // stores do not block dependents; latency of the issue slot
   int mshrs = 0;                         // MSHRs: transactions an SM tracks at once; 0 = not limited (models only, §7.7)
@@ -181,5 +185,6 @@ const char* to_string(CoalescingRule r);
 const char* to_string(MemoryModelKind m);
 const char* to_string(PagePolicy p);
 const char* to_string(DualIssue d);
+const char* to_string(IssueUnit u);
 
 }  // namespace warpsim::config

@@ -90,12 +90,12 @@ static ClosedLoopResult run_closed_loop_here(const ClosedLoopSpec& spec) {
   auto issue = [&](uint32_t id, uint64_t t) {
     Chain& c = chains[id];
     addresses(spec, c, section_bytes, addr);
-    coalesce(cfg.lsu.coalescing, addr, 0xFFFFFFFFu, 4, c.segments);
+    coalesce(cfg.lsu.coalescing, addr, 0xFFFFFFFFu, 4, c.segments, cfg.lsu.issue_unit);
     c.remaining = static_cast<uint32_t>(c.segments.size());
     c.issue = t;
     ++c.iteration;
     for (uint32_t j = 0; j < c.segments.size(); ++j)
-      departures.push({t + static_cast<uint64_t>(std::floor(j * delta)), seq++, id, j});
+      departures.push({t + static_cast<uint64_t>(std::floor(c.segments[j].issue_step * delta)), seq++, id, j});
   };
   for (uint32_t id = 0; id < chains.size(); ++id) issue(id, 0);
 

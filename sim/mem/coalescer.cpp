@@ -107,6 +107,22 @@ void count_line_sharing(std::vector<Segment>& out) {
   }
 }
 
+// One step per transaction, or one per distinct 128-byte line in order of first appearance
+// (at most 32 lines).
+void assign_issue_steps(config::IssueUnit unit, std::vector<Segment>& out) {
+  if (unit == config::IssueUnit::Transaction) {
+    for (size_t j = 0; j < out.size(); ++j) out[j].issue_step = static_cast<uint8_t>(j);
+    return;
+  }
+  uint8_t lines = 0;
+  for (size_t j = 0; j < out.size(); ++j) {
+    const uint64_t line = out[j].address / kLineBytes;
+    size_t first = 0;
+    while (out[first].address / kLineBytes != line) ++first;
+    out[j].issue_step = first == j ? lines++ : out[first].issue_step;
+  }
+}
+
 void coalesce_by_rule(config::CoalescingRule rule, const ThreadAddresses& addresses, uint32_t active_mask,
                       int bytes_per_thread, std::vector<Segment>& out) {
   WARPSIM_ASSERT(bytes_per_thread == 1 || bytes_per_thread == 2 || bytes_per_thread == 4 ||
@@ -133,10 +149,21 @@ void coalesce_by_rule(config::CoalescingRule rule, const ThreadAddresses& addres
 }  // namespace
 
 void coalesce(config::CoalescingRule rule, const ThreadAddresses& addresses, uint32_t active_mask,
-              int bytes_per_thread, std::vector<Segment>& out) {
+              int bytes_per_thread, std::vector<Segment>& out, config::IssueUnit unit) {
   coalesce_by_rule(rule, addresses, active_mask, bytes_per_thread, out);
   count_line_sharing(out);
+  assign_issue_steps(unit, out);
 }
+
+std::vector<Segment> coalesced_access(const config::LsuConfig& lsu, uint64_t base) {
+  ThreadAddresses a{};
+  for (int t = 0; t < kWarpThreads; ++t) a[t] = base + 4ull * static_cast<uint64_t>(t);
+  std::vector<Segment> out;
+  coalesce(lsu.coalescing, a, 0xFFFFFFFFu, 4, out, lsu.issue_unit);
+  return out;
+}
+
+int coalesced_issue_steps(const config::LsuConfig& lsu) { return coalesced_access(lsu, 0).back().issue_step + 1; }
 
 int coalesced_transactions(config::CoalescingRule rule) {
   switch (rule) {

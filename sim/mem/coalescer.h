@@ -19,6 +19,7 @@ struct Segment {
   uint32_t bytes = 32;      // 32, 64 or 128
   uint32_t thread_mask = 0; // bit i: thread i of the warp is served by this transaction
   uint8_t line_transactions = 1;  // transactions of this access in the same 128-byte line (kLineBytes)
+  uint8_t issue_step = 0;  // the LSU pass that sends it: departs issue_step x lsu.transaction_issue_cycles after issue
 };
 
 // The line of the memory hierarchy on all five seed GPUs (L1/L2 lines, Volkov 2016 §2.5, §6.7).
@@ -39,12 +40,25 @@ using ThreadAddresses = std::array<uint64_t, kWarpThreads>;
 //    to the half that holds them (128 -> 64 -> 32 bytes); repeat until all are served.
 //  - Fermi (cc 2.x, L1 cached): one 128-byte line per distinct line touched by the warp.
 //  - Sector32 (cc 3.x-5.x, global loads through L2): one 32-byte sector per distinct sector.
-// Each segment also counts the access's transactions in its 128-byte line (line_transactions).
+// Each segment also counts the access's transactions in its 128-byte line (line_transactions)
+// and gets its LSU issue step (`unit`, lsu.issue_unit): each further pass of the LSU adds
+// lsu.transaction_issue_cycles of latency (Volkov Table 6.7). A pass sends one transaction (the
+// table's unit: G80 and GT200 process half-warps separately, Fermi's transactions are lines), or
+// every transaction of one 128-byte line, its sectors together. Maxwell measures the latter
+// (§4.3): a stride-2 load (8 sectors in 2 lines) takes 376 cycles where streaming takes 368 — one
+// pass more (5.35 cycles), not four (5.9 each: 392 cycles).
 void coalesce(config::CoalescingRule rule, const ThreadAddresses& addresses, uint32_t active_mask,
-              int bytes_per_thread, std::vector<Segment>& out);
+              int bytes_per_thread, std::vector<Segment>& out, config::IssueUnit unit = config::IssueUnit::Transaction);
 
 // Transactions of a fully coalesced 4-byte access of a whole warp under `rule` (the seeds'
 // count, Volkov §6.7: 2 on G80 and GT200, 1 on Fermi, 4 on Kepler and Maxwell).
 int coalesced_transactions(config::CoalescingRule rule);
+
+// The transactions of that access (32 consecutive 4-byte words from `base`, 128-byte aligned),
+// with their issue steps: what an unloaded streaming load sends, for the latency derivations.
+std::vector<Segment> coalesced_access(const config::LsuConfig& lsu, uint64_t base);
+
+// LSU passes of that access: 2 on G80 and GT200, 1 on Fermi and Maxwell, 4 on Kepler.
+int coalesced_issue_steps(const config::LsuConfig& lsu);
 
 }  // namespace warpsim::mem

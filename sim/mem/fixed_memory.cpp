@@ -9,8 +9,8 @@
 namespace warpsim::mem {
 
 double unloaded_transaction_latency_cycles(const config::HwConfig& cfg) {
-  const int n = coalesced_transactions(cfg.lsu.coalescing);
-  const double spread = (n - 1) * cfg.lsu.transaction_issue_cycles;
+  const int steps = coalesced_issue_steps(cfg.lsu);
+  const double spread = (steps - 1) * cfg.lsu.transaction_issue_cycles;
   if (spread >= cfg.memory.latency_cycles)
     throw UserError(Diagnostic{cfg.source_file, 0, 0, "lsu.transaction_issue_cycles",
                                "the departure spread of a coalesced access exceeds memory.latency_cycles"});

@@ -99,18 +99,27 @@ Txn transactions(config::CoalescingRule rule, const std::vector<uint64_t>& addr,
   return total;
 }
 
+// LSU passes (mem::Segment::issue_step): one per transaction, or one per 128-byte line touched.
+int issue_steps(config::IssueUnit unit, const Txn& t, const std::vector<uint64_t>& addr, int bytes) {
+  return unit == config::IssueUnit::Line ? unique_segments(addr, bytes, 128).count : t.count;
+}
+
 }  // namespace
 
 GlobalAccessCost global_access_cost(const config::HwConfig& cfg, const isa::AccessPattern& pattern) {
   isa::AccessPattern p = pattern;
   if (p.kind == AccessKind::Conflict) p.kind = AccessKind::Stride;  // a bank pattern means a stride in DRAM
-  const Txn t = transactions(cfg.lsu.coalescing, thread_addresses(p, cfg.smem.banks, cfg.smem.bank_width_bytes, false), p.bytes);
+  const auto addr_of_pattern = thread_addresses(p, cfg.smem.banks, cfg.smem.bank_width_bytes, false);
+  const Txn t = transactions(cfg.lsu.coalescing, addr_of_pattern, p.bytes);
   const isa::AccessPattern coalesced{};  // 32 threads, 4 bytes each, consecutive
   GlobalAccessCost c;
   c.transactions = t.count;
   c.bytes_transferred = t.bytes;
   c.bytes_requested = static_cast<double>(p.active_threads) * p.bytes;
-  c.baseline_transactions = transactions(cfg.lsu.coalescing, thread_addresses(coalesced, 1, 4, false), 4).count;
+  const auto coalesced_addr = thread_addresses(coalesced, 1, 4, false);
+  c.baseline_transactions = transactions(cfg.lsu.coalescing, coalesced_addr, 4).count;
+  c.issue_steps = issue_steps(cfg.lsu.issue_unit, t, addr_of_pattern, p.bytes);
+  c.baseline_issue_steps = issue_steps(cfg.lsu.issue_unit, transactions(cfg.lsu.coalescing, coalesced_addr, 4), coalesced_addr, 4);
   return c;
 }
 

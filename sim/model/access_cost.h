@@ -14,9 +14,11 @@ struct GlobalAccessCost {
   double bytes_transferred = 0;    // their total size
   double bytes_requested = 0;      // active threads x bytes (what the seeds count as GB/s)
   int baseline_transactions = 0;   // of a fully coalesced 32-bit access under the same rules (§6.7)
-  // Transactions beyond the coalesced case: each is reissued (§3.6, §7.4) and adds
+  int issue_steps = 0;             // LSU passes: transactions, or 128-byte lines on cc 3.x-5.x (mem::Segment)
+  int baseline_issue_steps = 0;    // of the fully coalesced access
+  // Passes beyond the coalesced case: each is a reissue (§3.6, §7.4) and adds
   // lsu.transaction_issue_cycles of latency (Table 6.7).
-  int extra_transactions() const { return transactions > baseline_transactions ? transactions - baseline_transactions : 0; }
+  int extra_issue_steps() const { return issue_steps > baseline_issue_steps ? issue_steps - baseline_issue_steps : 0; }
 };
 
 struct SharedAccessCost {

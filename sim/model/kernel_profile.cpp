@@ -56,11 +56,11 @@ InstructionCost cost_of(const config::HwConfig& cfg, const isa::Kernel& k, const
       const isa::AccessPattern p = in.access >= 0 ? k.accesses[in.access] : isa::AccessPattern{};
       const GlobalAccessCost g = global_access_cost(cfg, p);
       c.base_latency = cfg.memory.latency_cycles;
-      // Each additional transaction adds its issue latency (Table 6.7).
-      c.latency = in.cls == OpClass::Load ? c.base_latency + g.extra_transactions() * cfg.lsu.transaction_issue_cycles
+      // Each additional LSU pass adds its issue latency (Table 6.7).
+      c.latency = in.cls == OpClass::Load ? c.base_latency + g.extra_issue_steps() * cfg.lsu.transaction_issue_cycles
                                           : cfg.lsu.store_latency_cycles;
       c.latency_to_alu = c.latency;
-      c.reissues = g.extra_transactions();
+      c.reissues = g.extra_issue_steps();
       c.bytes_transferred = g.bytes_transferred;
       c.bytes_requested = g.bytes_requested;
       c.transactions = g.transactions;
@@ -121,7 +121,7 @@ KernelProfile profile_kernel(const config::HwConfig& cfg, const isa::Kernel& k) 
       p.bytes_transferred += n * c.bytes_transferred;
       // A store's memory-side trip takes as long as a load's; only its register effect is short.
       const GlobalAccessCost g = global_access_cost(cfg, in.access >= 0 ? k.accesses[in.access] : isa::AccessPattern{});
-      lat_sum += n * (cfg.memory.latency_cycles + g.extra_transactions() * cfg.lsu.transaction_issue_cycles);
+      lat_sum += n * (cfg.memory.latency_cycles + g.extra_issue_steps() * cfg.lsu.transaction_issue_cycles);
       base_sum += n * cfg.memory.latency_cycles;
     }
   }

@@ -17,6 +17,7 @@ bool CoalescingCache::fill(Entry& e, uint64_t lane0, const std::vector<mem::Segm
     e.offset[j] = static_cast<uint32_t>(s.address - block);
     e.size[j] = static_cast<uint16_t>(s.bytes);
     e.line_transactions[j] = s.line_transactions;
+    e.issue_step[j] = s.issue_step;
     bytes += s.bytes;
   }
   e.count = static_cast<uint32_t>(segments.size());

@@ -26,6 +26,7 @@ class CoalescingCache {
     std::array<uint32_t, mem::kWarpThreads> offset{};  // from lane 0's 256-byte block
     std::array<uint16_t, mem::kWarpThreads> size{};
     std::array<uint8_t, mem::kWarpThreads> line_transactions{};
+    std::array<uint8_t, mem::kWarpThreads> issue_step{};
   };
 
   explicit CoalescingCache(int accesses) : entries_(static_cast<size_t>(accesses) * kWays) {}

@@ -1,8 +1,8 @@
 // The load/store unit's bookkeeping: in-flight accesses (one record per warp load or store
 // instruction, completing when its last transaction returns; a store's when the memory system has
 // accepted its last transaction) and transactions waiting for their departure
-// cycle (the j-th transaction of an instruction departs j x lsu.transaction_issue_cycles after
-// issue, Volkov Table 6.7). Records are pooled: no allocation per instruction in steady state.
+// cycle (a transaction of issue step j departs j x lsu.transaction_issue_cycles after issue,
+// Volkov Table 6.7; mem::Segment::issue_step). Records are pooled: no allocation per instruction in steady state.
 #pragma once
 
 #include <algorithm>
@@ -47,8 +47,8 @@ class Lsu {
   AccessRecord& access(uint32_t tag) { return records_[tag]; }
   void free_access(uint32_t tag) { free_.push_back(tag); }
 
-  // Queues the j-th transaction of an instruction (j >= 1) to depart at `time`. Calls come in
-  // non-decreasing issue time and the j-th departure is a fixed delay after issue, so each j's
+  // Queues a transaction of issue step j (j >= 1) to depart at `time`. Calls come in
+  // non-decreasing issue time and step j departs a fixed delay after issue, so each j's
   // queue is a FIFO sorted by time; the queues merge by (time, order queued), as one heap would.
   void depart(uint32_t j, uint64_t time, const mem::Transaction& t) {
     departures_[j].push_back(Departure{time, seq_++, t});
@@ -74,7 +74,7 @@ class Lsu {
   using RingQueue = engine::RingQueue<T>;
   void refresh_next();  // next_time_, next_queue_ from the queues' fronts
 
-  std::array<RingQueue<Departure>, mem::kWarpThreads> departures_;  // by transaction index j
+  std::array<RingQueue<Departure>, mem::kWarpThreads> departures_;  // by issue step j
   uint64_t nonempty_ = 0;  // bit j: departures_[j] is not empty
   uint64_t next_time_ = mem::kNever;  // front of departures_[next_queue_], the first to depart
   uint32_t next_queue_ = 0;

@@ -175,7 +175,7 @@ class Sm {
   RatePipe smem_unit_{1.0};
   Lsu lsu_;
   std::array<uint64_t, 32> addr_{};
-  std::array<uint64_t, mem::kWarpThreads> departure_offset_{};  // j -> round(j x lsu.transaction_issue_cycles)
+  std::array<uint64_t, mem::kWarpThreads> departure_offset_{};  // issue step j -> round(j x lsu.transaction_issue_cycles)
   std::vector<mem::Segment> segments_;
   CoalescingCache coalescing_;
   uint32_t free_block_slots_ = 0;

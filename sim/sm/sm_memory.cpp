@@ -23,17 +23,17 @@ void Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write
     CoalescingCache::Entry& e = coalescing_.entry(d.access, lane0);
     if (e.key != static_cast<int32_t>(lane0 % CoalescingCache::kPeriod)) {
       addresses_.global_addresses(d.access, coords, exec, addr_);
-      mem::coalesce(cfg_.lsu.coalescing, addr_, addresses_.active_mask(d.access), ap.bytes, segments_);
+      mem::coalesce(cfg_.lsu.coalescing, addr_, addresses_.active_mask(d.access), ap.bytes, segments_, cfg_.lsu.issue_unit);
       if (!CoalescingCache::fill(e, lane0, segments_)) return depart_all(t, proto, work);
     }
     const uint64_t block = lane0 - lane0 % CoalescingCache::kPeriod;
     work.bytes_transferred = e.bytes;
     work.transactions = e.count;
-    for (uint32_t j = 0; j < e.count; ++j) depart(t, j, proto, block + e.offset[j], e.size[j], e.line_transactions[j]);
+    for (uint32_t j = 0; j < e.count; ++j) depart(t, e.issue_step[j], proto, block + e.offset[j], e.size[j], e.line_transactions[j]);
     return;
   }
   addresses_.global_addresses(d.access, coords, exec, addr_);
-  mem::coalesce(cfg_.lsu.coalescing, addr_, addresses_.active_mask(d.access), ap.bytes, segments_);
+  mem::coalesce(cfg_.lsu.coalescing, addr_, addresses_.active_mask(d.access), ap.bytes, segments_, cfg_.lsu.issue_unit);
   depart_all(t, proto, work);
 }
 
@@ -42,13 +42,14 @@ void Sm::depart_all(uint64_t t, const mem::Transaction& proto, AccessWork& work)
   work.bytes_transferred = 0;
   for (size_t j = 0; j < segments_.size(); ++j) {
     work.bytes_transferred += segments_[j].bytes;
-    depart(t, static_cast<uint32_t>(j), proto, segments_[j].address, segments_[j].bytes, segments_[j].line_transactions);
+    depart(t, segments_[j].issue_step, proto, segments_[j].address, segments_[j].bytes, segments_[j].line_transactions);
   }
 }
 
-// The j-th transaction departs j x (Table 6.7 increment) after issue: replays of the instruction.
+// A transaction of issue step j departs j x (Table 6.7 increment) after issue: replays of the
+// instruction (mem::Segment::issue_step).
 void Sm::depart(uint64_t t, uint32_t j, const mem::Transaction& proto, uint64_t address, uint32_t bytes, uint8_t line_transactions) {
-  WARPSIM_ASSERT(j < departure_offset_.size(), "more transactions than warp threads");
+  WARPSIM_ASSERT(j < departure_offset_.size(), "more issue steps than warp threads");
   mem::Transaction tr = proto;
   tr.address = address;
   tr.bytes = bytes;

@@ -43,6 +43,31 @@ TEST(Coalescer, Sector32AlignedWarpIsFourSectors) {
   EXPECT_EQ(coalesced_transactions(CoalescingRule::Sector32), 4);
 }
 
+TEST(Coalescer, IssueStepsAreTransactionsOrLinesInOrderOfFirstUse) {
+  // lsu.issue_unit: a pass sends one transaction (Table 6.7), or a whole 128-byte line (§4.3).
+  std::vector<Segment> s;
+  coalesce(CoalescingRule::Sector32, strided(0, 2), kAll, 4, s, config::IssueUnit::Transaction);  // 8 sectors, 2 lines
+  ASSERT_EQ(s.size(), 8u);
+  for (size_t j = 0; j < s.size(); ++j) EXPECT_EQ(s[j].issue_step, j);
+  coalesce(CoalescingRule::Sector32, strided(0, 2), kAll, 4, s, config::IssueUnit::Line);
+  for (size_t j = 0; j < s.size(); ++j) EXPECT_EQ(s[j].issue_step, j / 4) << j;
+  // Lines numbered by the first thread that touches them, however far apart they lie.
+  ThreadAddresses a = strided(0, 1);
+  for (int i = 0; i < kWarpThreads; ++i) a[i] = kBase + (i % 2 == 0 ? 4096u : 0u) + 4u * static_cast<uint64_t>(i / 2);
+  coalesce(CoalescingRule::Sector32, a, kAll, 4, s, config::IssueUnit::Line);
+  ASSERT_EQ(s.size(), 4u);  // 2 sectors in each of 2 lines
+  EXPECT_EQ(s[0].issue_step, 0);
+  EXPECT_EQ(s[1].issue_step, 1);
+  for (const Segment& x : s) EXPECT_EQ(x.issue_step, x.address >= kBase + 4096 ? 0 : 1);
+  config::LsuConfig lsu;
+  lsu.coalescing = CoalescingRule::Sector32;
+  EXPECT_EQ(coalesced_issue_steps(lsu), 4);
+  lsu.issue_unit = config::IssueUnit::Line;
+  EXPECT_EQ(coalesced_issue_steps(lsu), 1);
+  lsu.coalescing = CoalescingRule::G80;
+  EXPECT_EQ(coalesced_issue_steps(lsu), 1);  // its two 64-byte half-warp transactions share a line
+}
+
 TEST(Coalescer, Sector32MisalignedByOneWordNeedsAFifthSector) {
   EXPECT_EQ(run(CoalescingRule::Sector32, strided(1, 1)).size(), 5u);  // §2.5: (1,2,3,4)
 }

@@ -19,14 +19,14 @@ TEST(DramMemory, UnloadedCoalescedLoadTakesTheTable62Latency) {
   for (const char* gpu : {"g80", "gt200", "fermi", "kepler", "maxwell"}) {
     const config::HwConfig c = dram_config(gpu);
     auto m = make_memory_system({&c, c.device.sms, 1});
-    const int n = coalesced_transactions(c.lsu.coalescing);
+    const std::vector<Segment> access = coalesced_access(c.lsu, 1ull << 30);
     std::vector<Completion> done;
-    for (int k = 0; k < n; ++k) {
-      const auto at = static_cast<uint64_t>(k * c.lsu.transaction_issue_cycles);
+    for (uint32_t k = 0; k < access.size(); ++k) {
+      const auto at = static_cast<uint64_t>(access[k].issue_step * c.lsu.transaction_issue_cycles);
       m->advance(at, done);
-      m->submit(Transaction{(1ull << 30) + 128u / n * k, 128u / n, false, 0, uint32_t(k)}, at);
+      m->submit(Transaction{access[k].address, access[k].bytes, false, 0, k}, at);
     }
-    while (done.size() < size_t(n)) m->advance(m->next_event_time(), done);
+    while (done.size() < access.size()) m->advance(m->next_event_time(), done);
     EXPECT_NEAR(double(done.back().time), c.memory.latency_cycles, 1.0) << gpu;
   }
 }

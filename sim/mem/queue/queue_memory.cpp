@@ -17,17 +17,17 @@ namespace {
 uint64_t probe_unloaded_channel_cycles(const MemorySystemSpec& spec) {
   QueueMemory probe(spec, 0);
   const double delta = spec.config->lsu.transaction_issue_cycles;
-  const int n = coalesced_transactions(spec.config->lsu.coalescing);
-  const uint32_t bytes = 128u / static_cast<uint32_t>(n);
-  const uint64_t base = uint64_t{1} << 30;
+  const std::vector<Segment> access = coalesced_access(spec.config->lsu, uint64_t{1} << 30);
   std::vector<Completion> done;
-  for (int k = 0; k < n; ++k)
-    probe.submit(Transaction{base + static_cast<uint64_t>(k) * bytes, bytes, false, 0, static_cast<uint32_t>(k)},
-                 static_cast<uint64_t>(std::floor(k * delta)));
+  for (uint32_t k = 0; k < access.size(); ++k) {
+    const Segment& s = access[k];
+    probe.submit(Transaction{s.address, s.bytes, false, 0, k, s.line_transactions},
+                 static_cast<uint64_t>(std::floor(s.issue_step * delta)));
+  }
   probe.advance(kNever - 1, done);
   uint64_t last = 0;
   for (const Completion& c : done) last = std::max(last, c.time);
-  return last - static_cast<uint64_t>(std::floor((n - 1) * delta));
+  return last - static_cast<uint64_t>(std::floor(access.back().issue_step * delta));
 }
 
 }  // namespace

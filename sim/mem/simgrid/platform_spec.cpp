@@ -47,7 +47,8 @@ PlatformSpec make_platform_spec(const config::HwConfig& cfg, int simulated_sms) 
   // spread of a coalesced access's transactions (Table 6.7), as in the fixed model.
   const int n_tx = coalesced_transactions(cfg.lsu.coalescing);
   p.coalesced_transaction_bytes = kWarpLoadBytes / static_cast<uint32_t>(n_tx);
-  const double unloaded_cycles = std::max(1.0, m.latency_cycles - (n_tx - 1) * cfg.lsu.transaction_issue_cycles);
+  const int steps = coalesced_issue_steps(cfg.lsu);
+  const double unloaded_cycles = std::max(1.0, m.latency_cycles - (steps - 1) * cfg.lsu.transaction_issue_cycles);
   p.unloaded_transaction_s = unloaded_cycles / p.clock_hz;
 
   // A lone transaction takes the fixed delays + bytes / (slowest link): the delays are what is
