@@ -103,7 +103,11 @@ uint64_t QueueChannel::reserve_bus(uint64_t ready, uint64_t len, uint64_t now) {
     bus_head_ = 0;
   }
   uint64_t start = after_refresh(ready, len);  // a refresh stops the bus too (all banks precharged)
-  size_t i = bus_head_;
+  // Intervals are disjoint and sorted, so their ends are too: skip those ending by `start` (they
+  // can neither hold it up nor be extended by it) in O(log n) instead of walking them.
+  const auto first = std::partition_point(bus_.begin() + static_cast<std::ptrdiff_t>(bus_head_), bus_.end(),
+                                          [start](const Interval& v) { return v.end < start; });
+  size_t i = static_cast<size_t>(first - bus_.begin());
   for (; i < bus_.size(); ++i) {
     if (start + len <= bus_[i].begin) break;
     if (bus_[i].end > start) start = after_refresh(bus_[i].end, len);
