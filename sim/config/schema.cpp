@@ -191,7 +191,7 @@ std::vector<FieldSpec> build_schema() {
   // --- load/store unit
   s.push_back(choice_field<CoalescingRule>("lsu.coalescing", REF(lsu.coalescing), "coalescing rules (Volkov §2.5)", kReq));
   s.push_back(choice_field<IssueUnit>("lsu.issue_unit", REF(lsu.issue_unit), "what one LSU pass sends: transaction (Volkov Table 6.7) or line (every transaction of one 128-byte line; Maxwell, §4.3 stride-2)", kOpt));
-  s.push_back(double_field("lsu.transaction_issue_cycles", REF(lsu.transaction_issue_cycles), "cycles", "latency of each additional LSU issue step: a transaction, or a 128-byte line on cc 3.x-5.x (Volkov Table 6.7)", 0, 1 << 20, kReq));
+  s.push_back(double_field("lsu.transaction_issue_cycles", REF(lsu.transaction_issue_cycles), "cycles", "latency of each additional LSU issue pass (what a pass sends: lsu.issue_unit; Volkov Table 6.7)", 0, 1 << 20, kReq));
   s.push_back(int_field("lsu.max_outstanding_loads_per_warp", REF(lsu.max_outstanding_loads_per_warp), "loads", "loads in flight per warp before it stalls; 0 = unlimited (Listing 3.2)", 0, 1 << 20, kOpt));
   s.push_back(int_field("lsu.store_latency_cycles", REF(lsu.store_latency_cycles), "cycles", "register-dependency latency of a store's issue", 1, 1 << 20, kOpt));
   s.push_back(int_field("lsu.mshrs", REF(lsu.mshrs), "transactions", "memory transactions an SM can track at once (MSHRs, Volkov §7.7); 0 = not limited; analytical models only", 0, 1 << 20, kOpt));

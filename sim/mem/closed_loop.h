@@ -1,8 +1,8 @@
 // A closed-loop driver of a memory system without the SM core: the seeds' memory experiments
 // reduced to their memory traffic (Volkov 2016 §5.10, §6.3, §6.7). Each warp runs `ilp`
 // independent pointer chains; each chain issues one load, its coalesced transactions departing
-// lsu.transaction_issue_cycles per issue step apart (Table 6.7), and issues the next load when the last
-// transaction is back. Used to calibrate the memory models, in tests, and by `warpsim memloop`.
+// lsu.transaction_issue_cycles per LSU pass apart (Table 6.7), and issues the next load when the
+// last transaction is back. Used to calibrate the memory models, in tests, and by `warpsim memloop`.
 #pragma once
 
 #include <cstdint>
