@@ -11,36 +11,38 @@
 namespace warpsim::mem {
 namespace {
 
-config::HwConfig maxwell() {
-  config::HwConfig c = test::builtin("maxwell");
+config::HwConfig fixed(const char* gpu) {
+  config::HwConfig c = test::builtin(gpu);
   c.memory.model = config::MemoryModelKind::Fixed;
   return c;
 }
 
-TEST(FixedMemory, UnloadedLatencyIsTable62LessTheDepartureSpread) {
-  config::HwConfig c = test::builtin("g80");
-  c.memory.model = config::MemoryModelKind::Fixed;
+config::HwConfig maxwell() { return fixed("maxwell"); }
+
+// The completion of one transaction of `bytes` submitted at cycle 1000 to an idle device.
+Completion lone_transaction(const config::HwConfig& c, uint32_t bytes) {
   FixedMemory m({&c, c.device.sms, 1});
-  m.submit({4096, 64, false, 0, 7}, 1000);
+  m.submit({4096, bytes, false, 0, 7}, 1000);
   std::vector<Completion> done;
   m.advance(m.next_event_time(), done);
-  ASSERT_EQ(done.size(), 1u);
-  // 444 - 1 x 6.7 (Table 6.2 stream, Table 6.7; 2 half-warp transactions, 2 issue steps)
-  EXPECT_EQ(done[0].time, 1000u + 437);
-  EXPECT_EQ(done[0].tag, 7u);
-  EXPECT_EQ(m.transaction_latencies().summary().max, 437u);
+  EXPECT_EQ(done.size(), 1u);
+  EXPECT_EQ(m.transaction_latencies().summary().max, done.at(0).time - 1000);
+  return done.at(0);
 }
 
-TEST(FixedMemory, OnSectorGpusACoalescedLoadsSectorsLeaveTogether) {
-  // Kepler/Maxwell: one issue step per 128-byte line, so the 4 sectors of a coalesced access
-  // depart at issue and each takes Table 6.2's whole latency (368 cycles on Maxwell).
-  const config::HwConfig c = maxwell();
-  FixedMemory m({&c, c.device.sms, 1});
-  m.submit({4096, 32, false, 0, 7}, 1000);
-  std::vector<Completion> done;
-  m.advance(m.next_event_time(), done);
-  ASSERT_EQ(done.size(), 1u);
-  EXPECT_EQ(done[0].time, 1000u + 368);
+TEST(FixedMemory, UnloadedLatencyIsTable62LessTheDepartureSpread) {
+  // Table 6.2 stream less (passes - 1) x Table 6.7: G80 444 - 1 x 6.7 (2 half-warp transactions,
+  // 2 passes); Kepler 301 - 3 x 33 (4 sectors, one pass each).
+  const Completion g80 = lone_transaction(fixed("g80"), 64);
+  EXPECT_EQ(g80.time, 1000u + 437);
+  EXPECT_EQ(g80.tag, 7u);
+  EXPECT_EQ(lone_transaction(fixed("kepler"), 32).time, 1000u + 202);
+}
+
+TEST(FixedMemory, OnMaxwellACoalescedLoadsSectorsLeaveTogether) {
+  // Maxwell sends one 128-byte line per LSU pass (lsu.issue_unit, §4.3), so the 4 sectors of a
+  // coalesced access depart at issue and each takes Table 6.2's whole latency.
+  EXPECT_EQ(lone_transaction(maxwell(), 32).time, 1000u + 368);
 }
 
 TEST(FixedMemory, OneWarpAccessDoesNotQueueOnAOneSmShare) {
