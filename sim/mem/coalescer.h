@@ -48,7 +48,7 @@ using ThreadAddresses = std::array<uint64_t, kWarpThreads>;
 // (§4.3): a stride-2 load (8 sectors in 2 lines) takes 376 cycles where streaming takes 368 — one
 // pass more (5.35 cycles), not four (5.9 each: 392 cycles).
 void coalesce(config::CoalescingRule rule, const ThreadAddresses& addresses, uint32_t active_mask,
-              int bytes_per_thread, std::vector<Segment>& out, config::IssueUnit unit = config::IssueUnit::Transaction);
+              int bytes_per_thread, std::vector<Segment>& out, config::IssueUnit unit);
 
 // Transactions of a fully coalesced 4-byte access of a whole warp under `rule` (the seeds'
 // count, Volkov §6.7: 2 on G80 and GT200, 1 on Fermi, 4 on Kepler and Maxwell).

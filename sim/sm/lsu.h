@@ -1,8 +1,8 @@
 // The load/store unit's bookkeeping: in-flight accesses (one record per warp load or store
 // instruction, completing when its last transaction returns; a store's when the memory system has
-// accepted its last transaction) and transactions waiting for their departure
-// cycle (a transaction of issue step j departs j x lsu.transaction_issue_cycles after issue,
-// Volkov Table 6.7; mem::Segment::issue_step). Records are pooled: no allocation per instruction in steady state.
+// accepted its last transaction) and transactions waiting for their departure cycle (a
+// transaction of LSU pass j departs j x lsu.transaction_issue_cycles after issue, Volkov Table 6.7;
+// mem::Segment::issue_step). Records are pooled: no allocation per instruction in steady state.
 #pragma once
 
 #include <algorithm>

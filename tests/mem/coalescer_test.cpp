@@ -22,7 +22,7 @@ ThreadAddresses strided(uint64_t first_word, uint64_t stride_words, int bytes = 
 
 std::vector<Segment> run(CoalescingRule rule, const ThreadAddresses& a, uint32_t mask = kAll, int bytes = 4) {
   std::vector<Segment> out{{1, 1, 1}};  // must be cleared
-  coalesce(rule, a, mask, bytes, out);
+  coalesce(rule, a, mask, bytes, out, config::IssueUnit::Transaction);
   return out;
 }
 

@@ -20,29 +20,32 @@ mem::ThreadAddresses lanes(uint64_t lane0, uint64_t step_bytes) {
 TEST(CoalescingCache, ReplayEqualsCoalescerAtEveryShiftOf256Bytes) {
   const uint64_t base = uint64_t{8} << 20;
   for (CoalescingRule rule : {CoalescingRule::G80, CoalescingRule::GT200, CoalescingRule::Fermi, CoalescingRule::Sector32})
-    for (int bytes : {1, 2, 4, 8, 16})
-      for (uint64_t stride : {0, 1, 2, 33})  // broadcast, stream, stride 2, scattered
-        for (uint32_t mask : {0xffffffffu, 0x0000ffffu, 0x00ff00ffu})
-          for (uint64_t lane0_words : {0, 1, 5, 16, 31}) {
-            CoalescingCache cache(1);
-            const uint64_t lane0 = base + lane0_words * bytes;
-            std::vector<mem::Segment> seg;
-            mem::coalesce(rule, lanes(lane0, stride * bytes), mask, bytes, seg);
-            CoalescingCache::Entry& e = cache.entry(0, lane0);
-            ASSERT_TRUE(CoalescingCache::fill(e, lane0, seg));
-            for (uint64_t shift : {256, 4096, 3 * 256 + (1 << 20)}) {
-              const uint64_t moved = lane0 + shift;
-              ASSERT_EQ(&cache.entry(0, moved), &e);
-              std::vector<mem::Segment> want;
-              mem::coalesce(rule, lanes(moved, stride * bytes), mask, bytes, want);
-              ASSERT_EQ(e.count, want.size());
-              const uint64_t block = moved - moved % CoalescingCache::kPeriod;
-              for (size_t j = 0; j < want.size(); ++j) {
-                EXPECT_EQ(block + e.offset[j], want[j].address) << "rule " << int(rule) << " bytes " << bytes << " j " << j;
-                EXPECT_EQ(e.size[j], want[j].bytes);
+    for (config::IssueUnit unit : {config::IssueUnit::Transaction, config::IssueUnit::Line})
+      for (int bytes : {1, 2, 4, 8, 16})
+        for (uint64_t stride : {0, 1, 2, 33})  // broadcast, stream, stride 2, scattered
+          for (uint32_t mask : {0xffffffffu, 0x0000ffffu, 0x00ff00ffu})
+            for (uint64_t lane0_words : {0, 1, 5, 16, 31}) {
+              CoalescingCache cache(1);
+              const uint64_t lane0 = base + lane0_words * bytes;
+              std::vector<mem::Segment> seg;
+              mem::coalesce(rule, lanes(lane0, stride * bytes), mask, bytes, seg, unit);
+              CoalescingCache::Entry& e = cache.entry(0, lane0);
+              ASSERT_TRUE(CoalescingCache::fill(e, lane0, seg));
+              for (uint64_t shift : {256, 4096, 3 * 256 + (1 << 20)}) {
+                const uint64_t moved = lane0 + shift;
+                ASSERT_EQ(&cache.entry(0, moved), &e);
+                std::vector<mem::Segment> want;
+                mem::coalesce(rule, lanes(moved, stride * bytes), mask, bytes, want, unit);
+                ASSERT_EQ(e.count, want.size());
+                const uint64_t block = moved - moved % CoalescingCache::kPeriod;
+                for (size_t j = 0; j < want.size(); ++j) {
+                  EXPECT_EQ(block + e.offset[j], want[j].address) << "rule " << int(rule) << " bytes " << bytes << " j " << j;
+                  EXPECT_EQ(e.size[j], want[j].bytes);
+                  EXPECT_EQ(e.line_transactions[j], want[j].line_transactions);
+                  EXPECT_EQ(e.issue_step[j], want[j].issue_step);
+                }
               }
             }
-          }
 }
 
 TEST(CoalescingCache, DifferentOffsetsWithin256BytesUseDifferentKeys) {
