@@ -14,7 +14,7 @@
 #include <memory>
 #include <vector>
 
-#include "mem/completion_heap.h"
+#include "mem/completion_queue.h"
 #include "mem/memory_system.h"
 #include "mem/dram/address_map.h"
 #include "mem/dram/dram_channel.h"
@@ -78,7 +78,7 @@ class DramMemory final : public MemorySystem {
   std::vector<uint32_t> free_slots_;
   std::vector<Arrival> arrivals_;  // min-heap on (time, seq)
   std::vector<ChannelDone> done_buf_;
-  CompletionHeap completions_;
+  CompletionQueue completions_;
   LatencyRecorder latencies_;
   uint64_t seq_ = 0;
   uint64_t dram_bytes_ = 0;

@@ -43,16 +43,4 @@ DramTiming dram_timing(const config::HwConfig& cfg) {
   return t;
 }
 
-uint64_t CoreClock::to_ps(uint64_t cycle) const {
-  return static_cast<uint64_t>(std::llround(static_cast<double>(cycle) * ps_per_cycle_));
-}
-
-uint64_t CoreClock::to_cycle_ceil(uint64_t ps) const {
-  // Exact in integer terms: the first cycle whose start (as to_ps rounds it) is not before `ps`.
-  auto cycle = static_cast<uint64_t>(std::ceil(static_cast<double>(ps) / ps_per_cycle_));
-  while (to_ps(cycle) < ps) ++cycle;
-  while (cycle > 0 && to_ps(cycle - 1) >= ps) --cycle;
-  return cycle;
-}
-
 }  // namespace warpsim::mem::dram

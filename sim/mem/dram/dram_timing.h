@@ -2,6 +2,7 @@
 // datasheet values in ns of config::DramConfig and the channel's share of the pin bandwidth.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 
 #include "config/hw_config.h"
@@ -28,8 +29,22 @@ DramTiming dram_timing(const config::HwConfig& cfg);
 class CoreClock {
  public:
   explicit CoreClock(double ghz) : ps_per_cycle_(1000.0 / ghz) {}
-  uint64_t to_ps(uint64_t cycle) const;
-  uint64_t to_cycle_ceil(uint64_t ps) const;  // first cycle at or after `ps`
+  // Inline, without library calls (once per transaction in `queue`): below 2^52, x + 0.5
+  // truncated is llround(x) for every x >= 0.5 (x + 0.5 is exact there or cannot cross an
+  // integer), and a cycle's start is never in (0, 0.5) ps; above, x is an integer already.
+  uint64_t to_ps(uint64_t cycle) const {
+    const double x = static_cast<double>(cycle) * ps_per_cycle_;
+    return x < 0x1p52 ? static_cast<uint64_t>(x + 0.5) : static_cast<uint64_t>(std::llround(x));
+  }
+  // Exact in integer terms: the first cycle whose start (as to_ps rounds it) is not before `ps`.
+  uint64_t to_cycle_ceil(uint64_t ps) const {
+    const double q = static_cast<double>(ps) / ps_per_cycle_;
+    auto cycle = static_cast<uint64_t>(q);  // ceil(q), without the call (q < 2^64 / 1.4)
+    if (static_cast<double>(cycle) < q) ++cycle;
+    while (to_ps(cycle) < ps) ++cycle;
+    while (cycle > 0 && to_ps(cycle - 1) >= ps) --cycle;
+    return cycle;
+  }
   double ps_per_cycle() const { return ps_per_cycle_; }
 
  private:

@@ -12,7 +12,7 @@
 
 #include <vector>
 
-#include "mem/completion_heap.h"
+#include "mem/completion_queue.h"
 #include "mem/dram/dram_timing.h"
 #include "mem/memory_system.h"
 #include "mem/queue/queue_channel.h"
@@ -54,7 +54,7 @@ class QueueMemory final : public MemorySystem {
   int device_sms_ = 1;
   uint64_t seq_ = 0;
   uint64_t bytes_ = 0;
-  CompletionHeap pending_;
+  CompletionQueue pending_;
   LatencyRecorder latencies_;
 };
 
