@@ -2,9 +2,11 @@
 // MemorySystem contract). A timing wheel: one bucket per cycle over the next `kWheelCycles`
 // cycles, each a list kept in `seq` order, and a bitmap of the non-empty buckets; completions
 // farther out (or, defensively, before the wheel's start) wait in a binary heap and are merged
-// on delivery. Latencies are a few hundred to a few thousand cycles, so most completions take the
+// on delivery. Loaded latencies are mostly below a thousand cycles, so most completions take the
 // wheel: O(1) to push and pop, where a heap of thousands of entries took ~25% of a `queue` run
-// (bench/README.md). Nodes are reused: no allocation in steady state.
+// (bench/README.md). Nodes are reused: no allocation in steady state. The wheel is small (16-bit
+// links: 4 KB of tails, 12-byte nodes; beyond 65,535 pending completions the heap takes the
+// rest) because a one-SM run divides it over only its own warps (issue 7: < 1 KB per warp).
 #pragma once
 
 #include <algorithm>
@@ -24,25 +26,26 @@ class CompletionQueue {
   void push(uint64_t time, uint64_t seq, const Completion& c) {
     ++size_;
     next_ = std::min(next_, time);
-    if (time < start_ || time - start_ >= kWheelCycles) {
+    if (time < start_ || time - start_ >= kWheelCycles || (free_ == kNone && nodes_.size() == kNone)) {
       far_.push_back({time, seq, c});
       std::push_heap(far_.begin(), far_.end(), later);
       return;
     }
-    const uint32_t n = new_node(time, seq, c);
+    const Index n = new_node(seq, c);
+    const auto low = static_cast<uint32_t>(seq);
     const size_t b = time & kMask;
-    uint32_t& tail = tails_[b];
+    Index& tail = tails_[b];
     if (tail == kNone) {  // a circular list: the tail's successor is the head
       nodes_[n].next = n;
       tail = n;
       words_[b >> 6] |= uint64_t{1} << (b & 63);
-    } else if (nodes_[tail].seq < seq) {  // submission order: the usual case
+    } else if (before(nodes_[tail].seq, low)) {  // submission order: the usual case
       nodes_[n].next = nodes_[tail].next;
       nodes_[tail].next = n;
       tail = n;
     } else {  // an earlier submission completing at the same cycle (the `dram` model's reorder)
-      uint32_t prev = tail;
-      while (nodes_[nodes_[prev].next].seq < seq) prev = nodes_[prev].next;
+      Index prev = tail;
+      while (before(nodes_[nodes_[prev].next].seq, low)) prev = nodes_[prev].next;
       nodes_[n].next = nodes_[prev].next;
       nodes_[prev].next = n;
     }
@@ -59,12 +62,12 @@ class CompletionQueue {
       const bool in_wheel = time >= start_ && time - start_ < kWheelCycles && tails_[b] != kNone;
       if (in_wheel) {
         // Merge the bucket with far entries of the same cycle, by seq.
-        const uint32_t tail = tails_[b];
-        uint32_t n = nodes_[tail].next;
+        const Index tail = tails_[b];
+        Index n = nodes_[tail].next;
         while (true) {
-          while (!far_.empty() && far_.front().time == time && far_.front().seq < nodes_[n].seq) pop_far(done);
-          done.push_back(with_time(nodes_[n].completion, time));
-          const uint32_t next = nodes_[n].next;
+          while (!far_.empty() && far_.front().time == time && before(static_cast<uint32_t>(far_.front().seq), nodes_[n].seq)) pop_far(done);
+          done.push_back(Completion{time, nodes_[n].tag, nodes_[n].sm});
+          const Index next = nodes_[n].next;
           nodes_[n].next = free_;
           free_ = n;
           --size_;
@@ -84,15 +87,20 @@ class CompletionQueue {
   }
 
  private:
-  static constexpr uint64_t kWheelCycles = 2048;  // power of two; 8 KB of bucket tails
+  static constexpr uint64_t kWheelCycles = 2048;  // power of two
   static constexpr uint64_t kMask = kWheelCycles - 1;
-  static constexpr uint32_t kNone = ~0u;
+  using Index = uint16_t;
+  static constexpr Index kNone = 0xFFFF;  // also the node limit
 
+  // The bucket gives the time. Only seq's low 32 bits are kept: a bucket's entries were pushed
+  // within a wheel's span of one another, far fewer than 2^31 submissions apart.
   struct Node {
-    uint64_t seq;
-    Completion completion;
-    uint32_t next;
+    uint32_t seq;
+    uint32_t tag;
+    Index next;
+    uint16_t sm;
   };
+  static bool before(uint32_t a, uint32_t b) { return static_cast<int32_t>(a - b) < 0; }
   struct Far {
     uint64_t time;
     uint64_t seq;
@@ -104,15 +112,15 @@ class CompletionQueue {
     return c;
   }
 
-  uint32_t new_node(uint64_t time, uint64_t seq, const Completion& c) {
-    uint32_t n = free_;
+  Index new_node(uint64_t seq, const Completion& c) {
+    Index n = free_;
     if (n == kNone) {
-      n = static_cast<uint32_t>(nodes_.size());
+      n = static_cast<Index>(nodes_.size());
       nodes_.push_back({});
     } else {
       free_ = nodes_[n].next;
     }
-    nodes_[n] = Node{seq, with_time(c, time), kNone};
+    nodes_[n] = Node{static_cast<uint32_t>(seq), c.tag, kNone, c.sm};
     return n;
   }
 
@@ -141,11 +149,11 @@ class CompletionQueue {
   }
 
   static constexpr size_t kWords = kWheelCycles / 64;
-  std::array<uint32_t, kWheelCycles> tails_{};
+  std::array<Index, kWheelCycles> tails_{};
   std::array<uint64_t, kWords> words_{};
   std::vector<Node> nodes_;
   std::vector<Far> far_;
-  uint32_t free_ = kNone;
+  Index free_ = kNone;
   uint64_t start_ = 0;  // the wheel's first cycle: every completion before it has been delivered
   uint64_t next_ = kNever;
   size_t size_ = 0;

@@ -93,5 +93,21 @@ TEST(CompletionQueue, ACompletionDueBeforeTheLastDeliveryLeavesAtTheNextOne) {
   EXPECT_EQ(q.next_time(), 150u);
 }
 
+TEST(CompletionQueue, PastItsNodeLimitTheHeapTakesTheRestInOrder) {
+  CompletionQueue q;
+  constexpr uint32_t kPending = 70000;  // more than the wheel's 65,535 nodes
+  for (uint32_t k = 0; k < kPending; ++k) q.push(100 + (k * 7919u) % 1000, k, Completion{0, k, 0});
+  std::vector<Completion> got;
+  q.pop_until(1099, got);
+  ASSERT_EQ(got.size(), kPending);
+  for (size_t i = 1; i < got.size(); ++i) {
+    ASSERT_LE(got[i - 1].time, got[i].time);
+    if (got[i - 1].time == got[i].time) {
+      ASSERT_LT(got[i - 1].tag, got[i].tag);
+    }
+  }
+  EXPECT_TRUE(q.empty());
+}
+
 }  // namespace
 }  // namespace warpsim::mem
