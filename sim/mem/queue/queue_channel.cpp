@@ -7,7 +7,10 @@
 namespace warpsim::mem::queue {
 namespace {
 
-uint64_t scaled(uint64_t ps, double factor) { return static_cast<uint64_t>(std::llround(static_cast<double>(ps) * factor)); }
+uint64_t scaled(uint64_t ps, double factor) {
+  // A full-device channel scales by exactly 1 (once per transaction: skip the call then).
+  return factor == 1.0 ? ps : static_cast<uint64_t>(std::llround(static_cast<double>(ps) * factor));
+}
 
 }  // namespace
 

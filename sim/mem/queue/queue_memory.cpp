@@ -52,10 +52,11 @@ void QueueMemory::init(const MemorySystemSpec& spec, uint64_t interconnect_ps) {
   device_sms_ = cfg.device.sms;
   simulated_sms_ = std::clamp(spec.simulated_sms, 1, device_sms_);
   interleave_ = static_cast<uint64_t>(cfg.memory.controller.interleave_bytes);
-  device_channels_ = static_cast<uint64_t>(cfg.memory.controllers * cfg.memory.dram.channels_per_controller);
+  device_channels_ = Divisor(static_cast<uint64_t>(cfg.memory.controllers * cfg.memory.dram.channels_per_controller));
+  share_channels_ = Divisor(static_cast<uint64_t>(geometry_.channels));
   chunks_per_row_ = std::max<uint64_t>(1, static_cast<uint64_t>(cfg.memory.dram.row_bytes) / interleave_);
   interleave_shift_ = static_cast<uint32_t>(std::countr_zero(interleave_));  // a power of two (validated)
-  row_span_ = device_channels_ * chunks_per_row_;
+  row_span_ = Divisor(device_channels_.value * chunks_per_row_);
   const auto banks = static_cast<uint64_t>(geometry_.banks_per_channel);
   bank_mask_ = std::has_single_bit(banks) ? banks - 1 : 0;
   interconnect_ps_ = interconnect_ps;
@@ -70,11 +71,11 @@ void QueueMemory::submit(const Transaction& t, uint64_t now) {
   // its channel, and each row sits in a hashed bank. A share folds the device's channels onto
   // its own, so that rows hold the same data as on the device.
   const uint64_t chunk = t.address >> interleave_shift_;
-  const uint64_t device_row = chunk / row_span_;
+  const uint64_t device_row = row_span_.divide(chunk);
   // Higher bits pick rotations and banks (permutation interleaving, Zhang et al. MICRO 2000).
-  const uint64_t device_channel = (chunk + mix64(device_row)) % device_channels_;
-  const uint64_t row = device_row * device_channels_ + device_channel;
-  const auto channel = static_cast<size_t>(device_channel % static_cast<uint64_t>(geometry_.channels));
+  const uint64_t device_channel = device_channels_.remainder(chunk + mix64(device_row));
+  const uint64_t row = device_row * device_channels_.value + device_channel;
+  const auto channel = static_cast<size_t>(share_channels_.remainder(device_channel));
   // The bank comes from address bits above the channel bits (hashed with the row, as GPUs XOR
   // bank bits with higher bits): the same row slot takes the same bank in every channel.
   // Hashing the channel in as well lowers the stream peaks by 8-21% (docs/memory-model.md).

@@ -10,6 +10,7 @@
 // proportional share of the channels and banks (queue_geometry()), not replicas.
 #pragma once
 
+#include <bit>
 #include <vector>
 
 #include "mem/completion_queue.h"
@@ -43,10 +44,21 @@ class QueueMemory final : public MemorySystem {
   QueueGeometry geometry_;
   std::vector<QueueChannel> channels_;
   uint64_t interleave_ = 256;
-  uint64_t device_channels_ = 1;
+  // Divisions once per transaction: a shift or a mask where the count is a power of two.
+  struct Divisor {
+    uint64_t value = 1;
+    uint32_t shift = 0;
+    bool power_of_two = true;
+    Divisor() = default;
+    explicit Divisor(uint64_t v) : value(v), shift(static_cast<uint32_t>(std::countr_zero(v))), power_of_two(std::has_single_bit(v)) {}
+    uint64_t divide(uint64_t x) const { return power_of_two ? x >> shift : x / value; }
+    uint64_t remainder(uint64_t x) const { return power_of_two ? x & (value - 1) : x % value; }
+  };
+  Divisor device_channels_;
+  Divisor share_channels_;
   uint64_t chunks_per_row_ = 8;
   uint32_t interleave_shift_ = 8;
-  uint64_t row_span_ = 8;    // chunks from one device row to the next: channels x chunks per row
+  Divisor row_span_;  // chunks from one device row to the next: channels x chunks per row
   uint64_t bank_mask_ = 0;   // banks - 1 when a power of two, else 0 (use %)
   uint64_t interconnect_ps_ = 0;
   uint64_t request_ps_ = 0;  // SM -> controller share of the interconnect latency
