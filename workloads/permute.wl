@@ -6,7 +6,7 @@
 .description "a[i] = b[c[i]], trivial or random permutation (Volkov 2016 Listing 3.6, §3.10)"
 .param permutation trivial trivial|random
 .param array_size 128MB
-.param blocks_per_slot 8
+.param blocks_per_slot 8   # validation runs 32 (large arrays; validation/cases/qualitative.yaml)
 .array a ${array_size}
 .array b ${array_size}
 .array c ${array_size}
