@@ -1,7 +1,6 @@
 #include "mem/queue/queue_memory.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 
 #include "common/bit_mix.h"
@@ -51,14 +50,12 @@ void QueueMemory::init(const MemorySystemSpec& spec, uint64_t interconnect_ps) {
   geometry_ = queue_geometry(cfg, spec.simulated_sms);
   device_sms_ = cfg.device.sms;
   simulated_sms_ = std::clamp(spec.simulated_sms, 1, device_sms_);
-  interleave_ = static_cast<uint64_t>(cfg.memory.controller.interleave_bytes);
+  interleave_ = Divisor(static_cast<uint64_t>(cfg.memory.controller.interleave_bytes));
   device_channels_ = Divisor(static_cast<uint64_t>(cfg.memory.controllers * cfg.memory.dram.channels_per_controller));
   share_channels_ = Divisor(static_cast<uint64_t>(geometry_.channels));
-  chunks_per_row_ = std::max<uint64_t>(1, static_cast<uint64_t>(cfg.memory.dram.row_bytes) / interleave_);
-  interleave_shift_ = static_cast<uint32_t>(std::countr_zero(interleave_));  // a power of two (validated)
-  row_span_ = Divisor(device_channels_.value * chunks_per_row_);
-  const auto banks = static_cast<uint64_t>(geometry_.banks_per_channel);
-  bank_mask_ = std::has_single_bit(banks) ? banks - 1 : 0;
+  const uint64_t chunks_per_row = std::max<uint64_t>(1, static_cast<uint64_t>(cfg.memory.dram.row_bytes) / interleave_.value);
+  row_span_ = Divisor(device_channels_.value * chunks_per_row);
+  banks_ = Divisor(static_cast<uint64_t>(geometry_.banks_per_channel));
   interconnect_ps_ = interconnect_ps;
   request_ps_ = interconnect_ps / 2;
   channels_.reserve(static_cast<size_t>(geometry_.channels));
@@ -70,7 +67,7 @@ void QueueMemory::submit(const Transaction& t, uint64_t now) {
   // cover every channel once (rotated by a hash of the row), a row takes consecutive chunks of
   // its channel, and each row sits in a hashed bank. A share folds the device's channels onto
   // its own, so that rows hold the same data as on the device.
-  const uint64_t chunk = t.address >> interleave_shift_;
+  const uint64_t chunk = interleave_.divide(t.address);
   const uint64_t device_row = row_span_.divide(chunk);
   // Higher bits pick rotations and banks (permutation interleaving, Zhang et al. MICRO 2000).
   const uint64_t device_channel = device_channels_.remainder(chunk + mix64(device_row));
@@ -82,7 +79,7 @@ void QueueMemory::submit(const Transaction& t, uint64_t now) {
   // Offset by the device channel: a permutation of the banks within a device channel (no
   // change there), which spreads the device channels a share folds together over its banks.
   const uint64_t bank_hash = mix64(device_row + 0x5bd1e995ull) + device_channel;
-  const auto bank = static_cast<uint32_t>(bank_mask_ != 0 ? bank_hash & bank_mask_ : bank_hash % static_cast<uint64_t>(geometry_.banks_per_channel));
+  const auto bank = static_cast<uint32_t>(banks_.remainder(bank_hash));
   const uint32_t bursts = timing_.bursts(t.bytes);
   bytes_ += uint64_t{bursts} * timing_.burst_bytes;
   const uint64_t arrive = clock_.to_ps(now) + request_ps_;

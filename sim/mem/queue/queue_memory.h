@@ -43,7 +43,6 @@ class QueueMemory final : public MemorySystem {
   dram::DramTiming timing_;
   QueueGeometry geometry_;
   std::vector<QueueChannel> channels_;
-  uint64_t interleave_ = 256;
   // Divisions once per transaction: a shift or a mask where the count is a power of two.
   struct Divisor {
     uint64_t value = 1;
@@ -54,12 +53,11 @@ class QueueMemory final : public MemorySystem {
     uint64_t divide(uint64_t x) const { return power_of_two ? x >> shift : x / value; }
     uint64_t remainder(uint64_t x) const { return power_of_two ? x & (value - 1) : x % value; }
   };
+  Divisor interleave_;  // bytes per interleave chunk (a power of two, validated)
   Divisor device_channels_;
   Divisor share_channels_;
-  uint64_t chunks_per_row_ = 8;
-  uint32_t interleave_shift_ = 8;
   Divisor row_span_;  // chunks from one device row to the next: channels x chunks per row
-  uint64_t bank_mask_ = 0;   // banks - 1 when a power of two, else 0 (use %)
+  Divisor banks_;     // banks per channel of this share
   uint64_t interconnect_ps_ = 0;
   uint64_t request_ps_ = 0;  // SM -> controller share of the interconnect latency
   int simulated_sms_ = 1;
