@@ -27,7 +27,9 @@ class CompletionQueue {
     ++size_;
     next_ = std::min(next_, time);
     if (time < start_ || time - start_ >= kWheelCycles || (free_ == kNone && nodes_.size() == kNone)) {
-      far_.push_back({time, seq, c});
+      Far f{seq, c};
+      f.completion.time = time;
+      far_.push_back(f);
       std::push_heap(far_.begin(), far_.end(), later);
       return;
     }
@@ -65,7 +67,7 @@ class CompletionQueue {
         const Index tail = tails_[b];
         Index n = nodes_[tail].next;
         while (true) {
-          while (!far_.empty() && far_.front().time == time && before(static_cast<uint32_t>(far_.front().seq), nodes_[n].seq)) pop_far(done);
+          while (!far_.empty() && far_.front().completion.time == time && before(static_cast<uint32_t>(far_.front().seq), nodes_[n].seq)) pop_far(done);
           done.push_back(Completion{time, nodes_[n].tag, nodes_[n].sm});
           const Index next = nodes_[n].next;
           nodes_[n].next = free_;
@@ -77,7 +79,7 @@ class CompletionQueue {
         tails_[b] = kNone;
         words_[b >> 6] &= ~(uint64_t{1} << (b & 63));
       }
-      while (!far_.empty() && far_.front().time == time) pop_far(done);
+      while (!far_.empty() && far_.front().completion.time == time) pop_far(done);
       // The wheel now starts after `time`: its buckets cover [start_, start_ + kWheelCycles).
       start_ = time + 1;
       next_ = find_next();
@@ -102,14 +104,11 @@ class CompletionQueue {
   };
   static bool before(uint32_t a, uint32_t b) { return static_cast<int32_t>(a - b) < 0; }
   struct Far {
-    uint64_t time;
     uint64_t seq;
-    Completion completion;
+    Completion completion;  // its time is the due cycle
   };
-  static bool later(const Far& a, const Far& b) { return a.time != b.time ? a.time > b.time : a.seq > b.seq; }
-  static Completion with_time(Completion c, uint64_t time) {
-    c.time = time;
-    return c;
+  static bool later(const Far& a, const Far& b) {
+    return a.completion.time != b.completion.time ? a.completion.time > b.completion.time : a.seq > b.seq;
   }
 
   Index new_node(uint64_t seq, const Completion& c) {
@@ -126,14 +125,14 @@ class CompletionQueue {
 
   void pop_far(std::vector<Completion>& done) {
     std::pop_heap(far_.begin(), far_.end(), later);
-    done.push_back(with_time(far_.back().completion, far_.back().time));
+    done.push_back(far_.back().completion);
     far_.pop_back();
     --size_;
   }
 
   // The earliest pending time: the first non-empty bucket from start_ on, or the heap's top.
   uint64_t find_next() const {
-    uint64_t best = far_.empty() ? kNever : far_.front().time;
+    uint64_t best = far_.empty() ? kNever : far_.front().completion.time;
     if (size_ == far_.size()) return best;
     const size_t first = start_ & kMask;
     for (size_t k = 0; k <= kWords; ++k) {

@@ -39,7 +39,7 @@ class CoreClock {
   // Exact in integer terms: the first cycle whose start (as to_ps rounds it) is not before `ps`.
   uint64_t to_cycle_ceil(uint64_t ps) const {
     const double q = static_cast<double>(ps) / ps_per_cycle_;
-    auto cycle = static_cast<uint64_t>(q);  // ceil(q), without the call (q < 2^64 / 1.4)
+    auto cycle = static_cast<uint64_t>(q);  // ceil(q) without the library call
     if (static_cast<double>(cycle) < q) ++cycle;
     while (to_ps(cycle) < ps) ++cycle;
     while (cycle > 0 && to_ps(cycle - 1) >= ps) --cycle;
