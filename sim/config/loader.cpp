@@ -44,6 +44,7 @@ class Binder {
           sink_.add(at(file, kv.second.Mark(), path, "expected a section (a map of keys)"));
           continue;
         }
+        sections_[path] = at(file, kv.first.Mark(), path, "");
         bind_map(kv.second, path, file);
       } else {
         std::string hint = suggest_key(path);
@@ -70,7 +71,19 @@ class Binder {
     prov_[f.key] = Diagnostic{file, v.Mark().line + 1, v.Mark().column + 1, f.key, ""};
   }
 
+  // Where a missing field `key` should have been: the line of its innermost section that is
+  // present (of the last file that gave it), else line 1 of `file`.
+  Diagnostic missing_at(const std::string& key, const std::string& file) const {
+    for (std::string sec = key; sec.find('.') != std::string::npos;) {
+      sec.resize(sec.rfind('.'));
+      if (auto it = sections_.find(sec); it != sections_.end())
+        return Diagnostic{it->second.file, it->second.line, it->second.column, key, ""};
+    }
+    return Diagnostic{file, 1, 1, key, ""};
+  }
+
  private:
+  std::map<std::string, Diagnostic> sections_;  // section path -> where its key was last given
   HwConfig& cfg_;
   Provenance& prov_;
   DiagnosticSink& sink_;
@@ -188,8 +201,11 @@ HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::
   for (const auto& s : sets) apply_set(s, cfg, prov, sink);
   sink.throw_if_any();
   for (const auto& f : hw_schema())
-    if (f.required && !prov.count(f.key))
-      sink.add(Diagnostic{path, 0, 0, f.key, fmt::format("missing required field (expected {}{})", expected_text(f), f.unit.empty() ? "" : ", in " + f.unit)});
+    if (f.required && !prov.count(f.key)) {
+      Diagnostic d = binder.missing_at(f.key, path);
+      d.message = fmt::format("missing required field (expected {}{})", expected_text(f), f.unit.empty() ? "" : ", in " + f.unit);
+      sink.add(std::move(d));
+    }
   sink.throw_if_any();
   cfg.source_file = path;
   check_cross_field_rules(cfg, prov, path);

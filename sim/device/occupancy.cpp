@@ -61,7 +61,7 @@ LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel&
   const int fixed_block = kernel.launch.threads_per_block > 0 ? (kernel.launch.threads_per_block + 31) / 32 : 0;
   int target = warps_per_sm;
   if (target == 0) {  // as many warps as fit, with the kernel's block size or 8-warp blocks
-    const int bw = fixed_block ? fixed_block : std::min(8, cfg.sm.max_threads_per_block / cfg.sm.warp_size);
+    const int bw = fixed_block ? fixed_block : std::min({8, cfg.sm.max_threads_per_block / cfg.sm.warp_size, cfg.sm.max_warps});
     std::string why;
     target = natural_limit(cfg, kernel, bw, why) * bw;
   }

@@ -59,7 +59,7 @@ class Parser {
     kernel_.source = file_;
     process(lines, 0, lines.size());
     if (!open_loops_.empty()) error(open_loops_.back().line, ".loop without .endloop");
-    finish();
+    finish(lines.empty() ? 1 : lines.back().number);
     sink_.throw_if_any();
     return std::move(kernel_);
   }
@@ -344,10 +344,11 @@ class Parser {
     kernel_.code.push_back(std::move(in));
   }
 
-  void finish() {
+  // `last_line`: where the file ends, for errors about what it lacks.
+  void finish(int last_line) {
     if (kernel_.name.empty()) kernel_.name = "kernel";
     if (kernel_.code.empty()) {
-      error(0, "the workload has no instructions");
+      error(last_line, "the workload has no instructions (reached the end of the file)");
       return;
     }
     if (kernel_.code.back().opcode != "EXIT") {

@@ -96,6 +96,10 @@ CaseSpec read_case(YamlReader& r, const YAML::Node& node, const KeyLookup& get, 
 void read_file(const std::string& path, DiagnosticSink& sink, std::vector<CaseSpec>& out) {
   const YAML::Node doc = load_yaml_file(path);
   YamlReader r(path, sink);
+  if (doc.IsNull()) {  // empty, or comments only: no node to point at
+    sink.add(Diagnostic{path, 1, 1, "cases", "the file holds no cases (expected a map with `cases:`)"});
+    return;
+  }
   if (!r.check_map(doc, "", {"defaults", "cases"})) return;
   const YAML::Node defaults = doc["defaults"];
   if (defaults && !r.check_map(defaults, "defaults", kCaseKeys)) return;
