@@ -5,8 +5,11 @@
 #include <map>
 
 #include "common/text.h"
+#include "config/loader.h"
+#include "isa/workloads.h"
 #include "model/registry.h"
 #include "validation/case_loader.h"
+#include "validation/sim_cache.h"
 
 namespace warpsim::validation {
 namespace {
@@ -94,6 +97,52 @@ void require(YamlReader& r, const YAML::Node& n, const std::string& key, const c
   if (!ok) r.error(n, key, what);
 }
 
+// The workload and every variant's parameters must load now, so that a bad one is reported at the
+// case file's line; isa::load_workload would name the command line ("<--param>", "<cli>"), where a
+// case's run is not given. Errors inside a .wl file keep their own file:line.
+void check_workload_loads(YamlReader& r, const KeyLookup& get, const std::string& prefix, const RunSpec& run) {
+  if (run.workload.empty()) return;  // reported as missing by the caller
+  for (size_t v = 0; v < variant_count(run); ++v) {
+    try {
+      (void)isa::load_workload(run.workload, variant_params(run, v));
+    } catch (const UserError& e) {
+      for (const Diagnostic& d : e.diagnostics()) {
+        if (d.file != "<--param>" && d.file != "<cli>") {
+          r.add(d);
+          continue;
+        }
+        const std::string key = d.file == "<cli>" ? "workload" : v < run.variants.size() && !get("params") ? "variants" : "params";
+        YAML::Node at = get(key);
+        if (!at) at = get("workload");
+        const std::string name = prefix.empty() ? key : prefix + "." + key;
+        r.error(at, d.key.empty() || d.file == "<cli>" ? name : name + "." + d.key, d.message);
+      }
+      return;
+    }
+  }
+}
+
+// Likewise the GPU config with the run's `sets:` (else "<--set>" or "<cli>: --gpu" at run time).
+// Once per GPU and sets in a file: most cases of a file share them.
+void check_config_loads(YamlReader& r, const KeyLookup& get, const std::string& prefix, const RunSpec& run) {
+  if (run.gpu.empty() || !r.first_time("config|" + run.gpu + "|" + join(run.sets, " "))) return;
+  try {
+    (void)config::load_hw_config(run.gpu, run.sets);
+  } catch (const UserError& e) {
+    for (const Diagnostic& d : e.diagnostics()) {
+      if (d.file != "<--set>" && d.file != "<cli>") {
+        r.add(d);
+        continue;
+      }
+      const std::string key = d.file == "<--set>" ? "sets" : get("gpu") ? "gpu" : "gpus";
+      YAML::Node at = get(key);
+      if (!at) at = get("workload");
+      const std::string name = prefix.empty() ? key : prefix + "." + key;
+      r.error(at, d.key.empty() || d.file == "<cli>" ? name : name + " " + d.key, d.message);
+    }
+  }
+}
+
 }  // namespace
 
 const std::vector<std::string>& run_keys() {
@@ -118,6 +167,8 @@ RunSpec read_run(YamlReader& r, const KeyLookup& get, const std::string& prefix,
   if (auto n = get("waves")) run.waves = r.integer(n, k("waves"), 0, 1000).value_or(0);
   if (auto n = get("blocks")) run.blocks = r.integer(n, k("blocks"), 1, 1 << 20).value_or(0);
   if (auto n = get("sets")) run.sets = r.text_list(n, k("sets"));
+  check_workload_loads(r, get, prefix, run);
+  check_config_loads(r, get, prefix, run);
   return run;
 }
 
@@ -144,7 +195,16 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
   if (n["per"]) e.per = r.number(n["per"], key + ".per").value_or(kNaN);
   if (n["threshold"]) e.threshold = r.number(n["threshold"], key + ".threshold").value_or(0.9);
   if (n["unit"]) e.unit = read_unit(r, n["unit"], key + ".unit");
-  if (n["alphas"]) e.alphas = r.text_list(n["alphas"], key + ".alphas");
+  if (n["alphas"]) {
+    e.alphas = r.text_list(n["alphas"], key + ".alphas");
+    for (const auto& a : e.alphas) {  // α-mix runs (alpha_sweep.h): each α must be one the generator takes
+      try {
+        (void)isa::load_workload("alpha_mix", {{"alpha", a}});
+      } catch (const UserError& err) {
+        r.error(n["alphas"], key + ".alphas", err.diagnostics().front().message);
+      }
+    }
+  }
   if (n["stat"]) {
     e.stat = r.text(n["stat"], key + ".stat").value_or("max");
     require(r, n["stat"], key + ".stat", "expected max, min or max_inverse (the largest simulated / estimate)",

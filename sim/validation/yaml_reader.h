@@ -7,6 +7,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ class YamlReader {
   const std::string& gpu() const { return gpu_; }
 
   void error(const YAML::Node& at, const std::string& key, std::string message);
+  void add(Diagnostic d) { sink_.add(std::move(d)); }  // a problem found in another file
+  // True the first time `what` is asked in this file: checks shared by many cases run once.
+  bool first_time(const std::string& what) { return checked_.insert(what).second; }
   int line_of(const YAML::Node& n) const { return n.Mark().line >= 0 ? n.Mark().line + 1 : 0; }
 
   // True if `node` is a map whose keys are all in `allowed`; every other key is reported.
@@ -48,6 +52,7 @@ class YamlReader {
   std::string file_;
   DiagnosticSink& sink_;
   std::string gpu_;
+  std::set<std::string> checked_;
 };
 
 using config::load_yaml_file;  // config/yaml_file.h

@@ -81,6 +81,38 @@ TEST(CaseLoader, WholeDeviceAndFixedGridAreReadAndBadValuesRejected) {
   EXPECT_NE(load_error(case_file("smsword.yaml", word)).find("sms"), std::string::npos);
 }
 
+TEST(CaseLoader, AWorkloadOrParameterThatDoesNotLoadIsTheCaseFilesError) {
+  // Not the command line's ("<--param>", "<cli>"), where the workload loader would put it.
+  std::string params = kGood;
+  params.replace(params.find("count: 64"), 9, "count: -5");
+  const std::string p1 = case_file("badparam.yaml", params);
+  EXPECT_NE(load_error(p1).find(p1 + ":6:13: params.count: expected an integer"), std::string::npos) << load_error(p1);
+  std::string workload = kGood;
+  workload.replace(workload.find("homogeneous"), 11, "homogenous");
+  const std::string p2 = case_file("badworkload.yaml", workload);
+  EXPECT_NE(load_error(p2).find(p2 + ":5:15: workload: no workload named 'homogenous'"), std::string::npos) << load_error(p2);
+  std::string alphas = kGood;
+  alphas.replace(alphas.find("{kind: peak, metric: ops_per_cycle_per_scheduler}"), 49, "{kind: cusp, alphas: [0, 8-1, inf]}");
+  const std::string p3 = case_file("badalpha.yaml", alphas);
+  EXPECT_NE(load_error(p3).find(p3 + ":8:"), std::string::npos) << load_error(p3);
+  EXPECT_NE(load_error(p3).find("extract.alphas: expected inf, 0, an integer, or 1/k such as 0.25, found '8-1'"), std::string::npos)
+      << load_error(p3);
+}
+
+TEST(CaseLoader, ASetOrGpuThatDoesNotLoadIsTheCaseFilesError) {
+  std::string sets = kGood;
+  sets.replace(sets.find("    extract:"), 0, "    sets: [memory.model=bogus]\n");
+  const std::string p1 = case_file("badset.yaml", sets);
+  EXPECT_NE(load_error(p1).find(p1 + ":8:11: sets memory.model: unknown 'bogus'"), std::string::npos) << load_error(p1);
+  std::string gpu = kGood;
+  gpu.replace(gpu.find("gpus: [kepler, maxwell]"), 23, "gpu: keplar");
+  gpu.replace(gpu.find("{kepler: [4, 8], maxwell: \"4:12:4\"}"), 35, "[4, 8]");
+  gpu.replace(gpu.find("{kepler: 0.01, maxwell: 0.02}"), 29, "0.01");
+  gpu.replace(gpu.find("{gpu}"), 5, "kepler");
+  const std::string p2 = case_file("badgpu.yaml", gpu);
+  EXPECT_NE(load_error(p2).find(p2 + ":4:10: gpu: no GPU config named 'keplar'"), std::string::npos) << load_error(p2);
+}
+
 TEST(CaseLoader, UnknownExtractionKeyForItsKindIsRejected) {
   std::string text = kGood;
   text.replace(text.find("metric: ops"), 6, "fraction: 0.9, metric");
