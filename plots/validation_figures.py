@@ -194,25 +194,29 @@ def error_band_figure(data_dir, out_dir):
 
 
 def histogram_figure(data_dir, out_dir):
+    """One row of GPU panels per memory model: the default (`fixed`: one latency per load) and
+    `queue` (DRAM contention: a distribution, as §6.6 measures on Kepler)."""
     rows = read(data_dir, "latency_histogram.csv")
-    panels = gpu_panels(rows)
-    if not panels:
+    gpus = gpus_of(rows)
+    models = list(dict.fromkeys(r["memory_model"] for r in rows))
+    if not gpus:
         return
-    gpus, fig, axes = panels
-    for ax, gpu in zip(axes[0], gpus):
-        for load, color in (("low", "tab:blue"), ("high", "tab:red")):
-            sel = [r for r in rows if r["gpu"] == gpu and r["load"] == load]
-            if not sel:
-                continue
-            total = sum(num(r["count"]) for r in sel) or 1
-            edges = [num(r["bin_lo"]) for r in sel] + [num(sel[-1]["bin_hi"])]
-            ax.stairs([num(r["count"]) / total for r in sel], edges, color=color,
-                      label=f"{load}: {sel[0]['warps_per_sm']} warps/SM, {sel[0]['gbps']} GB/s")
-        ax.set_title(gpu)
-        ax.set_xlabel("load latency, cycles")
-        ax.set_ylabel("fraction of loads")
-        ax.legend(fontsize=6)
-    save(fig, out_dir, "latency_histogram")
+    fig, axes = plt.subplots(len(models), len(gpus), figsize=(3 * len(gpus), 2.6 * len(models)), squeeze=False)
+    for row_axes, model in zip(axes, models):
+        for ax, gpu in zip(row_axes, gpus):
+            for load, color in (("low", "tab:blue"), ("high", "tab:red")):
+                sel = [r for r in rows if r["gpu"] == gpu and r["memory_model"] == model and r["load"] == load]
+                if not sel:
+                    continue
+                total = sum(num(r["count"]) for r in sel) or 1
+                edges = [num(r["bin_lo"]) for r in sel] + [num(sel[-1]["bin_hi"])]
+                ax.stairs([num(r["count"]) / total for r in sel], edges, color=color,
+                          label=f"{load}: {sel[0]['warps_per_sm']} warps/SM, {sel[0]['gbps']} GB/s")
+            ax.set_title(f"{gpu}, memory.model={model}")
+            ax.set_xlabel("load latency, cycles")
+            ax.set_ylabel("fraction of loads")
+            ax.legend(fontsize=6)
+    save(fig, out_dir, "latency_histogram", bottom=0.09, top=0.95, hspace=0.45)
 
 
 def memory_models_figure(data_dir, out_dir):

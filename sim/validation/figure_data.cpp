@@ -44,6 +44,15 @@ std::string alpha_of(const Measurement& m) {
   return "";
 }
 
+// The α = 0 loads of the histogram again under the `queue` model: the default `fixed` model gives
+// every access the same latency (the basic model, §4.1), so only a DRAM contention model shows a
+// distribution to set beside §6.6 (Figure 6.5).
+RunSpec histogram_queue_run(const RunSpec& base) {
+  RunSpec run = alpha_run(base, "0");
+  run.sets.push_back("memory.model=queue");
+  return run;
+}
+
 }  // namespace
 
 const std::vector<std::string>& figure_alphas() {
@@ -62,6 +71,8 @@ void plan_figures(Evaluator& ev, const std::vector<FigureGpu>& gpus) {
     ev.cusp(g.base, default_alphas(), 0.9, Source{});
     ev.curve(stream_peak_run(g.base), Source{}, Metric::Gbps);
     for (const auto& m : band_models()) ev.quotients(g.base, band_alphas(), m, Metric::WarpThroughputPerSm);
+    const RunSpec queue_loads = histogram_queue_run(g.base);
+    ev.sims().request(queue_loads, queue_loads.params);
   }
   ev.set_planning(false);
 }
@@ -76,7 +87,7 @@ struct FigureTables {
   Table latency{{{"gpu"}, {"variant"}, {"warps_per_sm"}, {"gbps"}, {"latency"}}};
   Table fits{{{"gpu"}, {"source"}, {"a"}, {"b"}, {"c"}}};
   Table bands{{{"gpu"}, {"model"}, {"alpha"}, {"min_quotient"}, {"max_quotient"}}};
-  Table hist{{{"gpu"}, {"load"}, {"warps_per_sm"}, {"gbps"}, {"bin_lo"}, {"bin_hi"}, {"count"}}};
+  Table hist{{{"gpu"}, {"memory_model"}, {"load"}, {"warps_per_sm"}, {"gbps"}, {"bin_lo"}, {"bin_hi"}, {"count"}}};
 };
 
 void add_alpha_curves(FigureTables& t, Evaluator& ev, const FigureGpu& g, const MeasurementSet& ms) {
@@ -125,13 +136,17 @@ void add_bands_and_histogram(FigureTables& t, Evaluator& ev, const FigureGpu& g)
       const auto q = ev.quotients(g.base, {al}, m, Metric::WarpThroughputPerSm);
       if (!q.empty()) t.bands.add_row({g.name, m, al, *std::min_element(q.begin(), q.end()), *std::max_element(q.begin(), q.end())});
     }
-  const RunSpec loads_run = alpha_run(g.base, "0");
-  const auto loads = ev.sims().points(loads_run, loads_run.params);
-  if (loads.empty() || !loads.front().result || !loads.back().result) return;
-  for (const auto* p : {&loads.front(), &loads.back()})
-    for (const auto& bin : p->result->access_latency_histogram)
-      t.hist.add_row({g.name, p == &loads.front() ? "low" : "high", p->warps_per_sm, p->result->gbps, static_cast<int64_t>(bin.lo),
-                      static_cast<int64_t>(bin.hi), static_cast<int64_t>(bin.count)});
+  std::string first_model;
+  for (const RunSpec& run : {alpha_run(g.base, "0"), histogram_queue_run(g.base)}) {
+    const std::string model = config::to_string(ev.sims().config(run.gpu, run.sets)->memory.model);
+    const auto loads = ev.sims().points(run, run.params);
+    if (model == first_model || loads.empty() || !loads.front().result || !loads.back().result) continue;
+    if (first_model.empty()) first_model = model;
+    for (const auto* p : {&loads.front(), &loads.back()})
+      for (const auto& bin : p->result->access_latency_histogram)
+        t.hist.add_row({g.name, model, p == &loads.front() ? "low" : "high", p->warps_per_sm, p->result->gbps, static_cast<int64_t>(bin.lo),
+                        static_cast<int64_t>(bin.hi), static_cast<int64_t>(bin.count)});
+  }
 }
 
 }  // namespace

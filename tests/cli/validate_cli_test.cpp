@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -154,6 +155,24 @@ TEST(ValidateCli, BuiltinCasesRunEndToEnd) {
   ASSERT_EQ(std::sscanf(mm.c_str() + at, "\nkepler,fixed,%lf", &peak), 1) << mm;
   EXPECT_NEAR(peak, 154, 154 * 0.03);
   EXPECT_NE(mm.find("\nkepler,volkov2016,154,56,64,"), std::string::npos) << mm;
+  // The latency histogram (Figure 6.5) under the default `fixed` model and under `queue`: `fixed`
+  // gives every unloaded load Table 6.2's latency (one bin), `queue` a distribution at high load.
+  std::map<std::string, std::map<int64_t, int64_t>> hist;  // model/load -> bin_lo -> count
+  std::istringstream rows(slurp(dir("rep_builtin") + "/data/latency_histogram.csv"));
+  std::string line;
+  std::getline(rows, line);
+  EXPECT_EQ(line, "gpu,memory_model,load,warps_per_sm,gbps,bin_lo,bin_hi,count");
+  while (std::getline(rows, line)) {
+    char model[16], load[8];
+    long long warps, lo, hi, count;
+    double gbps;
+    ASSERT_EQ(std::sscanf(line.c_str(), "kepler,%15[a-z],%7[a-z],%lld,%lf,%lld,%lld,%lld", model, load, &warps, &gbps, &lo, &hi, &count), 7) << line;
+    if (count > 0) hist[std::string(model) + "/" + load][lo] += count;
+  }
+  ASSERT_EQ(hist.size(), 4u);
+  ASSERT_EQ(hist["fixed/low"].size(), 1u);
+  EXPECT_EQ(hist["fixed/low"].begin()->first, 301);  // Volkov Table 6.2, Kepler stream
+  EXPECT_GT(hist["queue/high"].size(), 10u);
 #ifdef WARPSIM_HAVE_PLOTS
   EXPECT_TRUE(fs::exists(dir("rep_builtin") + "/figures/memory_models.png"));
   EXPECT_TRUE(fs::exists(dir("rep_builtin") + "/figures/cusp.png"));
