@@ -24,12 +24,6 @@ namespace fs = std::filesystem;
 namespace warpsim::test {
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 std::vector<std::string> split_lines(const std::string& text) {
   std::vector<std::string> lines;

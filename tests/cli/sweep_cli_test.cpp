@@ -22,12 +22,6 @@ std::string grid(const std::string& warps = "4:16:4", int adds = 64) {
 }
 const std::string kGrid = grid();
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 void spit(const std::string& path, const std::string& content) { std::ofstream(path, std::ios::binary | std::ios::trunc) << content; }
 

@@ -51,13 +51,7 @@ std::string last_line(const std::string& out) {
   return at == std::string::npos ? s : s.substr(at + 1);
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
+using test::slurp;
 std::string dir(const std::string& name) { return test::temp_dir() + "/" + name; }
 
 }  // namespace

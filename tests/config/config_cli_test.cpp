@@ -18,13 +18,7 @@ namespace {
 using warpsim::test::run_cli;
 using warpsim::test::write_temp_file;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
+using test::slurp;
 TEST(ConfigCli, ExplainOfABadConfigExits2NamesFileLineAndWritesNoOutput) {
   const std::string bad = write_temp_file("cli/bad.yaml", "inherits: kepler\nalu:\n  latency_cycles: fast\n");
   const std::string out = warpsim::test::temp_dir() + "/cli/explain_out.txt";

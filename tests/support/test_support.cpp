@@ -14,13 +14,14 @@
 namespace fs = std::filesystem;
 
 namespace warpsim::test {
-namespace {
 std::string slurp(const std::string& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
 }
+
+namespace {
 
 struct TempRoot {
   std::string path;

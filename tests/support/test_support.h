@@ -21,6 +21,9 @@ std::string temp_dir();
 // Writes `content` to `name` inside temp_dir(); returns the full path.
 std::string write_temp_file(const std::string& name, const std::string& content);
 
+// The whole content of a file ("" if it cannot be read).
+std::string slurp(const std::string& path);
+
 // A built-in GPU config by name (throws on error).
 config::HwConfig builtin(const std::string& name);
 

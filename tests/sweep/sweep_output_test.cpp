@@ -19,13 +19,7 @@ const std::vector<std::string> kKeys{"k0", "k1", "k2", "k3"};
 std::string csv_line_of(const std::string& key, int v) { return report::csv_line(kColumns, {key, int64_t{v}, double(v) / 3}); }
 std::string json_line_of(const std::string& key, int v) { return report::json_line(kColumns, {key, int64_t{v}, double(v) / 3}); }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
+using test::slurp;
 std::string header() { return header_line(LineFormat::Csv, kColumns); }
 
 }  // namespace

@@ -15,12 +15,6 @@ namespace {
 const std::string kGrid =
     "sweep --gpu maxwell --gpu kepler --workload alpha_mix --param alpha=1,inf --param loads=4 --param adds=64 --warps 4:16:4 --sms 2 --quiet";
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // Runs `warpsim <args>` as `ranks` MPI ranks (oversubscribed: the test machine may have fewer
 // cores; root allowed: containers run tests as root). Returns the exit status.
