@@ -136,7 +136,7 @@ void add_bands_and_histogram(FigureTables& t, Evaluator& ev, const FigureGpu& g)
       const auto q = ev.quotients(g.base, {al}, m, Metric::WarpThroughputPerSm);
       if (!q.empty()) t.bands.add_row({g.name, m, al, *std::min_element(q.begin(), q.end()), *std::max_element(q.begin(), q.end())});
     }
-  std::string first_model;
+  std::string first_model;  // the queue run repeats the first when the base already uses queue
   for (const RunSpec& run : {alpha_run(g.base, "0"), histogram_queue_run(g.base)}) {
     const std::string model = config::to_string(ev.sims().config(run.gpu, run.sets)->memory.model);
     const auto loads = ev.sims().points(run, run.params);

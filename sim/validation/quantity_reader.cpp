@@ -8,6 +8,7 @@
 #include "config/loader.h"
 #include "isa/workloads.h"
 #include "model/registry.h"
+#include "report/result_table.h"
 #include "validation/case_loader.h"
 #include "validation/sim_cache.h"
 
@@ -97,49 +98,43 @@ void require(YamlReader& r, const YAML::Node& n, const std::string& key, const c
   if (!ok) r.error(n, key, what);
 }
 
-// The workload and every variant's parameters must load now, so that a bad one is reported at the
-// case file's line; isa::load_workload would name the command line ("<--param>", "<cli>"), where a
-// case's run is not given. Errors inside a .wl file keep their own file:line.
-void check_workload_loads(YamlReader& r, const KeyLookup& get, const std::string& prefix, const RunSpec& run) {
-  if (run.workload.empty()) return;  // reported as missing by the caller
-  for (size_t v = 0; v < variant_count(run); ++v) {
-    try {
-      (void)isa::load_workload(run.workload, variant_params(run, v));
-    } catch (const UserError& e) {
-      for (const Diagnostic& d : e.diagnostics()) {
-        if (d.file != "<--param>" && d.file != "<cli>") {
-          r.add(d);
-          continue;
-        }
-        const std::string key = d.file == "<cli>" ? "workload" : v < run.variants.size() && !get("params") ? "variants" : "params";
-        YAML::Node at = get(key);
-        if (!at) at = get("workload");
-        const std::string name = prefix.empty() ? key : prefix + "." + key;
-        r.error(at, d.key.empty() || d.file == "<cli>" ? name : name + "." + d.key, d.message);
-      }
-      return;
+// `e` came from loading a case's run as if from the command line: its "<cli>" and `option`
+// ("<--param>", "<--set>") diagnostics belong to the case file, at the case's `cli_key` or
+// `option_key` (e.g. "params.count"); errors inside another file (a .wl, a GPU config) keep theirs.
+void report_in_case(YamlReader& r, const KeyLookup& get, const std::string& prefix, const UserError& e, const std::string& cli_key,
+                    const std::string& option, const std::string& option_key, const char* separator) {
+  for (const Diagnostic& d : e.diagnostics()) {
+    if (d.file != option && d.file != "<cli>") {
+      r.add(d);
+      continue;
     }
+    const std::string key = d.file == "<cli>" ? cli_key : option_key;
+    YAML::Node at = get(key);
+    if (!at) at = get("workload");
+    const std::string name = prefix.empty() ? key : prefix + "." + key;
+    r.error(at, d.key.empty() || d.file == "<cli>" ? name : name + separator + d.key, d.message);
   }
 }
 
-// Likewise the GPU config with the run's `sets:` (else "<--set>" or "<cli>: --gpu" at run time).
-// Once per GPU and sets in a file: most cases of a file share them.
-void check_config_loads(YamlReader& r, const KeyLookup& get, const std::string& prefix, const RunSpec& run) {
+// The workload with every variant's parameters, and the GPU config with the run's `sets:`, must
+// load now, so that a bad one is reported at the case file's line, not at run time as a command-line
+// error. Each distinct one once per file: most cases of a file share them.
+void check_run_loads(YamlReader& r, const KeyLookup& get, const std::string& prefix, const RunSpec& run) {
+  for (size_t v = 0; !run.workload.empty() && v < variant_count(run); ++v) {
+    const ParamSet params = variant_params(run, v);
+    if (!r.first_time("workload|" + run.workload + "|" + report::params_text(params))) continue;
+    try {
+      (void)isa::load_workload(run.workload, params);
+    } catch (const UserError& e) {
+      report_in_case(r, get, prefix, e, "workload", "<--param>", v < run.variants.size() && !get("params") ? "variants" : "params", ".");
+      break;
+    }
+  }
   if (run.gpu.empty() || !r.first_time("config|" + run.gpu + "|" + join(run.sets, " "))) return;
   try {
     (void)config::load_hw_config(run.gpu, run.sets);
   } catch (const UserError& e) {
-    for (const Diagnostic& d : e.diagnostics()) {
-      if (d.file != "<--set>" && d.file != "<cli>") {
-        r.add(d);
-        continue;
-      }
-      const std::string key = d.file == "<--set>" ? "sets" : get("gpu") ? "gpu" : "gpus";
-      YAML::Node at = get(key);
-      if (!at) at = get("workload");
-      const std::string name = prefix.empty() ? key : prefix + "." + key;
-      r.error(at, d.key.empty() || d.file == "<cli>" ? name : name + " " + d.key, d.message);
-    }
+    report_in_case(r, get, prefix, e, get("gpu") ? "gpu" : "gpus", "<--set>", "sets", " ");
   }
 }
 
@@ -167,8 +162,7 @@ RunSpec read_run(YamlReader& r, const KeyLookup& get, const std::string& prefix,
   if (auto n = get("waves")) run.waves = r.integer(n, k("waves"), 0, 1000).value_or(0);
   if (auto n = get("blocks")) run.blocks = r.integer(n, k("blocks"), 1, 1 << 20).value_or(0);
   if (auto n = get("sets")) run.sets = r.text_list(n, k("sets"));
-  check_workload_loads(r, get, prefix, run);
-  check_config_loads(r, get, prefix, run);
+  check_run_loads(r, get, prefix, run);
   return run;
 }
 
