@@ -21,6 +21,13 @@ TEST(MemloopCli, UnknownPatternIsAUserError) {
   EXPECT_TRUE(r.out.empty());
 }
 
+TEST(MemloopCli, MoreWarpsThanAnSmHoldsIsAUserError) {
+  const auto r = test::run_cli("memloop --gpu maxwell --warps 60:68:4 --measure 2000");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--warps: 68 warps/SM exceed the 64 warps an SM of maxwell holds"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
 TEST(MemloopCli, SameSeedGivesByteIdenticalOutput) {
   const std::string args = "memloop --gpu maxwell --set memory.model=dram --pattern random --warps 2 --measure 5000 --seed 7";
   EXPECT_EQ(test::run_cli(args).out, test::run_cli(args).out);
