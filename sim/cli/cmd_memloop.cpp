@@ -10,6 +10,7 @@
 #include "common/text.h"
 #include "common/user_error.h"
 #include "config/loader.h"
+#include "device/occupancy.h"
 #include "mem/closed_loop.h"
 #include "report/table.h"
 
@@ -74,9 +75,7 @@ void register_memloop(CLI::App& app) {
     spec.measure_cycles = x->measure;
     spec.seed = o->seed;
     const std::vector<int> warps = x->device_warps > 0 || o->warps.empty() ? std::vector<int>{1} : parse_warps(o->warps);
-    for (int n : warps)  // as `warpsim run` (device/occupancy.cpp): no more warps than an SM holds
-      if (n > cfg.sm.max_warps)
-        throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", fmt::format("{} warps/SM exceed the {} warps an SM of {} holds", n, cfg.sm.max_warps, cfg.gpu.name)});
+    for (int n : warps) device::check_warps_fit(cfg, n);  // as `warpsim run`
     report::Table t({{"gpu"}, {"pattern"}, {"warps_per_sm"}, {"ipc_per_sm"}, {"gbps"}, {"pct_peak"}, {"mean_latency"},
                      {"p5"}, {"p50"}, {"p95"}, {"max"}, {"dram_gbps"}, {"row_hit_rate"}});
     for (int n : warps) {

@@ -57,6 +57,11 @@ bool try_block_size(const config::HwConfig& cfg, const isa::Kernel& k, int block
 
 }  // namespace
 
+void check_warps_fit(const config::HwConfig& cfg, int warps_per_sm) {
+  if (warps_per_sm > cfg.sm.max_warps)
+    throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", fmt::format("{} warps/SM exceed the {} warps an SM of {} holds", warps_per_sm, cfg.sm.max_warps, cfg.gpu.name)});
+}
+
 LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel& kernel, int warps_per_sm, int simulated_sms) {
   const int fixed_block = kernel.launch.threads_per_block > 0 ? (kernel.launch.threads_per_block + 31) / 32 : 0;
   int target = warps_per_sm;
@@ -65,8 +70,7 @@ LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel&
     std::string why;
     target = natural_limit(cfg, kernel, bw, why) * bw;
   }
-  if (target > cfg.sm.max_warps)
-    throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", fmt::format("{} warps/SM exceed the {} warps an SM of {} holds", target, cfg.sm.max_warps, cfg.gpu.name)});
+  check_warps_fit(cfg, target);
   LaunchRealization r;
   bool ok = false;
   if (fixed_block) {

@@ -10,13 +10,16 @@
 
 namespace warpsim::device {
 
-// `warps_per_sm` 0 means "as many as the launch allows". Throws UserError (key --warps) when no
-// block size and allocation realise the target, saying why (e.g. Maxwell cannot hold 1 block/SM
-// through shared memory alone, §5.7).
 // SMs a run simulates for a requested count: 0 (or less) means the whole device; more than the
 // device has is the device.
 inline int simulated_sms(const config::HwConfig& cfg, int requested) { return requested > 0 && requested < cfg.device.sms ? requested : cfg.device.sms; }
 
+// Throws UserError (key --warps) when an SM of `cfg` cannot hold `warps_per_sm` warps.
+void check_warps_fit(const config::HwConfig& cfg, int warps_per_sm);
+
+// `warps_per_sm` 0 means "as many as the launch allows". Throws UserError (key --warps) when no
+// block size and allocation realise the target, saying why (e.g. Maxwell cannot hold 1 block/SM
+// through shared memory alone, §5.7).
 LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel& kernel, int warps_per_sm, int simulated_sms);
 
 }  // namespace warpsim::device

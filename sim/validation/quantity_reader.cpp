@@ -192,6 +192,7 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
   if (n["alphas"]) {
     e.alphas = r.text_list(n["alphas"], key + ".alphas");
     for (const auto& a : e.alphas) {  // α-mix runs (alpha_sweep.h): each α must be one the generator takes
+      if (!r.first_time("alpha|" + a)) continue;
       try {
         (void)isa::load_workload("alpha_mix", {{"alpha", a}});
       } catch (const UserError& err) {
