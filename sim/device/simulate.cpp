@@ -1,14 +1,17 @@
 #include "device/simulate.h"
 
 #include "device/device.h"
+#include "mem/lsu_calibration.h"
 #include "mem/memory_system.h"
 
 namespace warpsim::device {
 
 Result simulate(const config::HwConfig& cfg, const isa::Kernel& kernel, const RunOptions& opts) {
   Result result;
-  mem::run_in_memory_context(cfg, [&] {
-    Device device(cfg, kernel, opts);
+  // The SMs' LSU passes net of what the memory model's DRAM adds to diverging accesses itself.
+  const config::HwConfig simulated = mem::with_lsu_passes_net_of_dram(cfg);
+  mem::run_in_memory_context(simulated, [&] {
+    Device device(simulated, kernel, opts);
     result = device.run();
   });
   return result;

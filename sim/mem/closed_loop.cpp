@@ -8,6 +8,7 @@
 
 #include "common/bit_mix.h"
 #include "common/user_error.h"
+#include "mem/lsu_calibration.h"
 #include "mem/coalescer.h"
 #include "mem/memory_system.h"
 
@@ -159,7 +160,11 @@ static ClosedLoopResult run_closed_loop_here(const ClosedLoopSpec& spec) {
 // does (simulate.cpp); the others run here.
 ClosedLoopResult run_closed_loop(const ClosedLoopSpec& spec) {
   ClosedLoopResult res;
-  run_in_memory_context(*spec.config, [&] { res = run_closed_loop_here(spec); });
+  // The LSU passes net of what the model's DRAM adds to diverging accesses itself, as the SM's.
+  const config::HwConfig simulated = with_lsu_passes_net_of_dram(*spec.config);
+  ClosedLoopSpec net = spec;
+  net.config = &simulated;
+  run_in_memory_context(simulated, [&] { res = run_closed_loop_here(net); });
   return res;
 }
 

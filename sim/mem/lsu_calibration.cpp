@@ -1,0 +1,146 @@
+#include "mem/lsu_calibration.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "common/bit_mix.h"
+#include "common/user_error.h"
+#include "config/schema.h"
+#include "mem/coalescer.h"
+#include "mem/memory_system.h"
+
+namespace warpsim::mem {
+namespace {
+
+// Accesses averaged (Table 6.2 is a mean as well). A diverging access touches every channel, so
+// a refresh in any of them (tRFC every tREFI) delays it: per access the excess varies by ~45
+// cycles, and 512 samples give its mean to ~2 cycles.
+constexpr int kSamples = 512;
+constexpr uint64_t kArrayBytes = uint64_t{128} << 20;  // §6.7's array, as validation/cases/table_6_2.yaml
+constexpr uint64_t kAddressSeed = 0x6b43a9b5u;  // fixed: the calibration is a property of the config
+constexpr int kBisectionSteps = 10;            // delta to table / 1024
+
+bool has_dram_banks(const config::HwConfig& cfg) {
+  return cfg.memory.model == config::MemoryModelKind::Queue || cfg.memory.model == config::MemoryModelKind::Dram;
+}
+
+// Mean cycles from issue to the last completion of each access, issued one after another as a
+// lone pointer-chasing warp does (§5.10, §6.7: access k at the completion of access k - 1), its
+// transactions departing as the SM's LSU sends them (pass j at round(j x delta)).
+double mean_chained_access_cycles(const config::HwConfig& cfg, const std::vector<std::vector<Segment>>& accesses, double delta) {
+  // The config's model on the whole device, its interconnect derived for this delta.
+  config::HwConfig at_delta = cfg;
+  at_delta.lsu.transaction_issue_cycles = delta;
+  std::unique_ptr<MemorySystem> probe = make_memory_system(MemorySystemSpec{&at_delta, cfg.device.sms, 1});
+  std::vector<Completion> done;
+  uint64_t issue = 0;
+  for (uint32_t k = 0; k < accesses.size(); ++k) {
+    done.clear();
+    for (const Segment& s : accesses[k]) {
+      const uint64_t at = issue + static_cast<uint64_t>(std::llround(s.issue_step * delta));
+      probe->advance(at, done);
+      probe->submit(Transaction{s.address, s.bytes, false, 0, k, s.line_transactions}, at);
+    }
+    while (done.size() < accesses[k].size()) {  // `dram` refreshes for ever: stop at the last completion
+      const uint64_t t = probe->next_event_time();
+      WARPSIM_ASSERT(t != kNever, "LSU calibration: the probe lost a transaction");
+      probe->advance(t, done);
+    }
+    for (const Completion& c : done) issue = std::max(issue, c.time);
+  }
+  return static_cast<double>(issue) / static_cast<double>(accesses.size());
+}
+
+int passes(const std::vector<Segment>& access) { return access.back().issue_step + 1; }
+
+// The calibration's accesses: coalesced ones (32 consecutive words of a random line) and fully
+// diverging ones (32 threads at random 4-byte words).
+struct Calibration {
+  std::vector<std::vector<Segment>> coalesced;
+  std::vector<std::vector<Segment>> diverging;
+  int extra_passes = 0;  // of a diverging access over a coalesced one, on average
+};
+
+Calibration calibration_accesses(const config::LsuConfig& lsu) {
+  Calibration c;
+  uint64_t state = kAddressSeed;
+  double extra = 0;
+  for (int k = 0; k < kSamples; ++k) {
+    c.coalesced.push_back(coalesced_access(lsu, mix64(state++) % (kArrayBytes / kLineBytes) * kLineBytes));
+    ThreadAddresses a{};
+    for (uint64_t& address : a) address = (mix64(state++) % (kArrayBytes / 4)) * 4;
+    c.diverging.emplace_back();
+    coalesce(lsu.coalescing, a, 0xFFFFFFFFu, 4, c.diverging.back(), lsu.issue_unit);
+    extra += passes(c.diverging.back()) - passes(c.coalesced.back());
+  }
+  c.extra_passes = static_cast<int>(std::lround(extra / kSamples));
+  return c;
+}
+
+double excess_cycles(const config::HwConfig& cfg, const Calibration& c, double delta) {
+  return mean_chained_access_cycles(cfg, c.diverging, delta) - mean_chained_access_cycles(cfg, c.coalesced, delta) - c.extra_passes * delta;
+}
+
+}  // namespace
+
+double diverging_access_dram_excess_cycles(const config::HwConfig& cfg) {
+  if (!has_dram_banks(cfg)) return 0;
+  return excess_cycles(cfg, calibration_accesses(cfg.lsu), cfg.lsu.transaction_issue_cycles);
+}
+
+namespace {
+
+double solve_net_increment(const config::HwConfig& cfg) {
+  const double table = cfg.lsu.transaction_issue_cycles;
+  const Calibration c = calibration_accesses(cfg.lsu);
+  if (c.extra_passes <= 0) return table;
+  // Bisection on the total extra latency (rising with delta; the excess alone changes with it
+  // through bank collisions and rounding, too unevenly for a fixed-point iteration).
+  const auto total_minus_table = [&](double delta) { return c.extra_passes * (delta - table) + excess_cycles(cfg, c, delta); };
+  double lo = 0, hi = table;
+  if (total_minus_table(hi) < 0) hi = 2 * table;  // a model whose diverging accesses gain in DRAM
+  if (total_minus_table(hi) < 0 || total_minus_table(lo) > 0) return hi;
+  for (int step = 0; step < kBisectionSteps; ++step) {
+    const double mid = (lo + hi) / 2;
+    (total_minus_table(mid) < 0 ? lo : hi) = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+// Every field's value: configs that print alike calibrate alike.
+std::string fingerprint(const config::HwConfig& cfg) {
+  std::string key;
+  for (const config::FieldSpec& f : config::hw_schema()) key += f.get(cfg) + '\n';
+  return key;
+}
+
+}  // namespace
+
+config::HwConfig with_lsu_passes_net_of_dram(const config::HwConfig& cfg) {
+  config::HwConfig out = cfg;
+  if (cfg.lsu.transaction_issue_cycles <= 0 || !has_dram_banks(cfg)) return out;
+  // A few milliseconds per config; sweeps and `validate` run thousands of simulations of a few
+  // configs, from several threads.
+  static std::mutex mutex;
+  static std::map<std::string, double> solved;
+  const std::string key = fingerprint(cfg);
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (auto it = solved.find(key); it != solved.end()) {
+      out.lsu.transaction_issue_cycles = it->second;
+      return out;
+    }
+  }
+  const double delta = solve_net_increment(cfg);
+  const std::lock_guard<std::mutex> lock(mutex);
+  solved.emplace(key, delta);
+  out.lsu.transaction_issue_cycles = delta;
+  return out;
+}
+
+}  // namespace warpsim::mem
