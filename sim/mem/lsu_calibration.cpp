@@ -103,8 +103,9 @@ double solve_net_increment(const config::HwConfig& cfg) {
   // through bank collisions and rounding, too unevenly for a fixed-point iteration).
   const auto total_minus_table = [&](double delta) { return c.extra_passes * (delta - table) + excess_cycles(cfg, c, delta); };
   double lo = 0, hi = table;
-  if (total_minus_table(hi) < 0) hi = 2 * table;  // a model whose diverging accesses gain in DRAM
-  if (total_minus_table(hi) < 0 || total_minus_table(lo) > 0) return hi;
+  // No positive excess to net out (the model gives diverging accesses nothing extra): the table.
+  if (total_minus_table(hi) <= 0) return table;
+  if (total_minus_table(lo) > 0) return lo;  // the excess alone exceeds the table's difference
   for (int step = 0; step < kBisectionSteps; ++step) {
     const double mid = (lo + hi) / 2;
     (total_minus_table(mid) < 0 ? lo : hi) = mid;
