@@ -3,7 +3,9 @@
 // suggestion, all problems of all files reported together, and the built-in cases valid.
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <string>
+#include <utility>
 
 #include "common/user_error.h"
 #include "support/test_support.h"
@@ -26,6 +28,20 @@ const char* kGood = R"(cases:
     tolerance: {relative: {kepler: 0.01, maxwell: 0.02}}
     tolerance_reason: rounded to integers
 )";
+
+// kGood with each `from` (its first occurrence, which must exist) replaced by `to`.
+std::string good_with(std::initializer_list<std::pair<std::string, std::string>> edits) {
+  std::string text = kGood;
+  for (const auto& [from, to] : edits) {
+    const size_t at = text.find(from);
+    if (at == std::string::npos) {
+      ADD_FAILURE() << "'" << from << "' is not in the good case file";
+      continue;
+    }
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
 
 std::string case_file(const std::string& name, const std::string& text) { return test::write_temp_file("cases/" + name, text); }
 
@@ -58,41 +74,34 @@ TEST(CaseLoader, GpusListExpandsToOneCasePerGpuWithGpuSubstituted) {
 }
 
 TEST(CaseLoader, UnknownKeyIsRejectedWithFileLineColumnAndSuggestion) {
-  std::string text = kGood;
-  text.replace(text.find("tolerance_reason"), 16, "tolerence_reason");
+  const std::string text = good_with({{"tolerance_reason", "tolerence_reason"}});
   const std::string path = case_file("typo.yaml", text);
   const std::string err = load_error(path);
   EXPECT_NE(err.find(path + ":11:5: tolerence_reason: unknown key (did you mean 'tolerance_reason'?)"), std::string::npos) << err;
 }
 
 TEST(CaseLoader, WholeDeviceAndFixedGridAreReadAndBadValuesRejected) {
-  std::string text = kGood;
-  text.replace(text.find("    extract:"), 0, "    sms: all\n    blocks: 1\n");
+  const std::string text = good_with({{"    extract:", "    sms: all\n    blocks: 1\n    extract:"}});
   const auto cases = load_cases({case_file("device.yaml", text)});
   EXPECT_EQ(cases[0].quantity.run.sms, 0);  // 0: the whole device
   EXPECT_EQ(cases[0].quantity.run.blocks, 1);
-  std::string bad = kGood;
-  bad.replace(bad.find("    extract:"), 0, "    blocks: 0\n");
+  const std::string bad = good_with({{"    extract:", "    blocks: 0\n    extract:"}});
   const std::string path = case_file("blocks0.yaml", bad);
   EXPECT_NE(load_error(path).find(path + ":8:"), std::string::npos) << load_error(path);
   EXPECT_NE(load_error(path).find("blocks"), std::string::npos);
-  std::string word = kGood;
-  word.replace(word.find("    extract:"), 0, "    sms: most\n");
+  const std::string word = good_with({{"    extract:", "    sms: most\n    extract:"}});
   EXPECT_NE(load_error(case_file("smsword.yaml", word)).find("sms"), std::string::npos);
 }
 
 TEST(CaseLoader, AWorkloadOrParameterThatDoesNotLoadIsTheCaseFilesError) {
   // Not the command line's ("<--param>", "<cli>"), where the workload loader would put it.
-  std::string params = kGood;
-  params.replace(params.find("count: 64"), 9, "count: -5");
+  const std::string params = good_with({{"count: 64", "count: -5"}});
   const std::string p1 = case_file("badparam.yaml", params);
   EXPECT_NE(load_error(p1).find(p1 + ":6:13: params.count: expected an integer"), std::string::npos) << load_error(p1);
-  std::string workload = kGood;
-  workload.replace(workload.find("homogeneous"), 11, "homogenous");
+  const std::string workload = good_with({{"homogeneous", "homogenous"}});
   const std::string p2 = case_file("badworkload.yaml", workload);
   EXPECT_NE(load_error(p2).find(p2 + ":5:15: workload: no workload named 'homogenous'"), std::string::npos) << load_error(p2);
-  std::string alphas = kGood;
-  alphas.replace(alphas.find("{kind: peak, metric: ops_per_cycle_per_scheduler}"), 49, "{kind: cusp, alphas: [0, 8-1, inf]}");
+  const std::string alphas = good_with({{"{kind: peak, metric: ops_per_cycle_per_scheduler}", "{kind: cusp, alphas: [0, 8-1, inf]}"}});
   const std::string p3 = case_file("badalpha.yaml", alphas);
   EXPECT_NE(load_error(p3).find(p3 + ":8:"), std::string::npos) << load_error(p3);
   EXPECT_NE(load_error(p3).find("extract.alphas: expected inf, 0, an integer, or 1/k such as 0.25, found '8-1'"), std::string::npos)
@@ -100,32 +109,27 @@ TEST(CaseLoader, AWorkloadOrParameterThatDoesNotLoadIsTheCaseFilesError) {
 }
 
 TEST(CaseLoader, ASetOrGpuThatDoesNotLoadIsTheCaseFilesError) {
-  std::string sets = kGood;
-  sets.replace(sets.find("    extract:"), 0, "    sets: [memory.model=bogus]\n");
+  const std::string sets = good_with({{"    extract:", "    sets: [memory.model=bogus]\n    extract:"}});
   const std::string p1 = case_file("badset.yaml", sets);
   EXPECT_NE(load_error(p1).find(p1 + ":8:11: sets memory.model: unknown 'bogus'"), std::string::npos) << load_error(p1);
-  std::string gpu = kGood;
-  gpu.replace(gpu.find("gpus: [kepler, maxwell]"), 23, "gpu: keplar");
-  gpu.replace(gpu.find("{kepler: [4, 8], maxwell: \"4:12:4\"}"), 35, "[4, 8]");
-  gpu.replace(gpu.find("{kepler: 0.01, maxwell: 0.02}"), 29, "0.01");
-  gpu.replace(gpu.find("{gpu}"), 5, "kepler");
+  const std::string gpu = good_with({{"gpus: [kepler, maxwell]", "gpu: keplar"},
+                                     {"{kepler: [4, 8], maxwell: \"4:12:4\"}", "[4, 8]"},
+                                     {"{kepler: 0.01, maxwell: 0.02}", "0.01"},
+                                     {"{gpu}", "kepler"}});
   const std::string p2 = case_file("badgpu.yaml", gpu);
   EXPECT_NE(load_error(p2).find(p2 + ":4:10: gpu: no GPU config named 'keplar'"), std::string::npos) << load_error(p2);
 }
 
 TEST(CaseLoader, UnknownExtractionKeyForItsKindIsRejected) {
-  std::string text = kGood;
-  text.replace(text.find("metric: ops"), 6, "fraction: 0.9, metric");
+  const std::string text = good_with({{"metric: ops", "fraction: 0.9, metric: ops"}});
   const std::string path = case_file("kindkey.yaml", text);
   EXPECT_NE(load_error(path).find(path + ":8:"), std::string::npos);
   EXPECT_NE(load_error(path).find("extract.fraction: unknown key"), std::string::npos);
 }
 
 TEST(CaseLoader, EveryProblemOfEveryFileIsReportedTogether) {
-  std::string a = kGood;
-  a.replace(a.find("kind: peak"), 10, "kind: peek");
-  std::string b = kGood;
-  b.replace(b.find("    tolerance_reason: rounded to integers\n"), 42, "");
+  const std::string a = good_with({{"kind: peak", "kind: peek"}});
+  const std::string b = good_with({{"    tolerance_reason: rounded to integers\n", ""}});
   const std::string pa = case_file("two_a.yaml", a), pb = case_file("two_b.yaml", b);
   try {
     load_cases({pa, pb});
@@ -139,8 +143,7 @@ TEST(CaseLoader, EveryProblemOfEveryFileIsReportedTogether) {
 }
 
 TEST(CaseLoader, PerGpuMapWithoutTheCasesGpuIsAnError) {
-  std::string text = kGood;
-  text.replace(text.find("maxwell: 0.02"), 13, "fermi: 0.02");
+  const std::string text = good_with({{"maxwell: 0.02", "fermi: 0.02"}});
   const std::string path = case_file("pergpu.yaml", text);
   EXPECT_NE(load_error(path).find("tolerance.relative: no value for GPU 'maxwell'"), std::string::npos);
 }
@@ -156,8 +159,7 @@ TEST(CaseLoader, DuplicateIdsAcrossFilesAreRejected) {
 }
 
 TEST(CaseLoader, CompareNeedsExactlyOneKindOfReference) {
-  std::string text = kGood;
-  text.replace(text.find("compare: {"), 10, "compare: {less_than: 2, ");
+  const std::string text = good_with({{"compare: {", "compare: {less_than: 2, "}});
   const std::string path = case_file("compare.yaml", text);
   EXPECT_NE(load_error(path).find("compare: expected exactly one of measurement:, model:, or less_than:/greater_than:"), std::string::npos);
 }
@@ -176,8 +178,7 @@ TEST(CaseLoader, BuiltinCasesAreValidAndReferToExistingMeasurementsInMatchingUni
 }
 
 TEST(CaseLoader, MeasurementInTheWrongUnitIsRejectedAtTheCase) {
-  std::string text = kGood;
-  text.replace(text.find("volkov.t6_1.{gpu}.add"), 21, "volkov.t6_2.{gpu}.add");  // cycles, not ops/cycle
+  const std::string text = good_with({{"volkov.t6_1.{gpu}.add", "volkov.t6_2.{gpu}.add"}});  // cycles, not ops/cycle
   const std::string path = case_file("unit.yaml", text);
   const auto cases = load_cases({path});
   try {
