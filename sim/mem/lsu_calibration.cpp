@@ -11,6 +11,7 @@
 #include "common/bit_mix.h"
 #include "common/user_error.h"
 #include "config/schema.h"
+#include "mem/access_probe.h"
 #include "mem/coalescer.h"
 #include "mem/memory_system.h"
 
@@ -37,22 +38,9 @@ double mean_chained_access_cycles(const config::HwConfig& cfg, const std::vector
   config::HwConfig at_delta = cfg;
   at_delta.lsu.transaction_issue_cycles = delta;
   std::unique_ptr<MemorySystem> probe = make_memory_system(MemorySystemSpec{&at_delta, cfg.device.sms, 1});
-  std::vector<Completion> done;
   uint64_t issue = 0;
-  for (uint32_t k = 0; k < accesses.size(); ++k) {
-    done.clear();
-    for (const Segment& s : accesses[k]) {
-      const uint64_t at = issue + static_cast<uint64_t>(std::llround(s.issue_step * delta));
-      probe->advance(at, done);
-      probe->submit(Transaction{s.address, s.bytes, false, 0, k, s.line_transactions}, at);
-    }
-    while (done.size() < accesses[k].size()) {  // `dram` refreshes for ever: stop at the last completion
-      const uint64_t t = probe->next_event_time();
-      WARPSIM_ASSERT(t != kNever, "LSU calibration: the probe lost a transaction");
-      probe->advance(t, done);
-    }
-    for (const Completion& c : done) issue = std::max(issue, c.time);
-  }
+  for (const std::vector<Segment>& access : accesses)
+    issue = last_completion(*probe, access, [&](const Segment& s) { return issue + static_cast<uint64_t>(std::llround(s.issue_step * delta)); });
   return static_cast<double>(issue) / static_cast<double>(accesses.size());
 }
 

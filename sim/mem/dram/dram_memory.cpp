@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "common/user_error.h"
+#include "mem/access_probe.h"
 #include "mem/coalescer.h"
 #include "mem/fixed_memory.h"
 
@@ -37,21 +38,9 @@ uint64_t probe_unloaded_dram_cycles(const MemorySystemSpec& spec) {
   DramMemory probe(whole, 0);
   const double delta = spec.config->lsu.transaction_issue_cycles;
   const std::vector<Segment> access = coalesced_access(spec.config->lsu, uint64_t{1} << 30);
-  std::vector<Completion> done;
-  for (uint32_t k = 0; k < access.size(); ++k) {
-    const Segment& s = access[k];
-    const auto at = static_cast<uint64_t>(std::floor(s.issue_step * delta));
-    probe.advance(at, done);
-    probe.submit(Transaction{s.address, s.bytes, false, 0, k, s.line_transactions}, at);
-  }
-  while (done.size() < access.size()) {
-    const uint64_t t = probe.next_event_time();
-    WARPSIM_ASSERT(t != kNever, "queue model: the calibration probe lost a transaction");
-    probe.advance(t, done);
-  }
-  uint64_t last = 0;
-  for (const Completion& c : done) last = std::max(last, c.time);
-  return last - static_cast<uint64_t>(std::floor(access.back().issue_step * delta));
+  const auto departure = [delta](const Segment& s) { return static_cast<uint64_t>(std::floor(s.issue_step * delta)); };
+  const uint64_t last = last_completion(probe, access, departure);
+  return last - departure(access.back());
 }
 
 }  // namespace
