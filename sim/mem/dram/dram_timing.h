@@ -28,7 +28,7 @@ DramTiming dram_timing(const config::HwConfig& cfg);
 // Picoseconds <-> SM core cycles.
 class CoreClock {
  public:
-  explicit CoreClock(double ghz) : ps_per_cycle_(1000.0 / ghz) {}
+  explicit CoreClock(double ghz) : ps_per_cycle_(1000.0 / ghz), cycles_per_ps_(1.0 / ps_per_cycle_) {}
   // Inline, without library calls (once per transaction in `queue`): below 2^52, x + 0.5
   // truncated is llround(x) for every x >= 0.5 (x + 0.5 is exact there or cannot cross an
   // integer), and a cycle's start is never in (0, 0.5) ps; above, x is an integer already.
@@ -37,8 +37,10 @@ class CoreClock {
     return x < 0x1p52 ? static_cast<uint64_t>(x + 0.5) : static_cast<uint64_t>(std::llround(x));
   }
   // Exact in integer terms: the first cycle whose start (as to_ps rounds it) is not before `ps`.
+  // The estimate multiplies by the reciprocal (no division per transaction); the two loops make
+  // the result exact whatever its rounding.
   uint64_t to_cycle_ceil(uint64_t ps) const {
-    const double q = static_cast<double>(ps) / ps_per_cycle_;
+    const double q = static_cast<double>(ps) * cycles_per_ps_;
     auto cycle = static_cast<uint64_t>(q);  // ceil(q) without the library call
     if (static_cast<double>(cycle) < q) ++cycle;
     while (to_ps(cycle) < ps) ++cycle;
@@ -49,6 +51,7 @@ class CoreClock {
 
  private:
   double ps_per_cycle_;
+  double cycles_per_ps_;
 };
 
 }  // namespace warpsim::mem::dram
