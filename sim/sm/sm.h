@@ -97,14 +97,12 @@ class Sm {
   void execute_plain(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);  // d.plain_issue
   // Eligibility and stalls (sm.cpp, sm_hot.h)
   bool eligible(const Warp& w, const Scheduler& s, uint64_t t) const;
-  uint64_t wake_time(const Warp& w, const Scheduler& s, uint64_t t) const;
   void wait_for_warps(Scheduler& s, uint64_t t);  // nothing issued: the stall reason and next slot
   uint64_t operands_ready(const DecodedInstruction& d, uint32_t slot) const;
   void refresh_ready(uint32_t slot);  // recompute Warp::ready_at
   // The same for slots[k] of `s`, a warp known resident and not at a barrier (it just issued).
   void refresh_issued(Scheduler& s, uint32_t k, uint32_t slot);
   void set_ready(uint32_t slot, uint64_t at);  // Warp::ready_at and its scheduler's live mask
-  StallReason live_blocker(const Warp& w, uint32_t slot, uint64_t t) const;  // why a live warp cannot issue at t
   Scheduler& scheduler_of(uint32_t slot) { return schedulers_[slot_scheduler_[slot]]; }
   uint64_t slot_bit(uint32_t slot) const { return uint64_t{1} << slot_index_[slot]; }
   bool waits_on_memory(const Warp& w, const DecodedInstruction& d, uint64_t operands) const;

@@ -64,13 +64,6 @@ WARPSIM_HOT void Sm::refresh_issued(Scheduler& s, uint32_t k, uint32_t slot) {
   else s.live |= uint64_t{1} << k;
 }
 
-// A live warp (resident, ready_at finite) is neither at a barrier nor waiting on memory.
-WARPSIM_HOT StallReason Sm::live_blocker(const Warp& w, uint32_t slot, uint64_t t) const {
-  if (operands_ready(code_[w.pc], slot) > t) return StallReason::Dependency;
-  if (w.next_issue > t) return StallReason::IssueLimit;
-  return StallReason::PipeBusy;
-}
-
 WARPSIM_HOT bool Sm::eligible(const Warp& w, const Scheduler& s, uint64_t t) const {
   // A warp not resident has ready_at == kNever.
   return w.ready_at <= t && (w.unit == 3 || s.unit[w.unit]->can_accept(t));
