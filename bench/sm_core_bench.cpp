@@ -78,6 +78,28 @@ void register_matrix() {
 void BM_AlphaInf_Maxwell_64w_1sm(benchmark::State& s) { run_case(s, "maxwell", "inf", false); }
 BENCHMARK(BM_AlphaInf_Maxwell_64w_1sm)->Unit(benchmark::kMillisecond);
 
+// Unit-bound runs, 64 warps, one SM: 2-way conflicting shared loads on Maxwell (the SM's shared
+// unit, which all four schedulers share) and SFU operations on Kepler. Most issue attempts fail
+// here, so these time the stall path (Sm::wait_for_warps) as alpha = inf times the issue path.
+void run_homogeneous(benchmark::State& state, const std::string& gpu, const std::string& op) {
+  const config::HwConfig cfg = config::load_hw_config(gpu);
+  const isa::Kernel k = isa::generate(*isa::find_generator("homogeneous"), {{"op", op}, {"count", "1024"}});
+  device::RunOptions o;
+  o.warps_per_sm = 64;
+  o.sms = 1;
+  uint64_t instructions = 0;
+  for (auto _ : state) {
+    const device::Result r = device::simulate(cfg, k, o);
+    instructions += r.warp_instructions;
+    benchmark::DoNotOptimize(r.cycles);
+  }
+  state.counters["warp_instr_per_s"] = benchmark::Counter(static_cast<double>(instructions), benchmark::Counter::kIsRate);
+}
+void BM_SmemBound_Maxwell_64w_1sm(benchmark::State& s) { run_homogeneous(s, "maxwell", "smem2"); }
+BENCHMARK(BM_SmemBound_Maxwell_64w_1sm)->Unit(benchmark::kMillisecond);
+void BM_SfuBound_Kepler_64w_1sm(benchmark::State& s) { run_homogeneous(s, "kepler", "sfu"); }
+BENCHMARK(BM_SfuBound_Kepler_64w_1sm)->Unit(benchmark::kMillisecond);
+
 [[maybe_unused]] const int kRegistered = (register_matrix(), 0);
 
 }  // namespace

@@ -81,11 +81,10 @@ void Sm::wait_for_warps(Scheduler& s, uint64_t t) {
   for (uint64_t m = s.live; m; m &= m - 1) {
     const uint32_t slot = s.slots[std::countr_zero(m)];
     const Warp& w = warps_[slot];
-    const DecodedInstruction& d = code_[w.pc];
-    earliest[d.unit] = std::min(earliest[d.unit], w.ready_at);
+    earliest[w.unit] = std::min(earliest[w.unit], w.ready_at);  // the unit of its next instruction
     if (rank == 5) continue;
     if (w.ready_at <= t) rank = 5;  // PipeBusy
-    else if (w.next_issue <= t || operands_ready(d, slot) > t) rank = std::max(rank, 3);  // Dependency
+    else if (w.next_issue <= t || operands_ready(code_[w.pc], slot) > t) rank = std::max(rank, 3);  // Dependency
     else rank = 4;  // IssueLimit
   }
   uint64_t wake = earliest[3] == kNever ? kNever : std::max(t, earliest[3]);
