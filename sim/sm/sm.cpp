@@ -74,7 +74,16 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
 // live warp's own wake time and blocker instead took ~75% of a pipe-bound run (64 warps of
 // shared-memory loads on Maxwell: 16 live warps scanned per failed attempt).
 void Sm::wait_for_warps(Scheduler& s, uint64_t t) {
-  std::array<uint64_t, 4> earliest{kNever, kNever, kNever, kNever};  // ready_at by Warp::unit
+  // No live warp changed since the last scan (Scheduler::earliest_valid): a warp ready by t is
+  // held by its unit alone, which the scan would find too (the unit-contention case: the
+  // schedulers that lose a grant of the shared unit retry when it frees).
+  if (s.earliest_valid && *std::min_element(s.earliest.begin(), s.earliest.end()) <= t) {
+    s.reason = StallReason::PipeBusy;
+    s.next_slot = earliest_wake(s, t);
+    return;
+  }
+  std::array<uint64_t, 4>& earliest = s.earliest;  // ready_at by Warp::unit
+  earliest.fill(kNever);
   // The reason charged when warps block for different reasons is the one closest to issuing:
   // PipeBusy (5) > IssueLimit (4) > Dependency (3).
   int rank = 0;
@@ -87,16 +96,23 @@ void Sm::wait_for_warps(Scheduler& s, uint64_t t) {
     else if (w.next_issue <= t || operands_ready(code_[w.pc], slot) > t) rank = std::max(rank, 3);  // Dependency
     else rank = 4;  // IssueLimit
   }
-  uint64_t wake = earliest[3] == kNever ? kNever : std::max(t, earliest[3]);
-  for (size_t u = 0; u < 3; ++u)
-    if (earliest[u] != kNever) wake = std::min(wake, s.unit[u]->next_accept(std::max(t, earliest[u])));
+  s.earliest_valid = true;
   StallReason why = rank == 5 ? StallReason::PipeBusy : rank == 4 ? StallReason::IssueLimit : rank == 3 ? StallReason::Dependency : StallReason::NoWarp;
   if (s.live == 0) {
     if (s.resident & ~s.barrier) why = StallReason::Memory;
     else if (s.resident & s.barrier) why = StallReason::Barrier;
   }
   s.reason = why;
-  s.next_slot = wake == kNever ? kNever : align(std::max(wake, t + 1));
+  s.next_slot = earliest_wake(s, t);
+}
+
+// The next slot at which a warp of `s` could issue, from Scheduler::earliest (kNever: none can
+// by itself).
+uint64_t Sm::earliest_wake(const Scheduler& s, uint64_t t) const {
+  uint64_t wake = s.earliest[3] == kNever ? kNever : std::max(t, s.earliest[3]);
+  for (size_t u = 0; u < 3; ++u)
+    if (s.earliest[u] != kNever) wake = std::min(wake, s.unit[u]->next_accept(std::max(t, s.earliest[u])));
+  return wake == kNever ? kNever : align(std::max(wake, t + 1));
 }
 
 void Sm::wake_scheduler_of(uint32_t slot, uint64_t t) {

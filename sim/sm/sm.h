@@ -76,6 +76,10 @@ class Sm {
     // Bit k stands for slots[k]: resident; at a barrier; resident with ready_at != kNever (the
     // only warps that can issue, so selection and stall accounting visit just these).
     uint64_t resident = 0, barrier = 0, live = 0;
+    // The earliest ready_at of the live warps by Warp::unit, as wait_for_warps last found it;
+    // valid until a warp of this scheduler changes (set_ready, refresh_issued clear it).
+    std::array<uint64_t, 4> earliest{};
+    bool earliest_valid = false;
   };
   struct BlockSlot {
     bool active = false;
@@ -98,6 +102,8 @@ class Sm {
   // Eligibility and stalls (sm.cpp, sm_hot.h)
   bool eligible(const Warp& w, const Scheduler& s, uint64_t t) const;
   void wait_for_warps(Scheduler& s, uint64_t t);  // nothing issued: the stall reason and next slot
+  uint64_t earliest_wake(const Scheduler& s, uint64_t t) const;
+  bool may_issue(const Scheduler& s, uint64_t t) const;  // false: pick() finds no eligible warp
   uint64_t operands_ready(const DecodedInstruction& d, uint32_t slot) const;
   void refresh_ready(uint32_t slot);  // recompute Warp::ready_at
   // The same for slots[k] of `s`, a warp known resident and not at a barrier (it just issued).

@@ -35,6 +35,7 @@ WARPSIM_HOT bool Sm::waits_on_memory(const Warp& w, const DecodedInstruction& d,
 WARPSIM_HOT void Sm::set_ready(uint32_t slot, uint64_t at) {
   warps_[slot].ready_at = at;
   Scheduler& s = scheduler_of(slot);
+  s.earliest_valid = false;
   if (at == mem::kNever) s.live &= ~slot_bit(slot);
   else s.live |= slot_bit(slot);
 }
@@ -60,8 +61,18 @@ WARPSIM_HOT void Sm::refresh_issued(Scheduler& s, uint32_t k, uint32_t slot) {
   const uint64_t operands = operands_ready(d, slot);
   const bool waits = waits_on_memory(w, d, operands);
   w.ready_at = waits ? mem::kNever : std::max(w.next_issue, operands);
+  s.earliest_valid = false;
   if (waits) s.live &= ~(uint64_t{1} << k);
   else s.live |= uint64_t{1} << k;
+}
+
+// With wait_for_warps' per-unit earliest ready_at still valid: whether any warp is ready by t on a
+// unit that can accept it (eligible() of some live warp), without visiting the warps.
+WARPSIM_HOT bool Sm::may_issue(const Scheduler& s, uint64_t t) const {
+  if (!s.earliest_valid) return true;
+  for (size_t u = 0; u < 3; ++u)
+    if (s.earliest[u] <= t && s.unit[u]->can_accept(t)) return true;
+  return s.earliest[3] <= t;
 }
 
 WARPSIM_HOT bool Sm::eligible(const Warp& w, const Scheduler& s, uint64_t t) const {

@@ -38,7 +38,7 @@ void Sm::tick_schedulers(uint64_t t) {
 
 template <Sm::Policy P>
 [[gnu::always_inline]] inline void Sm::attempt(Scheduler& s, uint64_t t) {
-  int k = pick<P>(s, t);
+  int k = may_issue(s, t) ? pick<P>(s, t) : -1;
   if (k < 0 || s.reason != StallReason::Issued) charge(s, t);  // a run of issues is charged when it ends
   if (k < 0) {
     wait_for_warps(s, t);
