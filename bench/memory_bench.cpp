@@ -10,6 +10,7 @@
 #include "isa/generators.h"
 #include "mem/closed_loop.h"
 #include "mem/memory_system.h"
+#include "simulation_rate.h"
 
 namespace {
 
@@ -107,13 +108,7 @@ void alpha0_kepler(benchmark::State& state, config::MemoryModelKind model, int w
   const isa::Kernel k = isa::generate(*isa::find_generator("alpha_mix"), {{"alpha", "0"}, {"loads", "256"}});
   device::RunOptions o;
   o.warps_per_sm = warps;
-  uint64_t instructions = 0;
-  for (auto _ : state) {
-    const device::Result r = device::simulate(c, k, o);
-    instructions += r.warp_instructions;
-    benchmark::DoNotOptimize(r.cycles);
-  }
-  state.counters["warp_instr_per_s"] = benchmark::Counter(static_cast<double>(instructions), benchmark::Counter::kIsRate);
+  bench::time_simulations(state, c, k, o);
 }
 void BM_Alpha0_Kepler_40w_Queue(benchmark::State& s) { alpha0_kepler(s, config::MemoryModelKind::Queue, 40); }
 void BM_Alpha0_Kepler_40w_Dram(benchmark::State& s) { alpha0_kepler(s, config::MemoryModelKind::Dram, 40); }

@@ -11,6 +11,7 @@
 #include "heap_counter.h"
 #include "isa/generators.h"
 #include "mem/memory_system.h"
+#include "simulation_rate.h"
 
 namespace {
 
@@ -87,13 +88,7 @@ void run_homogeneous(benchmark::State& state, const std::string& gpu, const std:
   device::RunOptions o;
   o.warps_per_sm = 64;
   o.sms = 1;
-  uint64_t instructions = 0;
-  for (auto _ : state) {
-    const device::Result r = device::simulate(cfg, k, o);
-    instructions += r.warp_instructions;
-    benchmark::DoNotOptimize(r.cycles);
-  }
-  state.counters["warp_instr_per_s"] = benchmark::Counter(static_cast<double>(instructions), benchmark::Counter::kIsRate);
+  bench::time_simulations(state, cfg, k, o);
 }
 void BM_SmemBound_Maxwell_64w_1sm(benchmark::State& s) { run_homogeneous(s, "maxwell", "smem2"); }
 BENCHMARK(BM_SmemBound_Maxwell_64w_1sm)->Unit(benchmark::kMillisecond);
