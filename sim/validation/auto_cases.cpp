@@ -60,6 +60,14 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
       e.metric = "access_latency_" + names.at(p);
       d.tol = {true, 0.15, ""};
       d.reason = "derived case: ±15%, a percentile of individual latencies is noisier than a mean (Volkov 2016 §6.6)";
+      // `fixed` gives every load at one load level the same latency (a constant plus one FIFO
+      // wait): it has no distribution to take a percentile of. `queue` spreads latencies by DRAM
+      // bank, bus and refresh contention (docs/memory-model.md). A --set memory.model given to
+      // validate still wins: its sets apply after a case's (SimulationCache::config).
+      if (cfg.memory.model == config::MemoryModelKind::Fixed) {
+        d.q.run.sets.push_back("memory.model=queue");
+        d.reason += "; simulated with the `queue` memory model, as `fixed` gives one latency per load level";
+      }
     } else {
       e.kind = ExtractKind::Latency;
       d.tol = {true, 0.10, ""};

@@ -71,6 +71,17 @@ TEST(AutoCases, PeakLatencyNeededOccupancyAndPercentileGetTheirExtractions) {
   const CaseSpec* p = find(d, "auto.lab.stream.p50");
   ASSERT_NE(p, nullptr);
   EXPECT_EQ(p->quantity.extract.metric, "access_latency_p50");
+  // Kepler's config uses `fixed`, which has no latency distribution: the percentile runs on `queue`.
+  EXPECT_EQ(p->quantity.run.sets, (std::vector<std::string>{"memory.model=queue"}));
+  EXPECT_EQ(find(d, "auto.lab.stream.w90")->quantity.run.sets, std::vector<std::string>{});  // other rows: the config's model
+}
+
+TEST(AutoCases, APercentileKeepsAConfigsDramModel) {
+  const MeasurementSet ms = load_measurements(test::write_temp_file("auto/user_dram.csv", kUserCsv));
+  const DerivedCases d = derive_cases(ms, {0}, "kepler", "kepler", {"memory.model=dram"});
+  const CaseSpec* p = find(d, "auto.lab.stream.p50");
+  ASSERT_NE(p, nullptr);
+  EXPECT_TRUE(p->quantity.run.sets.empty());
 }
 
 TEST(AutoCases, RowsThatCannotBeSimulatedAreListedWithTheReason) {
