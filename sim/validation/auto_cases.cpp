@@ -55,9 +55,15 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
     if (m.quantity == "latency_percentile") {
       const std::string p = m.params.count("percentile") ? m.params.at("percentile") : "";
       const std::map<std::string, std::string> names{{"0", "min"}, {"5", "p5"}, {"25", "p25"}, {"50", "p50"}, {"75", "p75"}, {"95", "p95"}, {"100", "max"}};
-      if (!names.count(p) || !warps) return why = "latency_percentile needs warps_per_sm and percentile= 0, 5, 25, 50, 75, 95 or 100", std::nullopt;
+      // At an occupancy, or at a level of memory throughput (gbps=X, as §6.6 reports them): the
+      // smallest simulated occupancy reaching it.
+      const std::optional<double> level = m.params.count("gbps") ? parse_double(m.params.at("gbps")) : std::nullopt;
+      if (m.params.count("gbps") && !level) return why = "gbps is not a number", std::nullopt;
+      if (!names.count(p) || (!warps && !level))
+        return why = "latency_percentile needs warps_per_sm or gbps=, and percentile= 0, 5, 25, 50, 75, 95 or 100", std::nullopt;
       e.kind = ExtractKind::ThroughputAt;
       e.metric = "access_latency_" + names.at(p);
+      if (!warps) e.at_metric = "gbps", e.at_value = *level;
       d.tol = {true, 0.15, ""};
       d.reason = "derived case: ±15%, a percentile of individual latencies is noisier than a mean (Volkov 2016 §6.6)";
       // `fixed` gives every load at one load level the same latency (a constant plus one FIFO

@@ -48,6 +48,10 @@ struct Extract {
   std::shared_ptr<const Quantity> reference;
   OccupancyUnit unit = OccupancyUnit::WarpsPerSm;  // occupancy_at output, throughput_at/pct_peak input
   double warps = kNaN;  // throughput_at / pct_peak: the occupancy, in `unit`
+  // throughput_at instead of warps: at the smallest occupancy whose `at_metric` reaches
+  // `at_value` (e.g. a latency percentile at a level of memory throughput, Volkov §6.6).
+  std::string at_metric;
+  double at_value = kNaN;
   double per = kNaN;    // latency: dependent instructions per warp (default: the kernel's count)
   char coefficient = 'a';  // fit_abc: a, b or c of latency = a + b·x/(c − x) (§6.4)
   std::string model;       // model_quotient: estimate / simulated, largest or smallest over occupancies

@@ -181,7 +181,13 @@ Value Evaluator::extract_one(const Quantity& q, const Source& s) {
     case ExtractKind::ThroughputAt:
     case ExtractKind::PctPeak: {
       const Curve c = curve(q.run, s, m);
-      const Value at = throughput_at(c, m, from_unit(e.warps, e.unit, c));
+      double warps = from_unit(e.warps, e.unit, c);
+      if (!e.at_metric.empty()) {
+        const Value level = occupancy_at(c, metric_of(e.at_metric), e.at_value, OccupancyUnit::WarpsPerSm);
+        if (!level.ok()) return Value::none(fmt::format("{} {:g}: {}", e.at_metric, e.at_value, level.note));
+        warps = level.v;
+      }
+      const Value at = throughput_at(c, m, warps);
       if (e.kind == ExtractKind::ThroughputAt || !at.ok()) return at;
       const Value top = e.reference ? evaluate(*e.reference, s) : peak(c, m);
       return top.ok() && top.v > 0 ? Value{100.0 * at.v / top.v, ""} : Value::none("no peak: " + top.note);

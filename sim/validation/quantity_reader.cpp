@@ -22,7 +22,7 @@ const std::map<std::string, std::pair<ExtractKind, std::vector<std::string>>>& k
       {"peak", {ExtractKind::Peak, {"metric"}}},
       {"latency", {ExtractKind::Latency, {"per"}}},
       {"occupancy_at", {ExtractKind::OccupancyAt, {"metric", "fraction", "value", "reference", "unit"}}},
-      {"throughput_at", {ExtractKind::ThroughputAt, {"metric", "warps", "unit"}}},
+      {"throughput_at", {ExtractKind::ThroughputAt, {"metric", "warps", "unit", "at_metric", "at_value"}}},
       {"pct_peak", {ExtractKind::PctPeak, {"metric", "warps", "unit", "reference"}}},
       {"fit_abc", {ExtractKind::FitAbc, {"coefficient"}}},
       {"cusp", {ExtractKind::Cusp, {"alphas", "threshold"}}},
@@ -186,6 +186,8 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
   if (n["fraction"]) e.fraction = r.number(n["fraction"], key + ".fraction").value_or(kNaN);
   if (n["value"]) e.value = r.number(n["value"], key + ".value").value_or(kNaN);
   if (n["warps"]) e.warps = r.number(n["warps"], key + ".warps").value_or(kNaN);
+  read_metric(r, n["at_metric"], key + ".at_metric", e.at_metric);
+  if (n["at_value"]) e.at_value = r.number(n["at_value"], key + ".at_value").value_or(kNaN);
   if (n["per"]) e.per = r.number(n["per"], key + ".per").value_or(kNaN);
   if (n["threshold"]) e.threshold = r.number(n["threshold"], key + ".threshold").value_or(0.9);
   if (n["unit"]) e.unit = read_unit(r, n["unit"], key + ".unit");
@@ -223,6 +225,9 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
       require(r, n, key, "reference: goes with fraction:, not value:", !e.reference || !std::isnan(e.fraction));
       break;
     case ExtractKind::ThroughputAt:
+      require(r, n, key, "at_metric: and at_value: go together, instead of warps:",
+              n["at_metric"].IsDefined() == n["at_value"].IsDefined() && !(n["at_metric"] && n["warps"]));
+      [[fallthrough]];
     case ExtractKind::PctPeak: require(r, n, key, "warps: must be positive", std::isnan(e.warps) || e.warps > 0); break;
     case ExtractKind::FitAbc: require(r, n, key, "needs coefficient: a, b or c", n["coefficient"].IsDefined()); break;
     case ExtractKind::Ratio: require(r, n, key, "needs numerator: and denominator:", n["numerator"] && n["denominator"]); break;

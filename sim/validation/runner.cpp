@@ -20,7 +20,7 @@ std::vector<const Measurement*> rows_of(const CaseSpec& c, const MeasurementSet&
 Quantity resolved(const CaseSpec& c, const MeasurementSet& ms) {
   Quantity q = c.quantity;
   Extract& e = q.extract;
-  if ((e.kind == ExtractKind::ThroughputAt || e.kind == ExtractKind::PctPeak) && std::isnan(e.warps))
+  if ((e.kind == ExtractKind::ThroughputAt || e.kind == ExtractKind::PctPeak) && std::isnan(e.warps) && e.at_metric.empty())
     for (const Measurement* m : rows_of(c, ms))
       if (m->warps_per_sm) e.warps = *m->warps_per_sm, e.unit = OccupancyUnit::WarpsPerSm;
   return q;
@@ -45,7 +45,8 @@ void check_cases(const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {
     if (!c.tolerance.relative && c.tolerance.unit != unit)
       at("tolerance.unit", fmt::format("'{}' does not match the extraction's unit {}", c.tolerance.unit, unit));
     const Quantity q = resolved(c, ms);
-    if ((q.extract.kind == ExtractKind::ThroughputAt || q.extract.kind == ExtractKind::PctPeak) && std::isnan(q.extract.warps))
+    if ((q.extract.kind == ExtractKind::ThroughputAt || q.extract.kind == ExtractKind::PctPeak) && std::isnan(q.extract.warps) &&
+        q.extract.at_metric.empty())
       at("extract.warps", "missing, and no compared measurement gives warps_per_sm");
   }
   sink.throw_if_any();

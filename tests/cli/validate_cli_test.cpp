@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "support/test_support.h"
 
@@ -175,6 +176,43 @@ TEST(ValidateCli, BuiltinCasesRunEndToEnd) {
 #else
   EXPECT_NE(md.find("Figures were not made"), std::string::npos);
 #endif
+}
+
+// A latency percentile at a level of memory throughput (Volkov §6.6 reports them so): the p95 of
+// streaming loads on `queue` at the smallest occupancy reaching 20 and 80 GB/s. Latency grows
+// with throughput (§6.4), so the higher level's p95 is larger; a level beyond the simulated peak
+// has no value.
+TEST(ValidateCli, APercentileAtAThroughputLevelTakesTheOccupancyReachingIt) {
+  std::string text = "cases:\n";
+  for (const char* level : {"20", "80", "5000"})
+    text += std::string("  - id: p95.at.") + level + R"(
+    description: p95 of streaming loads at a throughput level
+    gpu: kepler
+    sets: ["memory.model=queue"]
+    workload: homogeneous
+    params: {op: stream, count: 64}
+    warps: "4:64:4"
+    extract: {kind: throughput_at, metric: access_latency_p95, at_metric: gbps, at_value: )" + level + R"(}
+    compare: {greater_than: 0}
+    tolerance: {relative: 0}
+    tolerance_reason: test
+)";
+  const std::string cases = test::write_temp_file("vcli/level.yaml", text);
+  const auto r = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --format csv --out-dir " + dir("rep_level"));
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;  // the 5000 GB/s case has no value
+  std::map<std::string, std::string> simulated;
+  std::istringstream lines(slurp(dir("rep_level") + "/cases.csv"));
+  for (std::string line; std::getline(lines, line);) {
+    std::vector<std::string> f;
+    std::istringstream cells(line);
+    for (std::string c; std::getline(cells, c, ',');) f.push_back(c);
+    if (f.size() > 5) simulated[f[0]] = f[5];
+  }
+  ASSERT_TRUE(simulated.count("p95.at.20") && simulated.count("p95.at.80")) << slurp(dir("rep_level") + "/cases.csv");
+  const double low = std::stod(simulated["p95.at.20"]), high = std::stod(simulated["p95.at.80"]);
+  EXPECT_GT(low, 250);  // about the unloaded streaming latency (Table 6.2: 301 cycles)
+  EXPECT_GT(high, low);
+  EXPECT_EQ(simulated["p95.at.5000"], "—");
 }
 
 }  // namespace warpsim

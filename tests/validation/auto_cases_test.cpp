@@ -19,6 +19,8 @@ lab.add.peak,kepler,throughput,homogeneous,op=add,,31.9,ops_per_cycle_per_schedu
 lab.add.lat,kepler,latency,homogeneous,op=add,,9,cycles,mylab run 3,
 lab.stream.w90,kepler,warps_needed,homogeneous,op=stream threshold=90,,56,warps_per_sm,mylab run 3,
 lab.stream.p50,kepler,latency_percentile,homogeneous,op=stream percentile=50,32,330,cycles,mylab run 3,
+lab.stream.p95.g80,kepler,latency_percentile,homogeneous,op=stream percentile=95 gbps=80,,700,cycles,mylab run 3,
+lab.stream.p95.gx,kepler,latency_percentile,homogeneous,op=stream percentile=95 gbps=fast,,700,cycles,mylab run 3,
 lab.launch,kepler,latency,,kind=block_replacement,,201,cycles,mylab run 3,
 lab.add.ns,kepler,latency,homogeneous,op=add,,8,ns,mylab run 3,
 lab.other,maxwell,throughput,homogeneous,op=add,,32,ops_per_cycle_per_scheduler,mylab run 3,
@@ -74,6 +76,21 @@ TEST(AutoCases, PeakLatencyNeededOccupancyAndPercentileGetTheirExtractions) {
   // Kepler's config uses `fixed`, which has no latency distribution: the percentile runs on `queue`.
   EXPECT_EQ(p->quantity.run.sets, (std::vector<std::string>{"memory.model=queue"}));
   EXPECT_EQ(find(d, "auto.lab.stream.w90")->quantity.run.sets, std::vector<std::string>{});  // other rows: the config's model
+}
+
+TEST(AutoCases, APercentileAtAThroughputLevelSweepsTheGridForIt) {
+  const auto d = derive_from_user_file("kepler", "kepler");
+  const CaseSpec* p = find(d, "auto.lab.stream.p95.g80");
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->quantity.extract.metric, "access_latency_p95");
+  EXPECT_EQ(p->quantity.extract.at_metric, "gbps");
+  EXPECT_DOUBLE_EQ(p->quantity.extract.at_value, 80);
+  EXPECT_TRUE(p->quantity.run.warps.empty());  // the whole occupancy grid
+  EXPECT_EQ(p->quantity.run.params, (ParamSet{{"op", "stream"}}));  // gbps is a condition
+  EXPECT_EQ(find(d, "auto.lab.stream.p95.gx"), nullptr);
+  bool listed = false;
+  for (const auto& s : d.skipped) listed |= s.find("lab.stream.p95.gx: gbps is not a number") != std::string::npos;
+  EXPECT_TRUE(listed);
 }
 
 TEST(AutoCases, APercentileKeepsAConfigsDramModel) {

@@ -127,6 +127,23 @@ TEST(CaseLoader, UnknownExtractionKeyForItsKindIsRejected) {
   EXPECT_NE(load_error(path).find("extract.fraction: unknown key"), std::string::npos);
 }
 
+TEST(CaseLoader, ThroughputAtALevelNeedsBothAtKeysAndNoWarps) {
+  const auto with = [](const std::string& extract) {
+    return good_with({{"{kind: peak, metric: ops_per_cycle_per_scheduler}", extract}, {"    warps: {kepler: [4, 8], maxwell: \"4:12:4\"}\n", ""}});
+  };
+  const std::string ok = case_file("level_ok.yaml", with("{kind: throughput_at, metric: access_latency_p95, at_metric: gbps, at_value: 80}"));
+  const auto cases = load_cases({ok});
+  ASSERT_FALSE(cases.empty());
+  EXPECT_EQ(cases.front().quantity.extract.at_metric, "gbps");
+  EXPECT_DOUBLE_EQ(cases.front().quantity.extract.at_value, 80);
+  const std::string half = case_file("level_half.yaml", with("{kind: throughput_at, metric: access_latency_p95, at_metric: gbps}"));
+  EXPECT_NE(load_error(half).find("at_metric: and at_value: go together"), std::string::npos) << load_error(half);
+  const std::string both = case_file("level_both.yaml", with("{kind: throughput_at, metric: access_latency_p95, warps: 8, at_metric: gbps, at_value: 80}"));
+  EXPECT_NE(load_error(both).find("at_metric: and at_value: go together"), std::string::npos) << load_error(both);
+  const std::string typo = case_file("level_typo.yaml", with("{kind: throughput_at, metric: access_latency_p95, at_metric: gbsp, at_value: 80}"));
+  EXPECT_NE(load_error(typo).find("extract.at_metric: unknown metric 'gbsp'"), std::string::npos) << load_error(typo);
+}
+
 TEST(CaseLoader, EveryProblemOfEveryFileIsReportedTogether) {
   const std::string a = good_with({{"kind: peak", "kind: peek"}});
   const std::string b = good_with({{"    tolerance_reason: rounded to integers\n", ""}});
