@@ -16,11 +16,7 @@ namespace {
 // departing Table 6.7 cycles apart, on an idle copy with no interconnect latency.
 uint64_t probe_unloaded_channel_cycles(const MemorySystemSpec& spec) {
   QueueMemory probe(spec, 0);
-  const double delta = spec.config->lsu.transaction_issue_cycles;
-  const std::vector<Segment> access = coalesced_access(spec.config->lsu, uint64_t{1} << 30);
-  const auto departure = [delta](const Segment& s) { return static_cast<uint64_t>(std::floor(s.issue_step * delta)); };
-  const uint64_t last = last_completion(probe, access, departure);
-  return last - departure(access.back());
+  return unloaded_coalesced_tail_cycles(probe, spec.config->lsu);
 }
 
 }  // namespace
