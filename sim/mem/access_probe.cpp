@@ -1,7 +1,6 @@
 #include "mem/access_probe.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include "common/user_error.h"
 
@@ -29,7 +28,7 @@ uint64_t last_completion(MemorySystem& memory, const std::vector<Segment>& acces
 uint64_t unloaded_coalesced_tail_cycles(MemorySystem& memory, const config::LsuConfig& lsu) {
   const double delta = lsu.transaction_issue_cycles;
   const std::vector<Segment> access = coalesced_access(lsu, uint64_t{1} << 30);
-  const auto departure = [delta](const Segment& s) { return static_cast<uint64_t>(std::floor(s.issue_step * delta)); };
+  const auto departure = [delta](const Segment& s) { return departure_offset_cycles(s.issue_step, delta); };
   return last_completion(memory, access, departure) - departure(access.back());
 }
 

@@ -17,7 +17,7 @@ uint64_t last_completion(MemorySystem& memory, const std::vector<Segment>& acces
                          const std::function<uint64_t(const Segment&)>& departure);
 
 // The memory part of one unloaded coalesced streaming access (at 1 GiB), its transactions
-// departing as the LSU sends them (pass j at floor(j x lsu.transaction_issue_cycles)): from the
+// departing as the LSU sends them (departure_offset_cycles): from the
 // last departure to the last completion. `memory` is idle, with no interconnect latency: what the
 // interconnect derivations of `queue` and `dram` subtract from Table 6.2.
 uint64_t unloaded_coalesced_tail_cycles(MemorySystem& memory, const config::LsuConfig& lsu);

@@ -1,7 +1,6 @@
 #include "mem/closed_loop.h"
 
 #include <algorithm>
-#include <cmath>
 #include <memory>
 #include <queue>
 #include <vector>
@@ -96,7 +95,7 @@ static ClosedLoopResult run_closed_loop_here(const ClosedLoopSpec& spec) {
     c.issue = t;
     ++c.iteration;
     for (uint32_t j = 0; j < c.segments.size(); ++j)
-      departures.push({t + static_cast<uint64_t>(std::floor(c.segments[j].issue_step * delta)), seq++, id, j});
+      departures.push({t + departure_offset_cycles(c.segments[j].issue_step, delta), seq++, id, j});
   };
   for (uint32_t id = 0; id < chains.size(); ++id) issue(id, 0);
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -19,8 +20,14 @@ struct Segment {
   uint32_t bytes = 32;      // 32, 64 or 128
   uint32_t thread_mask = 0; // bit i: thread i of the warp is served by this transaction
   uint8_t line_transactions = 1;  // transactions of this access in the same 128-byte line (kLineBytes)
-  uint8_t issue_step = 0;  // the LSU pass that sends it: departs issue_step x lsu.transaction_issue_cycles after issue
+  uint8_t issue_step = 0;  // the LSU pass that sends it: departs departure_offset_cycles() after issue
 };
+
+// Cycles after issue at which LSU pass `step` departs: round(step x lsu.transaction_issue_cycles)
+// (Volkov Table 6.7's increment per pass). One rule for the SM and every probe of the models.
+inline uint64_t departure_offset_cycles(int step, double transaction_issue_cycles) {
+  return static_cast<uint64_t>(std::llround(static_cast<double>(step) * transaction_issue_cycles));
+}
 
 // The line of the memory hierarchy on all five seed GPUs (L1/L2 lines, Volkov 2016 §2.5, §6.7).
 inline constexpr uint64_t kLineBytes = 128;

@@ -10,7 +10,9 @@ namespace warpsim::mem {
 
 double unloaded_transaction_latency_cycles(const config::HwConfig& cfg) {
   const int steps = coalesced_issue_steps(cfg.lsu);
-  const double spread = (steps - 1) * cfg.lsu.transaction_issue_cycles;
+  // The LSU departs pass j at whole cycles (departure_offset_cycles), so the spread the device
+  // adds is the last pass's whole-cycle offset.
+  const auto spread = static_cast<double>(departure_offset_cycles(steps - 1, cfg.lsu.transaction_issue_cycles));
   if (spread >= cfg.memory.latency_cycles)
     throw UserError(Diagnostic{cfg.source_file, 0, 0, "lsu.transaction_issue_cycles",
                                "the departure spread of a coalesced access exceeds memory.latency_cycles"});

@@ -32,7 +32,7 @@ bool has_dram_banks(const config::HwConfig& cfg) {
 
 // Mean cycles from issue to the last completion of each access, issued one after another as a
 // lone pointer-chasing warp does (§5.10, §6.7: access k at the completion of access k - 1), its
-// transactions departing as the SM's LSU sends them (pass j at round(j x delta)).
+// transactions departing as the SM's LSU sends them (departure_offset_cycles).
 double mean_chained_access_cycles(const config::HwConfig& cfg, const std::vector<std::vector<Segment>>& accesses, double delta) {
   // The config's model on the whole device, its interconnect derived for this delta.
   config::HwConfig at_delta = cfg;
@@ -40,7 +40,7 @@ double mean_chained_access_cycles(const config::HwConfig& cfg, const std::vector
   std::unique_ptr<MemorySystem> probe = make_memory_system(MemorySystemSpec{&at_delta, cfg.device.sms, 1});
   uint64_t issue = 0;
   for (const std::vector<Segment>& access : accesses)
-    issue = last_completion(*probe, access, [&](const Segment& s) { return issue + static_cast<uint64_t>(std::llround(s.issue_step * delta)); });
+    issue = last_completion(*probe, access, [&](const Segment& s) { return issue + departure_offset_cycles(s.issue_step, delta); });
   return static_cast<double>(issue) / static_cast<double>(accesses.size());
 }
 

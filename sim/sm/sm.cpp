@@ -59,7 +59,7 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
   free_block_slots_ = static_cast<uint32_t>(setup.blocks_per_sm);
   smem_unit_ = RatePipe(1.0, cfg.scheduler.cycles_per_issue);  // busy for smem_unit_cycles per access
   for (size_t j = 0; j < departure_offset_.size(); ++j)
-    departure_offset_[j] = static_cast<uint64_t>(std::llround(static_cast<double>(j) * cfg.lsu.transaction_issue_cycles));
+    departure_offset_[j] = mem::departure_offset_cycles(static_cast<int>(j), cfg.lsu.transaction_issue_cycles);
 }
 
 // --- stalls -----------------------------------------------------------------------------------
