@@ -86,6 +86,26 @@ TEST(QueueChannel, RowHitBeforeThePrechargeSkipsTheActivation) {
   EXPECT_EQ(c.counters().activates, 2u);
 }
 
+TEST(QueueChannel, AReadOfTheStillOpenRowGoesBeforeAWaitingConflict) {
+  QueueChannel c(round_timing(), 4);
+  EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);  // row 1: ACT 0, READ 10, closes at tRAS = 30
+  EXPECT_EQ(c.serve(1, 2, 0, 1, false), 62u);  // row 2 waits for the row cycle: ACT 40
+  // Row 1 is still open at 5 (FR-FCFS serves the ready hit first): READ at 12, data 22..24,
+  // its last column + tRTP = 14 is before the precharge at 30, so row 2 keeps its ACT at 40.
+  EXPECT_EQ(c.serve(5, 1, 0, 1, false), 24u);
+  EXPECT_EQ(c.counters().activates, 2u);
+  EXPECT_EQ(c.counters().row_hits, 1u);
+  // At 31 row 1 is closed: a new activation after row 2's cycle (ACT 80: tRC after 40).
+  EXPECT_EQ(c.serve(31, 1, 0, 1, false), 102u);
+  EXPECT_EQ(c.counters().activates, 3u);
+  // A write to the old row is not served from it (tWR would hold its precharge).
+  QueueChannel w(round_timing(), 4);
+  EXPECT_EQ(w.serve(0, 1, 0, 1, false), 22u);
+  EXPECT_EQ(w.serve(1, 2, 0, 1, false), 62u);
+  EXPECT_EQ(w.serve(5, 1, 0, 1, true), 96u);  // ACT 80 after row 2's cycle, WRITE 90, data 94..96
+  EXPECT_EQ(w.counters().activates, 3u);
+}
+
 TEST(QueueChannel, ActivateRateSpacesActivationsOfDifferentBanks) {
   ChannelTiming t = round_timing();
   t.act_spacing = 6;  // max(tRRD, tFAW / 4)

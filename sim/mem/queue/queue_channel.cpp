@@ -73,6 +73,10 @@ uint64_t QueueChannel::activate(Bank& b, uint64_t arrive, uint64_t row) {
   const uint64_t permit = std::max(arrive, act_free_);
   act_free_ = permit + t_.act_spacing;
   const uint64_t act = after_refresh(std::max(permit, b.free), t_.tras + t_.trp);
+  // The open row stays open until its precharge (b.pre <= act - tRP): remember it.
+  b.prev_row = b.row;
+  b.prev_pre = b.pre;
+  b.prev_next_col = b.next_col;
   b.row = row;
   b.act = act;
   b.pre = act + t_.tras;
@@ -134,8 +138,26 @@ uint64_t QueueChannel::reserve_bus(uint64_t ready, uint64_t len, uint64_t now) {
   return start;
 }
 
+uint64_t QueueChannel::serve_from_previous_row(Bank& b, uint64_t arrive, uint32_t bursts) {
+  const uint64_t col = std::max(arrive, b.prev_next_col);
+  const uint64_t last_col = col + (bursts - 1) * t_.tccd;
+  if (arrive >= b.prev_pre || last_col + t_.trtp > b.prev_pre) return kNotServed;  // closing, or would delay it
+  b.prev_next_col = last_col + t_.tccd;
+  ++counters_.row_hits;
+  counters_.column_accesses += bursts;
+  const uint64_t data = reserve_bus(std::max(col + t_.tcl, window_floor()), bursts * t_.bus_slot, arrive);
+  remember_bus_start(data);
+  return data + bursts * t_.burst;
+}
+
 uint64_t QueueChannel::serve(uint64_t arrive, uint64_t row, uint32_t bank, uint32_t bursts, bool write) {
   Bank& b = banks_[bank];
+  // The bank's previous row, still open while the next activation waits (reads only: a write
+  // would hold the precharge for tWR).
+  if (!write && b.row != row && b.prev_row == row) {
+    const uint64_t end = serve_from_previous_row(b, arrive, bursts);
+    if (end != kNotServed) return end;
+  }
   // A row hit: the bank holds this row open and has not yet closed it. The access must end
   // before the refresh that would close the row.
   const bool hit = b.row == row && arrive < b.pre &&

@@ -18,6 +18,9 @@
 // the free-bank time, too sharp (docs/memory-model.md). A request to the row its bank has open,
 // arriving before that row's precharge, is a row hit: no activation, only a column access
 // (Ramulator's "Closed" page policy: the row closes as soon as tRAS and the last access allow).
+// That holds too while a request to another row already waits for the bank (FR-FCFS serves a
+// ready row hit before an older conflict; Rixner et al. 2000): a read that fits before the old
+// row's precharge is served from it and delays nobody.
 #pragma once
 
 #include <cstdint>
@@ -56,13 +59,21 @@ class QueueChannel {
 
  private:
   static constexpr uint64_t kNoRow = ~uint64_t{0};
+  static constexpr uint64_t kNotServed = ~uint64_t{0};
   struct Bank {
     uint64_t row = kNoRow;
     uint64_t act = 0;       // last activation
     uint64_t pre = 0;       // earliest precharge of the open row (it closes then)
     uint64_t free = 0;      // next activation allowed (row cycle, scaled)
     uint64_t next_col = 0;  // next column command allowed (tCCD)
+    // The row this bank held before its pending activation: open until `prev_pre` (FR-FCFS).
+    uint64_t prev_row = kNoRow;
+    uint64_t prev_pre = 0;
+    uint64_t prev_next_col = 0;
   };
+  // A read of the bank's previous row that fits before that row closes (no pending activation
+  // waits longer for it): its data end, or kNotServed when it does not fit.
+  uint64_t serve_from_previous_row(Bank& b, uint64_t arrive, uint32_t bursts);
   uint64_t activate(Bank& b, uint64_t arrive, uint64_t row);
   uint64_t reserve_bus(uint64_t ready, uint64_t len, uint64_t now);
   uint64_t window_floor() const;  // earliest bus start the queue window allows the next request
