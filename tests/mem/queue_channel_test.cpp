@@ -115,6 +115,25 @@ TEST(QueueChannel, ActivateRateSpacesActivationsOfDifferentBanks) {
   EXPECT_EQ(c.serve(0, 3, 2, 1, false), 34u);  // ACT 12, data 32..34
 }
 
+TEST(QueueChannel, ActivationsAreSpacedWhereTheyHappen) {
+  ChannelTiming t = round_timing();
+  t.act_spacing = 6;
+  {
+    QueueChannel c(t, 4);
+    EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);  // ACT 0
+    EXPECT_EQ(c.serve(1, 2, 0, 1, false), 62u);  // bank 0 busy: ACT 40 (tRC), its slot 40..46
+    // Bank 1 is free: the slot 6..12 the waiting ACT does not use is this one's. ACT 6, data 26..28.
+    EXPECT_EQ(c.serve(2, 3, 1, 1, false), 28u);
+  }
+  {
+    QueueChannel c(t, 4);
+    EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);
+    EXPECT_EQ(c.serve(1, 2, 0, 1, false), 62u);  // ACT 40
+    // Ready at 38, but an ACT at 38 would be 2 from the one at 40: ACT 46, READ 56, data 66..68.
+    EXPECT_EQ(c.serve(38, 3, 1, 1, false), 68u);
+  }
+}
+
 TEST(QueueChannel, RefreshBlocksARowCycleThatWouldOverlapIt) {
   ChannelTiming t = round_timing();
   t.trefi = 1000, t.trfc = 100, t.refresh_offset = 500;  // refreshes over [500, 600), [1500, 1600), ...

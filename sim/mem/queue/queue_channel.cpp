@@ -55,7 +55,7 @@ ChannelTiming channel_timing(const dram::DramTiming& d, const QueueGeometry& g, 
 }
 
 QueueChannel::QueueChannel(const ChannelTiming& t, int banks)
-    : t_(t), banks_(static_cast<size_t>(banks)), latest_starts_(), cached_refresh_(t.refresh_offset) {}
+    : t_(t), banks_(static_cast<size_t>(banks)), bus_(t.bus_slot), acts_(t.act_spacing), latest_starts_(), cached_refresh_(t.refresh_offset) {}
 
 uint64_t QueueChannel::after_refresh(uint64_t t, uint64_t busy) const {
   if (t_.trefi == 0 || t_.trfc == 0) return t;
@@ -70,9 +70,11 @@ uint64_t QueueChannel::after_refresh(uint64_t t, uint64_t busy) const {
 }
 
 uint64_t QueueChannel::activate(Bank& b, uint64_t arrive, uint64_t row) {
-  const uint64_t permit = std::max(arrive, act_free_);
-  act_free_ = permit + t_.act_spacing;
-  const uint64_t act = after_refresh(std::max(permit, b.free), t_.tras + t_.trp);
+  // The row cycle from the ACT must not overlap a refresh; the ACT takes the first free slot of
+  // the activate-rate server from when its bank is free.
+  const auto no_refresh = [this](uint64_t t) { return after_refresh(t, t_.tras + t_.trp); };
+  const uint64_t ready = std::max(arrive, b.free);
+  const uint64_t act = t_.act_spacing == 0 ? no_refresh(ready) : acts_.reserve(ready, t_.act_spacing, arrive, no_refresh);
   // The open row stays open until its precharge (b.pre <= act - tRP): remember it.
   b.prev_row = b.row;
   b.prev_pre = b.pre;
@@ -102,40 +104,9 @@ void QueueChannel::remember_bus_start(uint64_t start) {
 }
 
 uint64_t QueueChannel::reserve_bus(uint64_t ready, uint64_t len, uint64_t now) {
-  // Intervals that ended before `now` can hold no later request (arrivals are non-decreasing,
-  // and data is never ready before its arrival).
-  while (bus_head_ < bus_.size() && bus_[bus_head_].end <= now) ++bus_head_;
-  if (bus_head_ > 64 && bus_head_ * 2 > bus_.size()) {
-    bus_.erase(bus_.begin(), bus_.begin() + static_cast<std::ptrdiff_t>(bus_head_));
-    bus_head_ = 0;
-  }
-  uint64_t start = after_refresh(ready, len);  // a refresh stops the bus too (all banks precharged)
-  // Intervals are disjoint and sorted, so their ends are too: skip those ending by `start` (they
-  // can neither hold it up nor be extended by it) in O(log n) instead of walking them.
-  const auto first = std::partition_point(bus_.begin() + static_cast<std::ptrdiff_t>(bus_head_), bus_.end(),
-                                          [start](const Interval& v) { return v.end < start; });
-  size_t i = static_cast<size_t>(first - bus_.begin());
-  for (; i < bus_.size(); ++i) {
-    if (start + len <= bus_[i].begin) break;
-    if (bus_[i].end > start) start = after_refresh(bus_[i].end, len);
-  }
-  // A gap shorter than one burst slot can hold no request (each takes at least one): the new
-  // interval absorbs such gaps on either side, so the calendar keeps only usable gaps (a third
-  // as many intervals to search and shift on Kepler at 64 warps/SM) and schedules the same.
-  const uint64_t end = start + len;
-  const bool joins_prev = i > bus_head_ && start - bus_[i - 1].end < t_.bus_slot;
-  const bool joins_next = i < bus_.size() && bus_[i].begin - end < t_.bus_slot;
-  if (joins_prev && joins_next) {
-    bus_[i - 1].end = bus_[i].end;
-    bus_.erase(bus_.begin() + static_cast<std::ptrdiff_t>(i));
-  } else if (joins_prev) {
-    bus_[i - 1].end = end;
-  } else if (joins_next) {
-    bus_[i].begin = start;
-  } else {
-    bus_.insert(bus_.begin() + static_cast<std::ptrdiff_t>(i), Interval{start, end});
-  }
-  return start;
+  // A refresh stops the bus too (all banks precharged). Intervals that ended before `now` can
+  // hold no later request (arrivals are non-decreasing, and data is never ready before arrival).
+  return bus_.reserve(ready, len, now, [this, len](uint64_t t) { return after_refresh(t, len); });
 }
 
 uint64_t QueueChannel::serve_from_previous_row(Bank& b, uint64_t arrive, uint32_t bursts) {

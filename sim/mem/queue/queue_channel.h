@@ -7,8 +7,10 @@
 // than a burst), so banks queue like M/D/1 servers and latency grows from low load on (Volkov
 // 2016 Table 6.5's b), while the data bus bounds the peak (Table 6.4).
 //
-// The activate window is reserved in arrival order, from when the request could activate were its
-// bank free. The data bus is a calendar of reserved intervals: a request's data takes the first
+// Activations are spaced at the channel's sustained activate rate where they happen: each takes
+// the first free slot of the activate-rate calendar from when its bank is free (an ACT waiting
+// for a busy bank holds no slot that another bank could use, and two ACTs are never closer than
+// max(tRRD, tFAW / 4)). The data bus is a calendar of reserved intervals: a request's data takes the first
 // free gap from when its bank can deliver it, so a request held up by its bank does not hold up
 // the next request to another bank, and gaps left by earlier requests are filled (as an FR-FCFS
 // controller reorders around a busy bank; Rixner et al. 2000), however far back. Optionally
@@ -27,6 +29,7 @@
 #include <vector>
 
 #include "mem/dram/dram_timing.h"
+#include "mem/queue/interval_calendar.h"
 
 namespace warpsim::mem::queue {
 
@@ -81,15 +84,11 @@ class QueueChannel {
 
   ChannelTiming t_;
   std::vector<Bank> banks_;
-  struct Interval {
-    uint64_t begin, end;
-  };
-  std::vector<Interval> bus_;  // reserved bus intervals, sorted, from bus_head_ on
-  size_t bus_head_ = 0;
+  IntervalCalendar bus_;   // the data bus: one interval per request's bursts
+  IntervalCalendar acts_;  // activations, each holding the activate-rate server act_spacing long
   // Min-heap of the `window` latest bus starts of the requests served so far: its top is when the
   // queue last had room for one more request (ChannelTiming::window).
   std::vector<uint64_t> latest_starts_;
-  uint64_t act_free_ = 0;  // next activate permit
   mutable uint64_t cached_refresh_ = 0;  // start of the refresh interval of the last lookup
   ChannelCounters counters_;
 };

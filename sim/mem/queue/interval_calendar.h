@@ -1,0 +1,67 @@
+// A calendar of reserved, disjoint time intervals on one server of a `queue` channel (the data
+// bus, the activate-rate server): a reservation takes the first free gap of its length from when
+// it is ready, so a request that cannot go yet holds up no later one, and later requests fill the
+// gaps earlier ones left (as an FR-FCFS controller reorders; docs/memory-model.md).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+namespace warpsim::mem::queue {
+
+class IntervalCalendar {
+ public:
+  // `min_gap`: the shortest reservation (a gap shorter than it holds none, so it is closed).
+  explicit IntervalCalendar(uint64_t min_gap) : min_gap_(min_gap) {}
+
+  // Reserves `len` from the first t >= ready where [t, t + len) is free, with t = valid(t)
+  // (valid(t) >= t, e.g. not overlapping a refresh); returns t. `now` (non-decreasing over
+  // calls, <= ready) lets intervals that ended by it be dropped.
+  template <typename Valid>
+  uint64_t reserve(uint64_t ready, uint64_t len, uint64_t now, Valid valid);
+
+ private:
+  struct Interval {
+    uint64_t begin, end;
+  };
+  uint64_t min_gap_;
+  std::vector<Interval> v_;  // sorted, disjoint, from head_ on
+  size_t head_ = 0;
+};
+
+template <typename Valid>
+uint64_t IntervalCalendar::reserve(uint64_t ready, uint64_t len, uint64_t now, Valid valid) {
+  while (head_ < v_.size() && v_[head_].end <= now) ++head_;
+  if (head_ > 64 && head_ * 2 > v_.size()) {
+    v_.erase(v_.begin(), v_.begin() + static_cast<std::ptrdiff_t>(head_));
+    head_ = 0;
+  }
+  uint64_t start = valid(ready);
+  // Ends are sorted too: skip the intervals ending by `start` in O(log n).
+  const auto first = std::partition_point(v_.begin() + static_cast<std::ptrdiff_t>(head_), v_.end(),
+                                          [start](const Interval& x) { return x.end < start; });
+  size_t i = static_cast<size_t>(first - v_.begin());
+  for (; i < v_.size(); ++i) {
+    if (start + len <= v_[i].begin) break;
+    if (v_[i].end > start) start = valid(v_[i].end);
+  }
+  // A gap shorter than the shortest reservation can hold none: the new interval absorbs such
+  // gaps on either side, so the calendar keeps only usable gaps and schedules the same.
+  const uint64_t end = start + len;
+  const bool joins_prev = i > head_ && start - v_[i - 1].end < min_gap_;
+  const bool joins_next = i < v_.size() && v_[i].begin - end < min_gap_;
+  if (joins_prev && joins_next) {
+    v_[i - 1].end = v_[i].end;
+    v_.erase(v_.begin() + static_cast<std::ptrdiff_t>(i));
+  } else if (joins_prev) {
+    v_[i - 1].end = end;
+  } else if (joins_next) {
+    v_[i].begin = start;
+  } else {
+    v_.insert(v_.begin() + static_cast<std::ptrdiff_t>(i), Interval{start, end});
+  }
+  return start;
+}
+
+}  // namespace warpsim::mem::queue
