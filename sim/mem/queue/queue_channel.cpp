@@ -103,10 +103,15 @@ void QueueChannel::remember_bus_start(uint64_t start) {
   }
 }
 
-uint64_t QueueChannel::reserve_bus(uint64_t ready, uint64_t len, uint64_t now) {
-  // A refresh stops the bus too (all banks precharged). Intervals that ended before `now` can
-  // hold no later request (arrivals are non-decreasing, and data is never ready before arrival).
-  return bus_.reserve(ready, len, now, [this, len](uint64_t t) { return after_refresh(t, len); });
+uint64_t QueueChannel::transfer(uint64_t ready, uint32_t bursts, uint64_t arrive) {
+  // The data takes the first free bus gap from when its bank can deliver it: a request held up by
+  // its bank neither holds the bus for later requests nor loses a gap an earlier one left. With a
+  // bounded window, FR-FCFS reorders only within its queue (Rixner et al. 2000): no gap before
+  // the queue had room for this request. A refresh stops the bus too (all banks precharged).
+  const uint64_t len = bursts * t_.bus_slot;
+  const uint64_t data = bus_.reserve(std::max(ready, window_floor()), len, arrive, [this, len](uint64_t t) { return after_refresh(t, len); });
+  remember_bus_start(data);
+  return data + bursts * t_.burst;
 }
 
 uint64_t QueueChannel::serve_from_previous_row(Bank& b, uint64_t arrive, uint32_t bursts) {
@@ -116,9 +121,7 @@ uint64_t QueueChannel::serve_from_previous_row(Bank& b, uint64_t arrive, uint32_
   b.prev_next_col = last_col + t_.tccd;
   ++counters_.row_hits;
   counters_.column_accesses += bursts;
-  const uint64_t data = reserve_bus(std::max(col + t_.tcl, window_floor()), bursts * t_.bus_slot, arrive);
-  remember_bus_start(data);
-  return data + bursts * t_.burst;
+  return transfer(col + t_.tcl, bursts, arrive);
 }
 
 uint64_t QueueChannel::serve(uint64_t arrive, uint64_t row, uint32_t bank, uint32_t bursts, bool write) {
@@ -141,13 +144,7 @@ uint64_t QueueChannel::serve(uint64_t arrive, uint64_t row, uint32_t bank, uint3
   const uint64_t col = std::max({arrive, b.next_col, b.act + t_.trcd});
   const uint64_t last_col = col + (bursts - 1) * t_.tccd;
   b.next_col = last_col + t_.tccd;
-  // The data takes the first free bus gap from when its bank can deliver it: a request held up by
-  // its bank neither holds the bus for later requests nor loses a gap an earlier one left. With a
-  // bounded window, FR-FCFS reorders only within its queue (Rixner et al. 2000): no gap before
-  // the queue had room for this request.
-  const uint64_t data = reserve_bus(std::max(col + access, window_floor()), bursts * t_.bus_slot, arrive);
-  remember_bus_start(data);
-  const uint64_t data_end = data + bursts * t_.burst;
+  const uint64_t data_end = transfer(col + access, bursts, arrive);
   b.pre = std::max(b.pre, write ? data_end + t_.twr : last_col + t_.trtp);
   // The bank is busy until its row is precharged: a row cycle tRAS + tRP at least.
   b.free = b.act + scaled(b.pre + t_.trp - b.act, t_.bank_scale);

@@ -78,7 +78,8 @@ class QueueChannel {
   // waits longer for it): its data end, or kNotServed when it does not fit.
   uint64_t serve_from_previous_row(Bank& b, uint64_t arrive, uint32_t bursts);
   uint64_t activate(Bank& b, uint64_t arrive, uint64_t row);
-  uint64_t reserve_bus(uint64_t ready, uint64_t len, uint64_t now);
+  // Reserves the data bus for `bursts` from `ready` (the first free gap); returns the data end.
+  uint64_t transfer(uint64_t ready, uint32_t bursts, uint64_t arrive);
   uint64_t window_floor() const;  // earliest bus start the queue window allows the next request
   void remember_bus_start(uint64_t start);
 
