@@ -134,6 +134,29 @@ TEST(QueueChannel, ActivationsAreSpacedWhereTheyHappen) {
   }
 }
 
+TEST(QueueChannel, BurstsOfOneBankGroupAreTccdLApartOnTheBus) {
+  ChannelTiming t = round_timing();
+  t.tccd = 3, t.bank_groups = 2, t.group_slots = 2;  // tCCD_L 3 > burst 2: two slots per burst of a group
+  QueueChannel c(t, 4);                                // banks 0, 2 in group 0; 1, 3 in group 1
+  EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);  // data 20..22
+  EXPECT_EQ(c.serve(0, 2, 2, 1, false), 26u);  // same group: not before 20 + 2 slots = 24
+  EXPECT_EQ(c.serve(0, 3, 1, 1, false), 24u);  // the other group fills 22..24
+}
+
+TEST(QueueChannel, AReadHeldUpByTheBusKeepsItsRowOpenUntilItsColumn) {
+  ChannelTiming t = round_timing();
+  t.tras = 12;
+  QueueChannel c(t, 4);
+  EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);  // row 1: ACT 0, READ 10, data 20..22
+  EXPECT_EQ(c.serve(0, 2, 1, 1, false), 24u);  // three other banks fill the bus to 28
+  EXPECT_EQ(c.serve(0, 3, 2, 1, false), 26u);
+  EXPECT_EQ(c.serve(0, 4, 3, 1, false), 28u);
+  // A row-1 hit at 5 could read at 12, but its data can go only at 28: READ at 18, so row 1
+  // closes at 18 + tRTP = 20, not at 14, and the bank is free at 30.
+  EXPECT_EQ(c.serve(5, 1, 0, 1, false), 30u);
+  EXPECT_EQ(c.serve(6, 9, 0, 1, false), 52u);  // row 9: ACT 30, READ 40, data 50..52
+}
+
 TEST(QueueChannel, RefreshBlocksARowCycleThatWouldOverlapIt) {
   ChannelTiming t = round_timing();
   t.trefi = 1000, t.trfc = 100, t.refresh_offset = 500;  // refreshes over [500, 600), [1500, 1600), ...

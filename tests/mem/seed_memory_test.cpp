@@ -95,7 +95,7 @@ TEST(SeedMemory, MaxwellLatencyFitHasTable65InterceptAndAsymptote) {
 
 TEST(SeedMemory, KeplerAlpha32AtFullOccupancyIsBelowTheBasicModel) {
   // §7.5: alpha = 32 at 64 warps/SM attains 89 adds/cycle/SM (the basic model says 115), +-10%.
-  // `queue` 92.8 (asserted; 80.8 before its FR-FCFS row-hit and activate-calendar rules, stop 22), `dram` 98.2 (+10.4%; 97.9 before
+  // `queue` 92.4 (asserted; 80.8 before its stop-22 bank, activate and column rules), `dram` 98.2 (+10.4%; 97.9 before
   // the LSU passes became net of its DRAM excess, mem/lsu_calibration.h).
   config::HwConfig c = queue_config("kepler");
   c.memory.model = config::MemoryModelKind::Queue;

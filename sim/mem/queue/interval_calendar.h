@@ -15,37 +15,51 @@ class IntervalCalendar {
   // `min_gap`: the shortest reservation (a gap shorter than it holds none, so it is closed).
   explicit IntervalCalendar(uint64_t min_gap) : min_gap_(min_gap) {}
 
-  // Reserves `len` from the first t >= ready where [t, t + len) is free, with t = valid(t)
-  // (valid(t) >= t, e.g. not overlapping a refresh); returns t. `now` (non-decreasing over
-  // calls, <= ready) lets intervals that ended by it be dropped.
+  // The first t >= ready where [t, t + len) is free, with t = valid(t) (valid(t) >= t, e.g. not
+  // overlapping a refresh). `now` (non-decreasing over calls, <= ready) lets intervals that
+  // ended by it be dropped.
   template <typename Valid>
-  uint64_t reserve(uint64_t ready, uint64_t len, uint64_t now, Valid valid);
+  uint64_t find(uint64_t ready, uint64_t len, uint64_t now, Valid valid);
+  // Reserves [start, start + len), which must be free (a `find` result).
+  void insert(uint64_t start, uint64_t len);
+  template <typename Valid>
+  uint64_t reserve(uint64_t ready, uint64_t len, uint64_t now, Valid valid) {
+    const uint64_t start = find(ready, len, now, valid);
+    insert(start, len);
+    return start;
+  }
 
  private:
   struct Interval {
     uint64_t begin, end;
   };
+  // The first interval from head_ that ends after t (ends are sorted too): O(log n).
+  size_t first_ending_after(uint64_t t) const {
+    return static_cast<size_t>(std::partition_point(v_.begin() + static_cast<std::ptrdiff_t>(head_), v_.end(),
+                                                    [t](const Interval& x) { return x.end <= t; }) - v_.begin());
+  }
   uint64_t min_gap_;
   std::vector<Interval> v_;  // sorted, disjoint, from head_ on
   size_t head_ = 0;
 };
 
 template <typename Valid>
-uint64_t IntervalCalendar::reserve(uint64_t ready, uint64_t len, uint64_t now, Valid valid) {
+uint64_t IntervalCalendar::find(uint64_t ready, uint64_t len, uint64_t now, Valid valid) {
   while (head_ < v_.size() && v_[head_].end <= now) ++head_;
   if (head_ > 64 && head_ * 2 > v_.size()) {
     v_.erase(v_.begin(), v_.begin() + static_cast<std::ptrdiff_t>(head_));
     head_ = 0;
   }
   uint64_t start = valid(ready);
-  // Ends are sorted too: skip the intervals ending by `start` in O(log n).
-  const auto first = std::partition_point(v_.begin() + static_cast<std::ptrdiff_t>(head_), v_.end(),
-                                          [start](const Interval& x) { return x.end < start; });
-  size_t i = static_cast<size_t>(first - v_.begin());
-  for (; i < v_.size(); ++i) {
+  for (size_t i = first_ending_after(start); i < v_.size(); ++i) {
     if (start + len <= v_[i].begin) break;
     if (v_[i].end > start) start = valid(v_[i].end);
   }
+  return start;
+}
+
+inline void IntervalCalendar::insert(uint64_t start, uint64_t len) {
+  const size_t i = first_ending_after(start);  // it begins at or after start + len
   // A gap shorter than the shortest reservation can hold none: the new interval absorbs such
   // gaps on either side, so the calendar keeps only usable gaps and schedules the same.
   const uint64_t end = start + len;
@@ -61,7 +75,6 @@ uint64_t IntervalCalendar::reserve(uint64_t ready, uint64_t len, uint64_t now, V
   } else {
     v_.insert(v_.begin() + static_cast<std::ptrdiff_t>(i), Interval{start, end});
   }
-  return start;
 }
 
 }  // namespace warpsim::mem::queue

@@ -46,6 +46,10 @@ ChannelTiming channel_timing(const dram::DramTiming& d, const QueueGeometry& g, 
   // a channel is the lower of 1 / tRRD and 4 / tFAW (datasheet).
   t.act_spacing = scaled(std::max(d.trrd, d.tfaw / 4), 1.0 / g.rate_share);
   t.bank_scale = g.bank_scale;
+  // Column commands to one bank group are tCCD_L apart (GDDR5: 3 tCK against a 2 tCK burst), so
+  // a group's bursts are that many whole bus slots apart (other groups' bursts fill between).
+  t.bank_groups = static_cast<uint32_t>(std::max(1, d.bank_groups));
+  t.group_slots = static_cast<uint32_t>((d.tccd_l + d.burst - 1) / d.burst);
   t.window = static_cast<uint32_t>(g.window);
   t.trefi = d.trefi;
   t.trfc = d.trfc;
@@ -55,7 +59,9 @@ ChannelTiming channel_timing(const dram::DramTiming& d, const QueueGeometry& g, 
 }
 
 QueueChannel::QueueChannel(const ChannelTiming& t, int banks)
-    : t_(t), banks_(static_cast<size_t>(banks)), bus_(t.bus_slot), acts_(t.act_spacing), latest_starts_(), cached_refresh_(t.refresh_offset) {}
+    : t_(t), banks_(static_cast<size_t>(banks)), bus_(t.bus_slot), acts_(t.act_spacing), latest_starts_(), cached_refresh_(t.refresh_offset) {
+  if (t.group_slots > 1) groups_.assign(t.bank_groups, IntervalCalendar(t.group_slots * t.bus_slot));
+}
 
 uint64_t QueueChannel::after_refresh(uint64_t t, uint64_t busy) const {
   if (t_.trefi == 0 || t_.trfc == 0) return t;
@@ -103,25 +109,45 @@ void QueueChannel::remember_bus_start(uint64_t start) {
   }
 }
 
-uint64_t QueueChannel::transfer(uint64_t ready, uint32_t bursts, uint64_t arrive) {
-  // The data takes the first free bus gap from when its bank can deliver it: a request held up by
-  // its bank neither holds the bus for later requests nor loses a gap an earlier one left. With a
-  // bounded window, FR-FCFS reorders only within its queue (Rixner et al. 2000): no gap before
-  // the queue had room for this request. A refresh stops the bus too (all banks precharged).
-  const uint64_t len = bursts * t_.bus_slot;
-  const uint64_t data = bus_.reserve(std::max(ready, window_floor()), len, arrive, [this, len](uint64_t t) { return after_refresh(t, len); });
-  remember_bus_start(data);
-  return data + bursts * t_.burst;
+QueueChannel::Placement QueueChannel::place(uint64_t ready, uint32_t bursts, uint32_t bank, uint64_t arrive, bool commit) {
+  // A refresh stops the bus too (all banks precharged). With a bounded window, FR-FCFS reorders
+  // only within its queue (Rixner et al. 2000): no gap before the queue had room for this request.
+  const uint64_t from = std::max(ready, window_floor());
+  if (groups_.empty()) {  // no bank-group spacing beyond a burst: the bursts back to back
+    const uint64_t len = bursts * t_.bus_slot;
+    const uint64_t start = bus_.find(from, len, arrive, [this, len](uint64_t x) { return after_refresh(x, len); });
+    if (commit) bus_.insert(start, len);
+    return {start, start + (bursts - 1) * t_.burst};
+  }
+  IntervalCalendar& group = groups_[bank % t_.bank_groups];
+  const uint64_t slot = t_.bus_slot, group_len = t_.group_slots * slot;
+  Placement p;
+  uint64_t t = from;
+  for (uint32_t k = 0; k < bursts; ++k) {
+    // The first time both the bus and the bank group are free (each find only moves later).
+    uint64_t on_bus = bus_.find(t, slot, arrive, [this, slot](uint64_t x) { return after_refresh(x, slot); });
+    for (uint64_t in_group = group.find(on_bus, group_len, arrive, [](uint64_t x) { return x; }); in_group != on_bus;
+         in_group = group.find(on_bus, group_len, arrive, [](uint64_t x) { return x; }))
+      on_bus = bus_.find(in_group, slot, arrive, [this, slot](uint64_t x) { return after_refresh(x, slot); });
+    if (commit) bus_.insert(on_bus, slot), group.insert(on_bus, group_len);
+    if (k == 0) p.first = on_bus;
+    p.last = on_bus;
+    t = on_bus + group_len;  // the request's next burst: same bank, same group
+  }
+  return p;
 }
 
-uint64_t QueueChannel::serve_from_previous_row(Bank& b, uint64_t arrive, uint32_t bursts) {
-  const uint64_t col = std::max(arrive, b.prev_next_col);
-  const uint64_t last_col = col + (bursts - 1) * t_.tccd;
-  if (arrive >= b.prev_pre || last_col + t_.trtp > b.prev_pre) return kNotServed;  // closing, or would delay it
+uint64_t QueueChannel::serve_from_previous_row(Bank& b, uint64_t arrive, uint32_t bursts, uint32_t bank) {
+  if (arrive >= b.prev_pre) return kNotServed;  // closed
+  const uint64_t ready = std::max(arrive, b.prev_next_col) + t_.tcl;
+  const uint64_t last_col = place(ready, bursts, bank, arrive, false).last - t_.tcl;
+  if (last_col + t_.trtp > b.prev_pre) return kNotServed;  // would hold the row past its precharge
+  const Placement p = place(ready, bursts, bank, arrive, true);
+  remember_bus_start(p.first);
   b.prev_next_col = last_col + t_.tccd;
   ++counters_.row_hits;
   counters_.column_accesses += bursts;
-  return transfer(col + t_.tcl, bursts, arrive);
+  return p.last + t_.burst;
 }
 
 uint64_t QueueChannel::serve(uint64_t arrive, uint64_t row, uint32_t bank, uint32_t bursts, bool write) {
@@ -129,7 +155,7 @@ uint64_t QueueChannel::serve(uint64_t arrive, uint64_t row, uint32_t bank, uint3
   // The bank's previous row, still open while the next activation waits (reads only: a write
   // would hold the precharge for tWR).
   if (!write && b.row != row && b.prev_row == row) {
-    const uint64_t end = serve_from_previous_row(b, arrive, bursts);
+    const uint64_t end = serve_from_previous_row(b, arrive, bursts, bank);
     if (end != kNotServed) return end;
   }
   // A row hit: the bank holds this row open and has not yet closed it. The access must end
@@ -141,10 +167,15 @@ uint64_t QueueChannel::serve(uint64_t arrive, uint64_t row, uint32_t bank, uint3
     ++counters_.row_hits;
   else
     activate(b, arrive, row);
-  const uint64_t col = std::max({arrive, b.next_col, b.act + t_.trcd});
-  const uint64_t last_col = col + (bursts - 1) * t_.tccd;
+  // The data takes the first free bus slots from when its bank can deliver it: a request held up
+  // by its bank neither holds the bus for later requests nor loses a gap an earlier one left.
+  // Its column commands follow the slots (a READ goes tCL before its burst), so the row stays
+  // open until the last of them and the bank's next column follows it.
+  const Placement p = place(std::max({arrive, b.next_col, b.act + t_.trcd}) + access, bursts, bank, arrive, true);
+  remember_bus_start(p.first);
+  const uint64_t data_end = p.last + t_.burst;
+  const uint64_t last_col = p.last - access;
   b.next_col = last_col + t_.tccd;
-  const uint64_t data_end = transfer(col + access, bursts, arrive);
   b.pre = std::max(b.pre, write ? data_end + t_.twr : last_col + t_.trtp);
   // The bank is busy until its row is precharged: a row cycle tRAS + tRP at least.
   b.free = b.act + scaled(b.pre + t_.trp - b.act, t_.bank_scale);

@@ -41,6 +41,8 @@ struct ChannelTiming {
   uint64_t act_spacing = 0;   // activate-rate server: max(tRRD, tFAW / 4) / rate share
   double bank_scale = 1.0;    // row-cycle occupancy multiplier (bank-count rounding of a share)
   uint32_t window = 0;        // FR-FCFS queue entries of the channel (QueueGeometry); 0: unbounded
+  uint32_t bank_groups = 1;
+  uint32_t group_slots = 1;   // bus slots from a burst to the next of its bank group: ceil(tCCD_L / burst)
   uint64_t trefi = 0, trfc = 0, refresh_offset = 0;
 };
 
@@ -76,10 +78,15 @@ class QueueChannel {
   };
   // A read of the bank's previous row that fits before that row closes (no pending activation
   // waits longer for it): its data end, or kNotServed when it does not fit.
-  uint64_t serve_from_previous_row(Bank& b, uint64_t arrive, uint32_t bursts);
+  uint64_t serve_from_previous_row(Bank& b, uint64_t arrive, uint32_t bursts, uint32_t bank);
   uint64_t activate(Bank& b, uint64_t arrive, uint64_t row);
-  // Reserves the data bus for `bursts` from `ready` (the first free gap); returns the data end.
-  uint64_t transfer(uint64_t ready, uint32_t bursts, uint64_t arrive);
+  // Where the bursts of a request go on the data bus from `ready` (their first free slots; where
+  // tCCD_L exceeds a burst, also that far from any other burst of their bank group), reserved
+  // when `commit`: the first burst's start and the last one's (data time).
+  struct Placement {
+    uint64_t first = 0, last = 0;
+  };
+  Placement place(uint64_t ready, uint32_t bursts, uint32_t bank, uint64_t arrive, bool commit);
   uint64_t window_floor() const;  // earliest bus start the queue window allows the next request
   void remember_bus_start(uint64_t start);
 
@@ -87,6 +94,7 @@ class QueueChannel {
   std::vector<Bank> banks_;
   IntervalCalendar bus_;   // the data bus: one interval per request's bursts
   IntervalCalendar acts_;  // activations, each holding the activate-rate server act_spacing long
+  std::vector<IntervalCalendar> groups_;  // per bank group, where tCCD_L exceeds a burst: each burst group_slots long
   // Min-heap of the `window` latest bus starts of the requests served so far: its top is when the
   // queue last had room for one more request (ChannelTiming::window).
   std::vector<uint64_t> latest_starts_;
