@@ -41,6 +41,10 @@ class IntervalCalendar {
   uint64_t min_gap_;
   std::vector<Interval> v_;  // sorted, disjoint, from head_ on
   size_t head_ = 0;
+  // The last find's result and the index of the first interval after it: an insert at that
+  // start (nothing changed in between) needs no second search.
+  uint64_t found_start_ = ~uint64_t{0};
+  size_t found_index_ = 0;
 };
 
 template <typename Valid>
@@ -51,15 +55,20 @@ uint64_t IntervalCalendar::find(uint64_t ready, uint64_t len, uint64_t now, Vali
     head_ = 0;
   }
   uint64_t start = valid(ready);
-  for (size_t i = first_ending_after(start); i < v_.size(); ++i) {
+  size_t i = first_ending_after(start);
+  for (; i < v_.size(); ++i) {
     if (start + len <= v_[i].begin) break;
     if (v_[i].end > start) start = valid(v_[i].end);
   }
+  found_start_ = start;
+  found_index_ = i;
   return start;
 }
 
 inline void IntervalCalendar::insert(uint64_t start, uint64_t len) {
-  const size_t i = first_ending_after(start);  // it begins at or after start + len
+  // The first interval ending after start: it begins at or after start + len.
+  const size_t i = start == found_start_ ? found_index_ : first_ending_after(start);
+  found_start_ = ~uint64_t{0};
   // A gap shorter than the shortest reservation can hold none: the new interval absorbs such
   // gaps on either side, so the calendar keeps only usable gaps and schedules the same.
   const uint64_t end = start + len;

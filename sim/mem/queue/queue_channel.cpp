@@ -140,9 +140,15 @@ QueueChannel::Placement QueueChannel::place(uint64_t ready, uint32_t bursts, uin
 uint64_t QueueChannel::serve_from_previous_row(Bank& b, uint64_t arrive, uint32_t bursts, uint32_t bank) {
   if (arrive >= b.prev_pre) return kNotServed;  // closed
   const uint64_t ready = std::max(arrive, b.prev_next_col) + t_.tcl;
-  const uint64_t last_col = place(ready, bursts, bank, arrive, false).last - t_.tcl;
+  Placement p = place(ready, bursts, bank, arrive, false);
+  const uint64_t last_col = p.last - t_.tcl;
   if (last_col + t_.trtp > b.prev_pre) return kNotServed;  // would hold the row past its precharge
-  const Placement p = place(ready, bursts, bank, arrive, true);
+  if (bursts == 1 && !groups_.empty()) {  // the common case: reserve what the look found
+    bus_.insert(p.first, t_.bus_slot);
+    groups_[bank % t_.bank_groups].insert(p.first, t_.group_slots * t_.bus_slot);
+  } else {
+    p = place(ready, bursts, bank, arrive, true);
+  }
   remember_bus_start(p.first);
   b.prev_next_col = last_col + t_.tccd;
   ++counters_.row_hits;
