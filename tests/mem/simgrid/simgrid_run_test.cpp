@@ -68,6 +68,23 @@ TEST(SimGridRun, KeplerLatencyGrowsWithThroughput) {
   EXPECT_LT(std::stod(rows[0].at("access_latency_mean")) + 20, std::stod(rows[1].at("access_latency_mean")));
 }
 
+TEST(SimGridRun, StreamPeakAgreesWithQueueAndTable6_4) {
+  // Issue 9: at α = 0 (ILP 2, full occupancy, all SMs) `simgrid`'s streaming peak is within 5%
+  // of `queue`'s and of Table 6.4 (= Table 6.1's stream throughput per scheduler), on both GPUs.
+  const std::map<std::string, double> table = {{"kepler", 154}, {"maxwell", 211}};
+  for (const auto& [gpu, seed] : table) {
+    std::map<std::string, double> gbps;
+    for (const std::string model : {"queue", "simgrid"}) {
+      const CliRun r = run_cli("run --gpu " + gpu + " --workload homogeneous --param op=stream --param ilp=2 --param count=32 --warps 64 --format csv --set memory.model=" + model);
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      gbps[model] = std::stod(csv_rows(r.out).at(0).at("gbps"));
+    }
+    EXPECT_NEAR(gbps["simgrid"], gbps["queue"], 0.05 * gbps["queue"]) << gpu;
+    EXPECT_NEAR(gbps["simgrid"], seed, 0.05 * seed) << gpu;
+    EXPECT_NEAR(gbps["queue"], seed, 0.05 * seed) << gpu;
+  }
+}
+
 TEST(SimGridRun, SameCommandGivesByteIdenticalOutput) {
   const std::string args = kKeplerAlpha0 + " --warps 8:40:16 --sms 2 --format json";
   const CliRun a = run_cli(args), b = run_cli(args);
