@@ -109,6 +109,11 @@ void QueueChannel::remember_bus_start(uint64_t start) {
   }
 }
 
+void QueueChannel::reserve_burst(uint64_t start, uint32_t bank) {
+  bus_.insert(start, t_.bus_slot);
+  groups_[bank % t_.bank_groups].insert(start, t_.group_slots * t_.bus_slot);
+}
+
 QueueChannel::Placement QueueChannel::place(uint64_t ready, uint32_t bursts, uint32_t bank, uint64_t arrive, bool commit) {
   // A refresh stops the bus too (all banks precharged). With a bounded window, FR-FCFS reorders
   // only within its queue (Rixner et al. 2000): no gap before the queue had room for this request.
@@ -121,15 +126,15 @@ QueueChannel::Placement QueueChannel::place(uint64_t ready, uint32_t bursts, uin
   }
   IntervalCalendar& group = groups_[bank % t_.bank_groups];
   const uint64_t slot = t_.bus_slot, group_len = t_.group_slots * slot;
+  const auto bus_free = [&](uint64_t from_t) { return bus_.find(from_t, slot, arrive, [this, slot](uint64_t x) { return after_refresh(x, slot); }); };
+  const auto group_free = [&](uint64_t from_t) { return group.find(from_t, group_len, arrive, [](uint64_t x) { return x; }); };
   Placement p;
   uint64_t t = from;
   for (uint32_t k = 0; k < bursts; ++k) {
     // The first time both the bus and the bank group are free (each find only moves later).
-    uint64_t on_bus = bus_.find(t, slot, arrive, [this, slot](uint64_t x) { return after_refresh(x, slot); });
-    for (uint64_t in_group = group.find(on_bus, group_len, arrive, [](uint64_t x) { return x; }); in_group != on_bus;
-         in_group = group.find(on_bus, group_len, arrive, [](uint64_t x) { return x; }))
-      on_bus = bus_.find(in_group, slot, arrive, [this, slot](uint64_t x) { return after_refresh(x, slot); });
-    if (commit) bus_.insert(on_bus, slot), group.insert(on_bus, group_len);
+    uint64_t on_bus = bus_free(t);
+    for (uint64_t in_group = group_free(on_bus); in_group != on_bus; in_group = group_free(on_bus)) on_bus = bus_free(in_group);
+    if (commit) reserve_burst(on_bus, bank);
     if (k == 0) p.first = on_bus;
     p.last = on_bus;
     t = on_bus + group_len;  // the request's next burst: same bank, same group
@@ -144,8 +149,7 @@ uint64_t QueueChannel::serve_from_previous_row(Bank& b, uint64_t arrive, uint32_
   const uint64_t last_col = p.last - t_.tcl;
   if (last_col + t_.trtp > b.prev_pre) return kNotServed;  // would hold the row past its precharge
   if (bursts == 1 && !groups_.empty()) {  // the common case: reserve what the look found
-    bus_.insert(p.first, t_.bus_slot);
-    groups_[bank % t_.bank_groups].insert(p.first, t_.group_slots * t_.bus_slot);
+    reserve_burst(p.first, bank);
   } else {
     p = place(ready, bursts, bank, arrive, true);
   }

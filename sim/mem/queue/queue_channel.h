@@ -87,6 +87,7 @@ class QueueChannel {
     uint64_t first = 0, last = 0;
   };
   Placement place(uint64_t ready, uint32_t bursts, uint32_t bank, uint64_t arrive, bool commit);
+  void reserve_burst(uint64_t start, uint32_t bank);  // one burst on the bus and in its bank group
   uint64_t window_floor() const;  // earliest bus start the queue window allows the next request
   void remember_bus_start(uint64_t start);
 
