@@ -19,7 +19,11 @@ class IntervalCalendar {
   // overlapping a refresh). `now` (non-decreasing over calls, <= ready) lets intervals that
   // ended by it be dropped.
   template <typename Valid>
-  uint64_t find(uint64_t ready, uint64_t len, uint64_t now, Valid valid);
+  uint64_t find(uint64_t ready, uint64_t len, uint64_t now, Valid valid) {
+    retire(now);
+    Cursor c = cursor(ready);
+    return find_from(c, ready, len, valid);
+  }
   // Reserves [start, start + len), which must be free (a `find` result).
   void insert(uint64_t start, uint64_t len);
   template <typename Valid>
@@ -29,14 +33,33 @@ class IntervalCalendar {
     return start;
   }
 
+  // Repeated searches from non-decreasing times with no insert between them (a request's
+  // bursts looking for a slot free on both the bus and their bank group): after retire(now)
+  // and one binary search for a cursor, each further search walks on from where the last ended.
+  void retire(uint64_t now);
+  struct Cursor {
+    size_t index;  // no later than the first interval ending after the next search's start
+  };
+  Cursor cursor(uint64_t t) const { return {first_ending_after(t)}; }
+  // find() from a cursor (ready >= the start of every earlier search with it); moves the cursor.
+  template <typename Valid>
+  uint64_t find_from(Cursor& c, uint64_t ready, uint64_t len, Valid valid);
+
  private:
   struct Interval {
     uint64_t begin, end;
   };
-  // The first interval from head_ that ends after t (ends are sorted too): O(log n).
+  // The first interval from head_ that ends after t (ends are sorted too): O(log n), a binary
+  // search without data-dependent branches (the calendars are short and searched often).
   size_t first_ending_after(uint64_t t) const {
-    return static_cast<size_t>(std::partition_point(v_.begin() + static_cast<std::ptrdiff_t>(head_), v_.end(),
-                                                    [t](const Interval& x) { return x.end <= t; }) - v_.begin());
+    size_t base = head_, len = v_.size() - head_;
+    if (len == 0) return base;
+    while (len > 1) {
+      const size_t half = len / 2;
+      base = v_[base + half].end <= t ? base + half : base;
+      len -= half;
+    }
+    return base + (v_[base].end <= t ? 1 : 0);
   }
   uint64_t min_gap_;
   std::vector<Interval> v_;  // sorted, disjoint, from head_ on
@@ -47,19 +70,27 @@ class IntervalCalendar {
   size_t found_index_ = 0;
 };
 
-template <typename Valid>
-uint64_t IntervalCalendar::find(uint64_t ready, uint64_t len, uint64_t now, Valid valid) {
+inline void IntervalCalendar::retire(uint64_t now) {
   while (head_ < v_.size() && v_[head_].end <= now) ++head_;
   if (head_ > 64 && head_ * 2 > v_.size()) {
     v_.erase(v_.begin(), v_.begin() + static_cast<std::ptrdiff_t>(head_));
     head_ = 0;
   }
+}
+
+template <typename Valid>
+uint64_t IntervalCalendar::find_from(Cursor& c, uint64_t ready, uint64_t len, Valid valid) {
   uint64_t start = valid(ready);
-  size_t i = first_ending_after(start);
+  size_t i = std::max(c.index, head_);
+  // Intervals before i end by start; from i on, each either ends by start (passed over), ends
+  // after it and begins too soon (start moves to its end), or leaves room (found).
   for (; i < v_.size(); ++i) {
     if (start + len <= v_[i].begin) break;
     if (v_[i].end > start) start = valid(v_[i].end);
   }
+  // Every interval before i now ends by start, and v_[i] (if any) after it: i is the first
+  // interval ending after start, where a later search (from a later time) may begin.
+  c.index = i;
   found_start_ = start;
   found_index_ = i;
   return start;

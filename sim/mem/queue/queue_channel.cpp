@@ -126,12 +126,16 @@ QueueChannel::Placement QueueChannel::place(uint64_t ready, uint32_t bursts, uin
   }
   IntervalCalendar& group = groups_[bank % t_.bank_groups];
   const uint64_t slot = t_.bus_slot, group_len = t_.group_slots * slot;
-  const auto bus_free = [&](uint64_t from_t) { return bus_.find(from_t, slot, arrive, [this, slot](uint64_t x) { return after_refresh(x, slot); }); };
-  const auto group_free = [&](uint64_t from_t) { return group.find(from_t, group_len, arrive, [](uint64_t x) { return x; }); };
+  bus_.retire(arrive);
+  group.retire(arrive);
   Placement p;
   uint64_t t = from;
   for (uint32_t k = 0; k < bursts; ++k) {
-    // The first time both the bus and the bank group are free (each find only moves later).
+    // The first time both the bus and the bank group are free: each search only moves later, so
+    // both walk on from where their last search ended (no insert until the slot is found).
+    IntervalCalendar::Cursor on_bus_cursor = bus_.cursor(t), in_group_cursor = group.cursor(t);
+    const auto bus_free = [&](uint64_t from_t) { return bus_.find_from(on_bus_cursor, from_t, slot, [this, slot](uint64_t x) { return after_refresh(x, slot); }); };
+    const auto group_free = [&](uint64_t from_t) { return group.find_from(in_group_cursor, from_t, group_len, [](uint64_t x) { return x; }); };
     uint64_t on_bus = bus_free(t);
     for (uint64_t in_group = group_free(on_bus); in_group != on_bus; in_group = group_free(on_bus)) on_bus = bus_free(in_group);
     if (commit) reserve_burst(on_bus, bank);
