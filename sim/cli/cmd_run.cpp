@@ -22,6 +22,7 @@ struct RunExtras {
   int sample_every = 1;
   std::string warp_log;
   std::string occupancy_log;
+  std::string latency_histogram;
   bool steady = false;
   double steady_tolerance = 0.01;
 };
@@ -41,6 +42,15 @@ std::string occupancy_log_csv(const std::vector<device::Result>& results) {
   return out;
 }
 
+// The per-load latency histogram of each occupancy (Figure 6.5's distributions; 40 equal bins
+// from the smallest to the largest sample).
+std::string latency_histogram_csv(const std::vector<device::Result>& results) {
+  std::string out = "warps_per_sm,lo,hi,count\n";
+  for (const auto& r : results)
+    for (const auto& b : r.access_latency_histogram) out += fmt::format("{},{},{},{}\n", r.launch.warps_per_sm, b.lo, b.hi, b.count);
+  return out;
+}
+
 }  // namespace
 
 void register_run(CLI::App& app) {
@@ -52,6 +62,7 @@ void register_run(CLI::App& app) {
   cmd->add_option("--sample-every", x->sample_every, "record the latency of 1 in N global loads (Volkov §6.6 uses 8)")->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--warp-log", x->warp_log, "write every warp's SM, block, start and end cycle to this CSV (§5.5)");
   cmd->add_option("--occupancy-log", x->occupancy_log, "write each SM's occupancy timeline to this CSV (§5.6)");
+  cmd->add_option("--latency-histogram", x->latency_histogram, "write the histogram of global-load latencies (cycles) of each occupancy to this CSV (§6.6)");
   cmd->add_flag("--steady", x->steady, "stop once the throughput has converged (docs/sweep.md, steady-state stopping)");
   cmd->add_option("--steady-tolerance", x->steady_tolerance, "relative half-width of the 95% interval at which --steady stops")
       ->check(CLI::Range(1e-6, 0.5))
@@ -79,6 +90,7 @@ void register_run(CLI::App& app) {
     if (!o->out.empty()) report::check_writable(o->out, "--out");
     if (!x->warp_log.empty()) report::check_writable(x->warp_log, "--warp-log");
     if (!x->occupancy_log.empty()) report::check_writable(x->occupancy_log, "--occupancy-log");
+    if (!x->latency_histogram.empty()) report::check_writable(x->latency_histogram, "--latency-histogram");
     std::vector<device::Result> results;
     for (int n : runnable) {
       device::RunOptions ro;
@@ -96,6 +108,7 @@ void register_run(CLI::App& app) {
     const std::string table = report::results_table(results, x->steady).render(o->format);
     if (!x->warp_log.empty()) report::write_file_atomically(x->warp_log, warp_log_csv(results), "--warp-log");
     if (!x->occupancy_log.empty()) report::write_file_atomically(x->occupancy_log, occupancy_log_csv(results), "--occupancy-log");
+    if (!x->latency_histogram.empty()) report::write_file_atomically(x->latency_histogram, latency_histogram_csv(results), "--latency-histogram");
     emit(*o, table);
   });
 }

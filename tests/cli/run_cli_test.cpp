@@ -3,8 +3,12 @@
 #include <cstdio>
 #include <fstream>
 
+#include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <vector>
 
+#include "common/csv_reader.h"
 #include "support/test_support.h"
 
 namespace warpsim::test {
@@ -61,6 +65,74 @@ TEST(RunCli, SameSeedGivesByteIdenticalOutput) {
   const CliRun a = run_cli(args), b = run_cli(args);
   ASSERT_EQ(a.exit_code, 0) << a.err;
   EXPECT_EQ(a.out, b.out);
+}
+
+namespace {
+
+// The rows of a CSV text as header name -> numeric value.
+std::vector<std::map<std::string, double>> csv_records(const std::string& text) {
+  std::vector<std::map<std::string, double>> out;
+  std::vector<std::string> header;
+  for (const CsvRow& row : parse_csv(text)) {
+    if (row.comment) continue;
+    if (header.empty()) {
+      for (const auto& f : row.fields) header.push_back(f.text);
+      continue;
+    }
+    std::map<std::string, double> r;
+    for (size_t i = 0; i < row.fields.size() && i < header.size(); ++i) r[header[i]] = std::atof(row.fields[i].text.c_str());
+    out.push_back(r);
+  }
+  return out;
+}
+
+}  // namespace
+
+// Volkov §6.6 summarises individual load latencies as min / 5th / 25th / 50th / 75th / 95th /
+// max and plots their distribution (Figure 6.5): `run` reports all of them and, on request, the
+// histogram. With DRAM contention (`queue`) the distribution widens with load; the basic model
+// (`fixed`) gives an idle load Table 6.2's latency exactly (Kepler: 301 cycles).
+TEST(RunCli, ReportsTheLoadLatencyDistributionOfSection6_6) {
+  const std::string hist = temp_dir() + "/latency_histogram.csv";
+  const CliRun q = run_cli("run --gpu kepler --workload alpha_mix --param alpha=0 --param loads=64 --warps 8:64:56 --sample-every 8 "
+                           "--set memory.model=queue --format csv --latency-histogram " + hist);
+  ASSERT_EQ(q.exit_code, 0) << q.err;
+  const auto rows = csv_records(q.out);
+  ASSERT_EQ(rows.size(), 2u);
+  const std::vector<std::string> order{"min", "p5", "p25", "p50", "p75", "p95", "max"};
+  for (const auto& r : rows) {
+    for (size_t k = 1; k < order.size(); ++k)
+      EXPECT_LE(r.at("access_latency_" + order[k - 1]), r.at("access_latency_" + order[k])) << order[k];
+    EXPECT_GE(r.at("access_latency_mean"), r.at("access_latency_min"));
+    EXPECT_LE(r.at("access_latency_mean"), r.at("access_latency_max"));
+  }
+  const auto spread = [](const std::map<std::string, double>& r) { return r.at("access_latency_p95") - r.at("access_latency_p5"); };
+  EXPECT_GT(spread(rows[1]), 2 * spread(rows[0])) << "near the peak the latencies spread much wider than at low load";
+  EXPECT_GT(rows[1].at("access_latency_p50"), rows[0].at("access_latency_p50"));
+
+  // The histogram: equal-width contiguous bins per occupancy, from the smallest to the largest sample.
+  const auto bins = csv_records(slurp(hist));
+  ASSERT_FALSE(bins.empty());
+  for (const auto& r : rows) {
+    double lo = -1, hi = -1, count = 0;
+    for (const auto& b : bins) {
+      if (b.at("warps_per_sm") != r.at("warps_per_sm")) continue;
+      if (lo < 0) lo = b.at("lo");
+      else EXPECT_EQ(b.at("lo"), hi) << "bins are contiguous";
+      hi = b.at("hi");
+      count += b.at("count");
+    }
+    EXPECT_EQ(lo, r.at("access_latency_min"));
+    EXPECT_EQ(hi, r.at("access_latency_max") + 1);
+    EXPECT_GT(count, 0);
+  }
+
+  const CliRun f = run_cli("run --gpu kepler --workload alpha_mix --param alpha=0 --param loads=64 --warps 4 --format csv");
+  ASSERT_EQ(f.exit_code, 0) << f.err;
+  const auto idle = csv_records(f.out);
+  ASSERT_EQ(idle.size(), 1u);
+  EXPECT_EQ(idle[0].at("access_latency_p5"), 301);
+  EXPECT_EQ(idle[0].at("access_latency_p95"), 301);
 }
 
 }  // namespace warpsim::test
