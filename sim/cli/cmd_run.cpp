@@ -42,8 +42,8 @@ std::string occupancy_log_csv(const std::vector<device::Result>& results) {
   return out;
 }
 
-// The per-load latency histogram of each occupancy (Figure 6.5's distributions; 40 equal bins
-// from the smallest to the largest sample).
+// The per-load latency histogram of each occupancy (Figure 6.5's distributions): the Result's
+// equal-width bins from the smallest to the largest sample (device/collect.cpp).
 std::string latency_histogram_csv(const std::vector<device::Result>& results) {
   std::string out = "warps_per_sm,lo,hi,count\n";
   for (const auto& r : results)
