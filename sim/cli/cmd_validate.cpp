@@ -1,6 +1,7 @@
 // `warpsim validate`: run the validation cases against real-GPU measurements and the analytical
 // models, print the case table, write the report directory, and end with "N passed, M failed".
-// Exit status: 0 every case within tolerance, 1 any case failed, 2 bad input (nothing written).
+// Exit status: 0 every case within tolerance and every invariant held (validation/invariants.h), 1 any
+// case failed or invariant violated, 2 bad input (nothing written).
 #include <fmt/format.h>
 
 #include <iostream>
@@ -68,8 +69,12 @@ void register_validate(CLI::App& app) {
     if (h.cases > 0)
       std::cerr << fmt::format("warpsim: worst error over {} measured cases: simulator {} ({}), Volkov basic model {} ({})\n", h.cases,
                                validation::magnitude_text(h.simulator), h.simulator_case, validation::magnitude_text(h.volkov), h.volkov_case);
+    for (const auto& inv : r.report.invariants)
+      if (inv.violated)
+        std::cerr << fmt::format("warpsim: error: invariant {} violated by {} of {} simulations; worst {:.6g} ({}): {}\n", inv.name, inv.violated,
+                                 inv.checked, inv.worst, inv.worst_run, inv.rule);
     std::cout << fmt::format("{} passed, {} failed\n", r.passed, r.failed) << std::flush;
-    if (r.failed > 0) throw ExitStatus{1};
+    if (r.failed > 0 || r.report.invariant_violations() > 0) throw ExitStatus{1};
   });
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/user_error.h"
 #include "device/device.h"
 
 namespace warpsim::device {
@@ -31,14 +32,16 @@ Result Device::collect() const {
     if (st.work.warps_executed == 0) continue;
     const uint64_t span = (stopped ? stopped_at_ : st.last_end) - st.first_start;
     r.total_cycles = std::max(r.total_cycles, span);
+    WARPSIM_ASSERT(stopped || window_end_ == mem::kNever || st.window.in_flight == 0, "a steady-state window access never completed");
     if (stopped) r.cycles = steady_->last().time - steady_->first().time;
-    else r.cycles = std::max(r.cycles, r.steady_state_window ? window_end_ - st.first_start : span);
+    // The window's work is timed until it is done, memory accesses included (sm::WindowTally).
+    else r.cycles = std::max(r.cycles, r.steady_state_window ? std::max(window_end_, st.window.done) - st.first_start : span);
     busy_time += span;
     area += st.occupancy_area;
     latency_sum += st.warp_latency_sum;
     warps_total += st.work.warps_executed;
     const sm::WorkCounters w = stopped ? work_between(steady_->first().work[i], steady_->last().work[i])
-                                       : r.steady_state_window ? window_work_[i] : st.work;
+                                       : r.steady_state_window ? st.window.work : st.work;
     r.warps_executed += w.warps_executed;
     for (int c = 0; c < isa::kOpClassCount; ++c) r.warp_instructions_by_class[c] += w.instructions[c];
     r.thread_ops_alu += w.thread_ops_alu;

@@ -67,7 +67,7 @@ void Device::dispatch_finished_blocks(uint32_t i, uint64_t t) {
       const bool refilled = launch_.total_blocks > int64_t{launch_.blocks_per_sm} * sms_;
       if (refilled && window_end_ == kNever) {
         window_end_ = t;
-        for (int k = 0; k < sms_; ++k) window_work_.push_back(sm_[k]->stats().work);
+        for (int k = 0; k < sms_; ++k) sm_[k]->close_window(t);
       }
       continue;
     }

@@ -44,7 +44,6 @@ class Device {
   int64_t next_block_ = 0;                        // blocks handed out so far
   // Steady state ends when a slot empties that no block will refill: the start of the tail.
   uint64_t window_end_ = mem::kNever;
-  std::vector<sm::WorkCounters> window_work_;
   std::vector<std::vector<uint64_t>> pending_;     // per SM: blocks waiting for their start event
   uint64_t events_ = 0;
   std::unique_ptr<SteadyStateMonitor> steady_;    // when RunOptions::stop_when_steady

@@ -30,6 +30,7 @@ struct AccessRecord {
   uint8_t ndst = 0;
   std::array<uint16_t, isa::kMaxDst> dst{};
   uint64_t issue = 0;
+  uint64_t serial = 0;  // the SM's count of accesses issued before this one (WindowTally)
   bool sampled = false;
   bool store = false;  // a store: nothing waits on it, only its work is counted
   AccessWork work;
@@ -66,6 +67,7 @@ class Lsu {
     }
   }
   bool idle() const { return nonempty_ == 0 && free_.size() == records_.size(); }  // no access in flight
+  size_t accesses_in_flight() const { return records_.size() - free_.size(); }
 
  private:
   std::vector<AccessRecord> records_;

@@ -46,6 +46,8 @@ class Sm {
   bool has_free_block_slot() const { return free_block_slots_ > 0; }
   void launch_block(uint64_t block_id, uint64_t t);
   void on_completion(uint32_t tag, uint64_t t);
+  // Ends the steady-state window at `t` (SmStats::window).
+  void close_window(uint64_t t);
   void tick(uint64_t t);
   uint64_t next_wake() const {  // inline: the device asks once per simulated cycle
     uint64_t t = lsu_.next_departure();
@@ -186,6 +188,7 @@ class Sm {
   uint32_t resident_warps_ = 0;
   uint64_t age_counter_ = 0;
   uint64_t accesses_seen_ = 0;
+  uint64_t accesses_issued_ = 0;  // global accesses, stores included (AccessRecord::serial)
   SmStats stats_;
 };
 

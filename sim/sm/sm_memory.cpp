@@ -63,6 +63,7 @@ uint32_t Sm::issue_access(uint32_t slot, const DecodedInstruction& d, uint64_t t
   AccessRecord r;
   r.warp = slot;
   r.issue = t;
+  r.serial = accesses_issued_++;
   r.store = store;
   const uint32_t tag = lsu_.new_access(r);
   granted_shared_unit(slot);
@@ -72,6 +73,15 @@ uint32_t Sm::issue_access(uint32_t slot, const DecodedInstruction& d, uint64_t t
   rec.work = work;
   rec.remaining = work.transactions;
   return tag;
+}
+
+void Sm::close_window(uint64_t t) {
+  WindowTally& win = stats_.window;
+  win.closed = true;
+  win.close_serial = accesses_issued_;
+  win.in_flight = lsu_.accesses_in_flight();
+  win.done = t;
+  win.work = stats_.work;
 }
 
 void Sm::issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
@@ -102,17 +112,31 @@ void Sm::granted_shared_unit(uint32_t slot) {
   arbitration_start_ = next == scheduler_count_ ? 0 : next;
 }
 
-// An access's work counts when its last transaction completes, not at issue: in a window that
-// starts empty and ends with accesses in flight, counting at issue would credit the window with
-// work the memory system has not yet done (up to one loaded latency's worth at saturation).
-void Sm::on_completion(uint32_t tag, uint64_t t) {
-  AccessRecord& r = lsu_.access(tag);
-  if (r.remaining > 0 && --r.remaining > 0) return;
-  WorkCounters& w = stats_.work;
+namespace {
+
+void count(WorkCounters& w, const AccessRecord& r) {
   w.instructions[isa::index(r.store ? isa::OpClass::Store : isa::OpClass::Load)]++;
   w.bytes_requested += r.work.bytes_requested;
   w.bytes_transferred += r.work.bytes_transferred;
   w.transactions += r.work.transactions;
+}
+
+}  // namespace
+
+// An access's work counts when its last transaction completes, not at issue: in a window that
+// starts empty and ends with accesses in flight, counting at issue would credit the window with
+// work the memory system has not yet done (up to one loaded latency's worth at saturation). An
+// access issued before the window closed still belongs to it (WindowTally).
+void Sm::on_completion(uint32_t tag, uint64_t t) {
+  AccessRecord& r = lsu_.access(tag);
+  if (r.remaining > 0 && --r.remaining > 0) return;
+  count(stats_.work, r);
+  WindowTally& win = stats_.window;
+  if (win.closed && r.serial < win.close_serial) {
+    count(win.work, r);
+    --win.in_flight;
+    win.done = t;
+  }
   if (r.store) {
     lsu_.free_access(tag);
     return;

@@ -54,6 +54,10 @@ std::string report_json(const ReportInput& in, const FigureStatus& figs) {
                    {"volkov_worst", number(in.headline.volkov)}, {"volkov_case", in.headline.volkov_case}};
   j["figures"] = {{"made", figs.made}, {"why_not", figs.why_not}, {"files", figs.files}};
   j["notes"] = in.notes;
+  nlohmann::json inv = nlohmann::json::array();
+  for (const auto& c : in.invariants)
+    inv.push_back({{"name", c.name}, {"rule", c.rule}, {"checked", c.checked}, {"violated", c.violated}, {"worst", number(c.worst)}, {"worst_run", c.worst_run}});
+  j["invariants"] = inv;
   if (in.memory_models) j["memory_models"] = nlohmann::json::parse(in.memory_models->summary.to_json());
   return j.dump(2) + "\n";
 }

@@ -70,6 +70,17 @@ std::string memory_models(const std::optional<MemoryModelSection>& s) {
   return md + "\n";
 }
 
+std::string invariants(const std::vector<InvariantCheck>& checks) {
+  if (checks.empty()) return "";
+  std::string md = "## Invariants\n\n";
+  md += "Checked on every simulation of this run (cases and figures); a violation is a simulator bug and makes `validate` fail "
+        "(docs/validation.md, \"Invariants\").\n\n";
+  md += header({"invariant", "rule", "simulations", "violated", "worst", "at"});
+  for (const auto& c : checks)
+    md += row({c.name, c.rule, std::to_string(c.checked), c.violated ? fmt::format("**{}**", c.violated) : "0", fmt::format("{:.6g}", c.worst), c.worst_run});
+  return md + "\n";
+}
+
 std::string figures(const FigureStatus& f) {
   std::string md = "## Figures\n\n";
   if (!f.made) return md + "Figures were not made: " + f.why_not + "\n\n";
@@ -118,9 +129,10 @@ std::string report_markdown(const ReportInput& in, const FigureStatus& figs) {
   size_t passed = 0;
   for (const auto& o : in.outcomes) passed += o.pass;
   std::string md = "# warpsim validation report\n\n";
-  md += fmt::format("Made by `{}`: {} cases, **{} passed, {} failed**, from {} simulations.\n\n", in.command, in.outcomes.size(), passed,
-                    in.outcomes.size() - passed, in.simulations);
-  md += summary(in) + memory_models(in.memory_models) + figures(figs) + cases(in.outcomes) + failures(in.outcomes) + tolerances(in.outcomes);
+  md += fmt::format("Made by `{}`: {} cases, **{} passed, {} failed**, from {} simulations{}.\n\n", in.command, in.outcomes.size(), passed,
+                    in.outcomes.size() - passed, in.simulations,
+                    in.invariant_violations() ? fmt::format("; **{} invariant violations**", in.invariant_violations()) : "");
+  md += summary(in) + invariants(in.invariants) + memory_models(in.memory_models) + figures(figs) + cases(in.outcomes) + failures(in.outcomes) + tolerances(in.outcomes);
   if (!in.notes.empty()) {
     md += "## Notes\n\n";
     for (const auto& n : in.notes) md += "- " + n + "\n";

@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "validation/accuracy.h"
+#include "validation/invariants.h"
 #include "validation/memory_model_section.h"
 #include "validation/runner.h"
 
@@ -28,6 +29,8 @@ struct ReportInput {
   std::vector<std::string> notes;                  // e.g. measurement rows no case could be derived from
   size_t simulations = 0;
   std::optional<MemoryModelSection> memory_models;  // the memory-system section, when run
+  std::vector<InvariantCheck> invariants;           // over every simulation of the cases and figures
+  size_t invariant_violations() const;
 };
 
 struct FigureStatus {

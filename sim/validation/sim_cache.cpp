@@ -105,7 +105,8 @@ size_t SimulationCache::run_pending(int jobs, const sweep::ProgressFn& progress)
   points.reserve(pending_.size());
   for (const auto& p : pending_) points.push_back(p.point);
   auto results = sweep::run_points(points, jobs, progress);
-  for (size_t i = 0; i < pending_.size(); ++i) results_[pending_[i].key] = std::make_unique<device::Result>(std::move(results[i]));
+  for (size_t i = 0; i < pending_.size(); ++i)
+    results_[pending_[i].key] = Done{pending_[i].point, std::make_unique<device::Result>(std::move(results[i]))};
   const size_t n = pending_.size();
   pending_.clear();
   return n;
@@ -115,9 +116,13 @@ std::vector<SimPoint> SimulationCache::points(const RunSpec& run, const ParamSet
   std::vector<SimPoint> out;
   for (int n : occupancies(run, params)) {
     auto it = results_.find(point_key(run, params, n));
-    out.push_back(SimPoint{n, it == results_.end() ? nullptr : it->second.get()});
+    out.push_back(SimPoint{n, it == results_.end() ? nullptr : it->second.result.get()});
   }
   return out;
+}
+
+void SimulationCache::for_each_simulation(const std::function<void(const sweep::SimulationPoint&, const device::Result&)>& fn) const {
+  for (const auto& [key, done] : results_) fn(done.point, *done.result);
 }
 
 }  // namespace warpsim::validation

@@ -4,6 +4,7 @@
 // are loaded once per distinct (gpu, sets) and (workload, params).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -44,6 +45,8 @@ class SimulationCache {
   std::vector<SimPoint> points(const RunSpec& run, const ParamSet& params);
 
   size_t simulated() const { return results_.size(); }
+  // Every simulation run so far with what it ran, in key order (deterministic).
+  void for_each_simulation(const std::function<void(const sweep::SimulationPoint&, const device::Result&)>& fn) const;
 
  private:
   struct Pending {
@@ -57,7 +60,11 @@ class SimulationCache {
   std::map<std::string, std::shared_ptr<const config::HwConfig>> configs_;
   std::map<std::string, std::shared_ptr<const isa::Kernel>> kernels_;
   std::map<std::string, std::vector<int>> grids_;
-  std::map<std::string, std::unique_ptr<device::Result>> results_;
+  struct Done {
+    sweep::SimulationPoint point;
+    std::unique_ptr<device::Result> result;
+  };
+  std::map<std::string, Done> results_;
   std::vector<Pending> pending_;
   std::map<std::string, bool> requested_;
 };

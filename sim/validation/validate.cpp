@@ -112,6 +112,7 @@ ValidateResult run_validate(const ValidateOptions& o) {
   res.report.accuracy = accuracy_summary(res.report.outcomes);
   res.report.headline = headline(res.report.outcomes);
   if (o.figures) res.report.figure_data = figure_data(ev, fgpus, ms);
+  res.report.invariants = check_invariants(sims);
   if (!o.memory_models.empty()) {
     std::vector<MemoryModelGpu> mgpus;
     for (const auto& g : fgpus) {

@@ -2,6 +2,7 @@
 // written), 2 on bad input with nothing written; the last stdout line is "N passed, M failed";
 // output is the same for any --jobs; derived cases from a user's measurement file run alongside.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <filesystem>
@@ -65,6 +66,13 @@ TEST(ValidateCli, AllCasesPassingExitsZeroAndWritesTheReport) {
   EXPECT_NE(r.out.find("cheap.latency"), std::string::npos);
   for (const char* f : {"report.md", "report.json", "cases.csv", "values.csv", "accuracy.csv"}) EXPECT_TRUE(fs::exists(dir("rep_pass") + "/" + f)) << f;
   EXPECT_NE(slurp(dir("rep_pass") + "/report.md").find("## Accuracy summary"), std::string::npos);
+  // The invariants were checked on the case's simulations, and held.
+  const auto json = nlohmann::json::parse(slurp(dir("rep_pass") + "/report.json"));
+  ASSERT_EQ(json["invariants"].size(), 2u);
+  for (const auto& inv : json["invariants"]) {
+    EXPECT_GT(inv["checked"].get<int>(), 0) << inv["name"];
+    EXPECT_EQ(inv["violated"].get<int>(), 0) << inv["name"];
+  }
 }
 
 TEST(ValidateCli, AFailingCaseExitsOneAndStillWritesTheReport) {

@@ -1,0 +1,59 @@
+#include "validation/invariants.h"
+
+#include <fmt/format.h>
+
+#include "model/kernel_profile.h"
+#include "model/throughput_bound.h"
+#include "report/result_table.h"
+#include "validation/report_writer.h"
+
+namespace warpsim::validation {
+namespace {
+
+std::string describe(const sweep::SimulationPoint& p) {
+  return fmt::format("{} {} {}@ {} warps/SM{}", p.config->gpu.name, p.kernel->name,
+                     p.kernel->params.empty() ? "" : report::params_text(p.kernel->params) + " ", p.options.warps_per_sm,
+                     p.config->memory.model == config::MemoryModelKind::Fixed ? "" : fmt::format(" ({})", to_string(p.config->memory.model)));
+}
+
+void note(InvariantCheck& c, double value, bool violated, const sweep::SimulationPoint& p) {
+  ++c.checked;
+  c.violated += violated;
+  if (c.checked == 1 || value > c.worst) c.worst = value, c.worst_run = describe(p);
+}
+
+}  // namespace
+
+double instruction_throughput_bound(const config::HwConfig& cfg, const isa::Kernel& k) {
+  config::HwConfig c = cfg;
+  if (c.memory.model != config::MemoryModelKind::Fixed) c.memory.peak_gbps = c.memory.pin_bandwidth_gbps;
+  const model::KernelProfile p = model::profile_kernel(c, k);
+  return p.instructions * model::throughput_worksheet(c, k, p).warp_throughput();
+}
+
+InvariantChecker::InvariantChecker()
+    : checks_{{"littles_law", fmt::format("|mean occupancy - mean warp latency x warp throughput| / mean occupancy <= {:g}%", kLittlesLawTolerance * 100), 0, 0, 0, ""},
+              {"throughput_bound", fmt::format("simulated warp IPC per SM / the throughput bound of Volkov's worksheet (§3.6) <= 1 + {:g}", kBoundSlack), 0, 0, 0, ""}} {}
+
+void InvariantChecker::add(const sweep::SimulationPoint& p, const device::Result& r) {
+  if (r.warps_executed == 0) return;
+  note(checks_[0], r.little_law_error, r.little_law_error > kLittlesLawTolerance, p);
+  auto [it, fresh] = bounds_.try_emplace({p.config.get(), p.kernel.get()}, 0.0);
+  if (fresh) it->second = instruction_throughput_bound(*p.config, *p.kernel);
+  const double ratio = r.ipc_per_sm / it->second;
+  note(checks_[1], ratio, ratio > 1 + kBoundSlack, p);
+}
+
+std::vector<InvariantCheck> check_invariants(const SimulationCache& sims) {
+  InvariantChecker checker;
+  sims.for_each_simulation([&](const sweep::SimulationPoint& p, const device::Result& r) { checker.add(p, r); });
+  return checker.checks();
+}
+
+size_t ReportInput::invariant_violations() const {
+  size_t n = 0;
+  for (const auto& c : invariants) n += c.violated;
+  return n;
+}
+
+}  // namespace warpsim::validation

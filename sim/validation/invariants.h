@@ -1,0 +1,52 @@
+// Invariants checked on every simulation a validation run made (the guide's "Little's law on every
+// run; simulated throughput <= the analytical throughput bound"): a violation is a simulator bug,
+// not a modelling error, so `warpsim validate` reports it beside the cases and fails.
+#pragma once
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "validation/sim_cache.h"
+
+namespace warpsim::validation {
+
+struct InvariantCheck {
+  std::string name;       // short id: "littles_law", "throughput_bound"
+  std::string rule;       // what must hold, in words
+  size_t checked = 0;     // simulations it applied to
+  size_t violated = 0;
+  double worst = 0;       // the largest value of the checked quantity (see `rule`)
+  std::string worst_run;  // "gpu workload params @ n warps/SM"
+};
+
+// Little's law (Volkov §3.4): mean occupancy = mean warp latency x warp throughput within 1%, both
+// sides measured independently (device/collect.cpp).
+inline constexpr double kLittlesLawTolerance = 0.01;
+// Warp-instruction throughput <= the throughput bound of Volkov's worksheet (§3.6, Table 3.4) for
+// the simulated GPU. Models other than `fixed` move bytes at the pin bandwidth, not the measured
+// peak the basic model assumes, so their bound uses memory.pin_bandwidth_gbps (Table 2.7).
+// Rounding only: the bound is an exact limit of the simulated hardware, and the timed window
+// holds the same work for every instruction class (sm::WindowTally). Before that rule, stores
+// queued at the bound put store-heavy kernels up to 1.5% above it (stop 24).
+inline constexpr double kBoundSlack = 1e-9;
+
+// Accumulates the checks over simulations, one add() each.
+class InvariantChecker {
+ public:
+  InvariantChecker();
+  void add(const sweep::SimulationPoint& p, const device::Result& r);
+  const std::vector<InvariantCheck>& checks() const { return checks_; }
+
+ private:
+  std::vector<InvariantCheck> checks_;                                  // littles_law, throughput_bound
+  std::map<std::pair<const void*, const void*>, double> bounds_;      // per (config, kernel): one worksheet each
+};
+
+// Warp instructions per cycle per SM that the simulated hardware sustains at most (see kBoundSlack).
+double instruction_throughput_bound(const config::HwConfig& cfg, const isa::Kernel& k);
+
+std::vector<InvariantCheck> check_invariants(const SimulationCache& sims);
+
+}  // namespace warpsim::validation
