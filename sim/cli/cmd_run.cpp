@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/common_options.h"
+#include "cli/exit_status.h"
 #include "common/user_error.h"
 #include "config/loader.h"
 #include "device/occupancy.h"
@@ -13,6 +14,7 @@
 #include "isa/workloads.h"
 #include "report/atomic_file.h"
 #include "report/result_table.h"
+#include "validation/invariants.h"
 
 namespace warpsim::cli {
 namespace {
@@ -110,6 +112,17 @@ void register_run(CLI::App& app) {
     if (!x->occupancy_log.empty()) report::write_file_atomically(x->occupancy_log, occupancy_log_csv(results), "--occupancy-log");
     if (!x->latency_histogram.empty()) report::write_file_atomically(x->latency_histogram, latency_histogram_csv(results), "--latency-histogram");
     emit(*o, table);
+    // Little's law and the throughput bound on every run: a violation is a simulator bug.
+    validation::InvariantChecker checker;
+    const sweep::SimulationPoint point{std::make_shared<const config::HwConfig>(cfg), std::make_shared<const isa::Kernel>(kernel), {}};
+    for (size_t i = 0; i < results.size(); ++i) {
+      sweep::SimulationPoint p = point;
+      p.options.warps_per_sm = runnable[i];
+      checker.add(p, results[i]);
+    }
+    const auto violations = validation::violation_messages(checker.checks());
+    for (const auto& line : violations) std::cerr << line << "\n";
+    if (!violations.empty()) throw ExitStatus{1};
   });
 }
 

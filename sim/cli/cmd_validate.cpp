@@ -69,10 +69,7 @@ void register_validate(CLI::App& app) {
     if (h.cases > 0)
       std::cerr << fmt::format("warpsim: worst error over {} measured cases: simulator {} ({}), Volkov basic model {} ({})\n", h.cases,
                                validation::magnitude_text(h.simulator), h.simulator_case, validation::magnitude_text(h.volkov), h.volkov_case);
-    for (const auto& inv : r.report.invariants)
-      if (inv.violated)
-        std::cerr << fmt::format("warpsim: error: invariant {} violated by {} of {} simulations; worst {:.6g} ({}): {}\n", inv.name, inv.violated,
-                                 inv.checked, inv.worst, inv.worst_run, inv.rule);
+    for (const auto& line : validation::violation_messages(r.report.invariants)) std::cerr << line << "\n";
     std::cout << fmt::format("{} passed, {} failed\n", r.passed, r.failed) << std::flush;
     if (r.failed > 0 || r.report.invariant_violations() > 0) throw ExitStatus{1};
   });

@@ -32,7 +32,8 @@ inline constexpr double kLittlesLawTolerance = 0.01;
 // queued at the bound put store-heavy kernels up to 1.5% above it (stop 24).
 inline constexpr double kBoundSlack = 1e-9;
 
-// Accumulates the checks over simulations, one add() each.
+// Accumulates the checks over simulations, one add() each. Prints nothing; `warpsim run` and
+// `warpsim validate` report the violations (violation_messages).
 class InvariantChecker {
  public:
   InvariantChecker();
@@ -48,5 +49,8 @@ class InvariantChecker {
 double instruction_throughput_bound(const config::HwConfig& cfg, const isa::Kernel& k);
 
 std::vector<InvariantCheck> check_invariants(const SimulationCache& sims);
+
+// One "warpsim: error: invariant ..." line per violated check (none when all held).
+std::vector<std::string> violation_messages(const std::vector<InvariantCheck>& checks);
 
 }  // namespace warpsim::validation

@@ -60,6 +60,15 @@ TEST(RunCli, AnUnwritableLogWritesNoOtherOutput) {
   EXPECT_FALSE(std::ifstream(warp_log).good()) << "the warp log was written although the run failed";
 }
 
+TEST(RunCli, EveryRunIsCheckedForTheInvariants) {
+  // Saturated, store-heavy, several waves: the steady-state window must hold the stores queued at
+  // the memory system (sm::WindowTally), or the run's IPC exceeds the throughput bound and `run`
+  // reports the broken invariant with exit 1 (validation/invariants.h).
+  const CliRun r = run_cli("run --gpu maxwell --workload vabs --param sign=negative --param blocks_per_slot=32 --warps 48:64:16 --sms 1 --format csv");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("invariant"), std::string::npos) << r.err;
+}
+
 TEST(RunCli, SameSeedGivesByteIdenticalOutput) {
   const std::string args = "run --gpu maxwell --workload alpha_mix --param alpha=4 --param loads=8 --warps 4:12:4 --sms 2 --format json";
   const CliRun a = run_cli(args), b = run_cli(args);
