@@ -31,9 +31,12 @@ double instruction_throughput_bound(const config::HwConfig& cfg, const isa::Kern
   return p.instructions * model::throughput_worksheet(c, k, p).warp_throughput();
 }
 
-InvariantChecker::InvariantChecker()
-    : checks_{{"littles_law", fmt::format("|mean occupancy - mean warp latency x warp throughput| / mean occupancy <= {:g}%", kLittlesLawTolerance * 100), 0, 0, 0, ""},
-              {"throughput_bound", fmt::format("simulated warp IPC per SM / the throughput bound of Volkov's worksheet (§3.6) <= 1 + {:g}", kBoundSlack), 0, 0, 0, ""}} {}
+InvariantChecker::InvariantChecker(bool with_bound)
+    : with_bound_(with_bound),
+      checks_{{"littles_law", fmt::format("|mean occupancy - mean warp latency x warp throughput| / mean occupancy <= {:g}%", kLittlesLawTolerance * 100), 0, 0, 0, ""},
+              {"throughput_bound", fmt::format("simulated warp IPC per SM / the throughput bound of Volkov's worksheet (§3.6) <= 1 + {:g}", kBoundSlack), 0, 0, 0, ""}} {
+  if (!with_bound_) checks_.pop_back();
+}
 
 void InvariantChecker::add(const sweep::SimulationPoint& p, const device::Result& r) {
   // A run stopped once steady (device/steady_state.h) ends with warps resident, which the
@@ -42,6 +45,7 @@ void InvariantChecker::add(const sweep::SimulationPoint& p, const device::Result
   // (its Little's-law error is a few percent: 3.7% on Kepler vector add at 64 warps/SM).
   if (r.warps_executed == 0 || r.steady_stopped) return;
   note(checks_[0], r.little_law_error, r.little_law_error > kLittlesLawTolerance, p);
+  if (!with_bound_) return;
   auto [it, fresh] = bounds_.try_emplace({p.config.get(), p.kernel.get()}, 0.0);
   if (fresh) it->second = instruction_throughput_bound(*p.config, *p.kernel);
   const double ratio = r.ipc_per_sm / it->second;

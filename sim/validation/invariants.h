@@ -27,21 +27,27 @@ inline constexpr double kLittlesLawTolerance = 0.01;
 // Warp-instruction throughput <= the throughput bound of Volkov's worksheet (§3.6, Table 3.4) for
 // the simulated GPU. Models other than `fixed` move bytes at the pin bandwidth, not the measured
 // peak the basic model assumes, so their bound uses memory.pin_bandwidth_gbps (Table 2.7).
-// Rounding only: the bound is an exact limit of the simulated hardware, and the timed window
-// holds the same work for every instruction class (sm::WindowTally). Before that rule, stores
-// queued at the bound put store-heavy kernels up to 1.5% above it (stop 24).
-inline constexpr double kBoundSlack = 1e-9;
+// The timed window holds the same work for every instruction class (sm::WindowTally); before
+// that rule, stores queued at the bound put store-heavy kernels up to 1.5% above it (stop 24).
+// What remains is an instruction issued just before the window's end still holding its pipe:
+// 1e-5 of the window on examples/maxwell_gto.yaml at full occupancy, 0 on the seeds' GPUs.
+inline constexpr double kBoundSlack = 1e-4;
 
 // Accumulates the checks over simulations, one add() each. Prints nothing; `warpsim run` and
-// `warpsim validate` report the violations (violation_messages).
+// `warpsim validate` report the violations (violation_messages). The throughput bound is checked
+// only where `with_bound`: it holds where the worksheet describes the simulated hardware, as on
+// the seeds' GPUs, but a config may use what it does not model — the Figure 4.7 toy issues two
+// instructions per cycle from different warps and charges no issue cycles for transactions, so
+// its runs exceed the worksheet's bound 2-46x, correctly (docs/validation.md, "Invariants").
 class InvariantChecker {
  public:
-  InvariantChecker();
+  explicit InvariantChecker(bool with_bound = true);
   void add(const sweep::SimulationPoint& p, const device::Result& r);
   const std::vector<InvariantCheck>& checks() const { return checks_; }
 
  private:
-  std::vector<InvariantCheck> checks_;                                  // littles_law, throughput_bound
+  bool with_bound_ = true;
+  std::vector<InvariantCheck> checks_;                                  // littles_law[, throughput_bound]
   std::map<std::pair<const void*, const void*>, double> bounds_;      // per (config, kernel): one worksheet each
 };
 
