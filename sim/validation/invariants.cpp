@@ -52,12 +52,6 @@ void InvariantChecker::add(const sweep::SimulationPoint& p, const device::Result
   note(checks_[1], ratio, ratio > 1 + kBoundSlack, p);
 }
 
-std::vector<InvariantCheck> check_invariants(const SimulationCache& sims) {
-  InvariantChecker checker;
-  sims.for_each_simulation([&](const sweep::SimulationPoint& p, const device::Result& r) { checker.add(p, r); });
-  return checker.checks();
-}
-
 std::vector<std::string> violation_messages(const std::vector<InvariantCheck>& checks) {
   std::vector<std::string> out;
   for (const auto& c : checks)

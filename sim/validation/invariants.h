@@ -8,7 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "validation/sim_cache.h"
+#include "device/result.h"
+#include "sweep/parallel_runner.h"
 
 namespace warpsim::validation {
 
@@ -53,8 +54,6 @@ class InvariantChecker {
 
 // Warp instructions per cycle per SM that the simulated hardware sustains at most (see kBoundSlack).
 double instruction_throughput_bound(const config::HwConfig& cfg, const isa::Kernel& k);
-
-std::vector<InvariantCheck> check_invariants(const SimulationCache& sims);
 
 // One "warpsim: error: invariant ..." line per violated check (none when all held).
 std::vector<std::string> violation_messages(const std::vector<InvariantCheck>& checks);

@@ -8,6 +8,7 @@
 #include "isa/generators.h"
 #include "mem/memory_system.h"
 #include "sweep/parallel_runner.h"
+#include "validation/invariants.h"
 
 namespace warpsim::validation {
 
@@ -63,6 +64,8 @@ MemoryModelSummary summarize_memory_model(const config::HwConfig& base, config::
   run.warps_per_sm = 0;  // as many as the launch allows
   points.push_back(sweep::SimulationPoint{cfg, ilp, run});
   const std::vector<device::Result> results = sweep::run_points(points, o.jobs);
+  if (o.invariants)
+    for (size_t i = 0; i < results.size(); ++i) o.invariants->add(points[i], results[i]);
 
   MemoryModelSummary s;
   s.gpu = cfg->gpu.name;

@@ -16,6 +16,8 @@
 
 namespace warpsim::validation {
 
+class InvariantChecker;
+
 struct MemorySweepOptions {
   std::vector<int> warps;  // occupancies in warps/SM; empty: every `step` up to the GPU's maximum
   int step = 2;
@@ -23,6 +25,7 @@ struct MemorySweepOptions {
   int sms = 0;              // SMs simulated (0: all; contention needs the device's load)
   uint64_t seed = 1;
   int jobs = 1;             // simgrid runs are serialised whatever this is (engine_thread.h)
+  InvariantChecker* invariants = nullptr;  // when set, every run is checked (invariants.h)
 };
 
 struct MemorySweepPoint {

@@ -47,7 +47,8 @@ std::vector<config::MemoryModelKind> parse_memory_models(const std::string& list
 }
 
 std::optional<MemoryModelSection> memory_model_section(const std::vector<MemoryModelGpu>& gpus,
-                                                      const std::vector<config::MemoryModelKind>& kinds, int jobs) {
+                                                      const std::vector<config::MemoryModelKind>& kinds, int jobs,
+                                                      InvariantChecker* invariants) {
   if (gpus.empty() || kinds.empty()) return std::nullopt;
   std::vector<std::string> names;
   for (auto k : kinds) names.push_back(config::to_string(k));
@@ -56,6 +57,7 @@ std::optional<MemoryModelSection> memory_model_section(const std::vector<MemoryM
   o.step = kStepWarps;
   o.sms = 1;  // one SM with its share of the memory system, as every validation case (docs/validation.md)
   o.jobs = jobs;
+  o.invariants = invariants;
   for (const auto& g : gpus) {
     const config::HwConfig cfg = config::load_hw_config(g.arg, g.sets);
     for (auto k : kinds) summaries.push_back(summarize_memory_model(cfg, k, o));

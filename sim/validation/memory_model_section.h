@@ -39,7 +39,11 @@ std::vector<config::MemoryModelKind> parse_memory_models(const std::string& list
 
 // Runs the sweeps for each of `models`, one SM with its share of the memory system as every
 // validation case runs (`warpsim compare-memory` runs the whole device). No GPU or no model: nullopt.
+class InvariantChecker;
+
+// Every run is checked by `invariants` when given.
 std::optional<MemoryModelSection> memory_model_section(const std::vector<MemoryModelGpu>& gpus,
-                                                      const std::vector<config::MemoryModelKind>& models, int jobs);
+                                                      const std::vector<config::MemoryModelKind>& models, int jobs,
+                                                      InvariantChecker* invariants = nullptr);
 
 }  // namespace warpsim::validation

@@ -13,6 +13,7 @@
 #include "validation/auto_cases.h"
 #include "validation/case_loader.h"
 #include "validation/figure_data.h"
+#include "validation/invariants.h"
 #include "validation/memory_model_section.h"
 
 namespace fs = std::filesystem;
@@ -112,7 +113,8 @@ ValidateResult run_validate(const ValidateOptions& o) {
   res.report.accuracy = accuracy_summary(res.report.outcomes);
   res.report.headline = headline(res.report.outcomes);
   if (o.figures) res.report.figure_data = figure_data(ev, fgpus, ms);
-  res.report.invariants = check_invariants(sims);
+  InvariantChecker invariants;
+  sims.for_each_simulation([&](const sweep::SimulationPoint& p, const device::Result& r) { invariants.add(p, r); });
   if (!o.memory_models.empty()) {
     std::vector<MemoryModelGpu> mgpus;
     for (const auto& g : fgpus) {
@@ -121,8 +123,9 @@ ValidateResult run_validate(const ValidateOptions& o) {
       sets.insert(sets.end(), o.sets.begin(), o.sets.end());
       mgpus.push_back({g.name, g.base.gpu, sets});
     }
-    res.report.memory_models = memory_model_section(mgpus, o.memory_models, o.jobs);
+    res.report.memory_models = memory_model_section(mgpus, o.memory_models, o.jobs, &invariants);
   }
+  res.report.invariants = invariants.checks();
   res.report.command = o.command;
   for (const auto& c : res.report.outcomes) (c.pass ? res.passed : res.failed)++;
   if (!o.out_dir.empty()) res.figures = write_report(o.out_dir, res.report, o.figures, o.jobs);
