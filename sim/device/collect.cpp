@@ -21,7 +21,7 @@ Result Device::collect() const {
   r.simulated_events = events_;
   mem::LatencyRecorder access;
   long double area = 0, busy_time = 0;
-  uint64_t latency_sum = 0, warps_total = 0;
+  uint64_t latency_sum = 0, warps_total = 0, resident_age = 0;
   // Steady-state stopping (steady_state.h): the converged windows are the timed interval.
   const bool stopped = stopped_at_ != mem::kNever;
   r.steady_stopped = stopped;
@@ -39,6 +39,7 @@ Result Device::collect() const {
     busy_time += span;
     area += st.occupancy_area;
     latency_sum += st.warp_latency_sum;
+    resident_age += st.resident_age_sum;
     warps_total += st.work.warps_executed;
     const sm::WorkCounters w = stopped ? work_between(steady_->first().work[i], steady_->last().work[i])
                                        : r.steady_state_window ? st.window.work : st.work;
@@ -76,7 +77,8 @@ Result Device::collect() const {
   // Little's law over the SMs' whole busy intervals: occupancy from the tracked integral,
   // latency and throughput from the warps' start and end times (§3.4).
   r.mean_occupancy = static_cast<double>(area / busy_time);
-  const double predicted = r.mean_warp_latency * warps_total / static_cast<double>(busy_time);
+  // Warps still resident at a steady-state stop count with their time so far (Sm::finish).
+  const double predicted = (static_cast<double>(latency_sum) + static_cast<double>(resident_age)) / static_cast<double>(busy_time);
   r.little_law_error = r.mean_occupancy > 0 ? std::abs(r.mean_occupancy - predicted) / r.mean_occupancy : 0;
   r.access_latency = access.summary();
   r.access_latency_histogram = access.histogram(40);

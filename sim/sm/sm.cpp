@@ -170,6 +170,10 @@ void Sm::finish(uint64_t end) {
     }
     charge(s, end);
   }
+  // A run stopped once steady ends with warps resident: their time so far is in the occupancy
+  // integral, so Little's law counts it on the latency side too (collect.cpp).
+  for (const auto& w : warps_)
+    if (w.resident) stats_.resident_age_sum += end - w.start;
   occupancy_changed(end, 0);
 }
 

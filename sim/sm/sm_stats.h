@@ -52,6 +52,7 @@ struct SmStats {
   WorkCounters work;
   WindowTally window;
   uint64_t warp_latency_sum = 0;       // sum over warps of (end - start)
+  uint64_t resident_age_sum = 0;       // warps still resident at finish(): sum of (end - start)
   uint64_t first_start = ~uint64_t{0};
   uint64_t last_end = 0;
   long double occupancy_area = 0;      // integral of resident warps over time
