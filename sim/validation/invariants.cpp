@@ -44,7 +44,7 @@ void InvariantChecker::add(const sweep::SimulationPoint& p, const device::Result
   // A run stopped once steady (device/steady_state.h) estimates its throughput from windows
   // between block refills, with a confidence interval: not an exact limit to check against.
   if (!with_bound_ || r.steady_stopped) return;
-  auto [it, fresh] = bounds_.try_emplace({p.config.get(), p.kernel.get()}, 0.0);
+  auto [it, fresh] = bounds_.try_emplace({p.config, p.kernel}, 0.0);
   if (fresh) it->second = instruction_throughput_bound(*p.config, *p.kernel);
   const double ratio = r.ipc_per_sm / it->second;
   note(checks_[1], ratio, ratio > 1 + kBoundSlack, p);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,7 +50,9 @@ class InvariantChecker {
  private:
   bool with_bound_ = true;
   std::vector<InvariantCheck> checks_;                                  // littles_law[, throughput_bound]
-  std::map<std::pair<const void*, const void*>, double> bounds_;      // per (config, kernel): one worksheet each
+  // One worksheet per (config, kernel). The key holds them alive: an address freed and reused
+  // by another config or kernel would otherwise find the old one's bound.
+  std::map<std::pair<std::shared_ptr<const config::HwConfig>, std::shared_ptr<const isa::Kernel>>, double> bounds_;
 };
 
 // Warp instructions per cycle per SM that the simulated hardware sustains at most (see kBoundSlack).

@@ -43,6 +43,32 @@ TEST(ValidationInvariants, StoresQueuedAtTheMemoryBoundCountInTheTimedWindow) {
   }
 }
 
+TEST(ValidationInvariants, HoldOnEveryBuiltInGpuForTheSeedsKernels) {
+  // The built-in configs x the seeds' kernels (stores, divergence, bank conflicts, dual issue,
+  // ILP), at a low and the full occupancy: Little's law everywhere; the throughput bound on the
+  // seeds' five GPUs, whose hardware the worksheet describes (the H100 configs too, as it happens).
+  const std::vector<std::pair<std::string, isa::ParamMap>> kernels{
+      {"vector_add", {{"blocks_per_slot", "4"}}},
+      {"vabs", {{"sign", "negative"}, {"blocks_per_slot", "4"}}},
+      {"permute", {{"permutation", "random"}, {"blocks_per_slot", "2"}}},
+      {"table_3_2", {}},
+      {"bank_conflict", {{"ways", "4"}, {"count", "256"}}},
+      {"ilp", {{"k", "3"}, {"count", "32"}}}};
+  for (const char* gpu : {"g80", "gt200", "fermi", "kepler", "maxwell", "h100_pcie", "h100_sxm"}) {
+    const int full = config::load_hw_config(gpu, {}).sm.max_warps;
+    InvariantChecker c;
+    for (const auto& [name, params] : kernels)
+      for (int warps : {8, full}) {
+        const auto p = point(gpu, name, params, warps);
+        c.add(p, device::simulate(*p.config, *p.kernel, p.options));
+      }
+    for (const auto& check : c.checks()) {
+      EXPECT_EQ(check.checked, 2 * kernels.size()) << gpu << " " << check.name;
+      EXPECT_EQ(check.violated, 0u) << gpu << " " << check.name << ": worst " << check.worst << " (" << check.worst_run << ")";
+    }
+  }
+}
+
 TEST(ValidationInvariants, AViolationIsCountedWithTheRunItHappenedIn) {
   const auto p = point("kepler", "vector_add", {{"blocks_per_slot", "4"}}, 16);
   const device::Result good = device::simulate(*p.config, *p.kernel, p.options);
