@@ -2,7 +2,7 @@
 // gradual saturation. A transaction crosses a fixed interconnect latency (half each way), lands
 // on the channel its address interleaves to and on a hashed bank, and is served first come,
 // first served (queue_channel.h): its completion time is known when it is submitted, and waits
-// in a min-heap. O(1) work per transaction plus the heap; nothing ticks.
+// in a timing wheel (completion_queue.h). A few calendar searches per transaction; nothing ticks.
 //
 // The interconnect latency is derived, not chosen: Table 6.2's unloaded latency less what an
 // unloaded coalesced streaming access takes in the channels (measured on an idle copy), so that
