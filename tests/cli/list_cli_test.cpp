@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <set>
+#include <sstream>
+
 #include "support/test_support.h"
 
 namespace warpsim::test {
@@ -30,6 +33,26 @@ TEST(ListCli, ExplainPrintsTheGeneratedWorkloadText) {
   const CliRun r = run_cli("explain --workload alpha_mix --param alpha=2 --param loads=3");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("10 executed per warp"), std::string::npos) << r.out;  // 3 x (1 LD + 2 FADD) + EXIT
+}
+
+TEST(ListCli, TheConfigKeyTableOfTheDocsIsTheOneListParamsPrints) {
+  // docs/hw-configs.md says `warpsim list params` prints the same table: same keys, same order.
+  const CliRun r = run_cli("list params --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> listed, documented;
+  std::istringstream csv(r.out);
+  std::string line;
+  std::getline(csv, line);  // header
+  while (std::getline(csv, line))
+    if (!line.empty()) listed.push_back(line.substr(0, line.find(',')));
+  std::istringstream doc(slurp(std::string(WARPSIM_TEST_DATA) + "/../../docs/hw-configs.md"));
+  bool in_table = false;
+  while (std::getline(doc, line)) {
+    if (line.rfind("| key | type and range", 0) == 0) in_table = true;
+    else if (in_table && line.rfind("| `", 0) == 0) documented.push_back(line.substr(3, line.find('`', 3) - 3));
+    else if (in_table && line.rfind("|---", 0) != 0) break;
+  }
+  EXPECT_EQ(documented, listed);
 }
 
 }  // namespace warpsim::test
