@@ -58,6 +58,11 @@ std::string report_json(const ReportInput& in, const FigureStatus& figs) {
   for (const auto& c : in.invariants)
     inv.push_back({{"name", c.name}, {"rule", c.rule}, {"checked", c.checked}, {"violated", c.violated}, {"worst", number(c.worst)}, {"worst_run", c.worst_run}});
   j["invariants"] = inv;
+  nlohmann::json fnd = nlohmann::json::array();
+  for (const auto& o : in.finding_outcomes)
+    fnd.push_back({{"id", o.finding->id}, {"claim", o.finding->claim}, {"source", o.finding->source}, {"cases", o.cases},
+                   {"passed", o.passed}, {"reproduced", o.reproduced()}, {"failed", o.failed}});
+  j["findings"] = fnd;
   if (in.memory_models) j["memory_models"] = nlohmann::json::parse(in.memory_models->summary.to_json());
   return j.dump(2) + "\n";
 }

@@ -70,6 +70,22 @@ std::string memory_models(const std::optional<MemoryModelSection>& s) {
   return md + "\n";
 }
 
+std::string findings(const std::vector<FindingOutcome>& outcomes) {
+  if (outcomes.empty()) return "";
+  std::string md = "## Seed findings\n\n";
+  md += "Each finding of the seeds that the cases check (`validation/findings.yaml`), with how many of its cases pass: "
+        "\"reproduced\" when every one does.\n\n";
+  md += header({"finding", "claim", "source", "cases passed", "verdict", "failing cases"});
+  for (const auto& o : outcomes) {
+    std::string failing;
+    for (size_t i = 0; i < o.failed.size() && i < 4; ++i) failing += (i ? ", " : "") + std::string("`") + o.failed[i] + "`";
+    if (o.failed.size() > 4) failing += fmt::format(" and {} more", o.failed.size() - 4);
+    md += row({o.finding->id, o.finding->claim, o.finding->source, fmt::format("{} of {}", o.passed, o.cases),
+               o.reproduced() ? "reproduced" : (o.passed > 0 ? "**partly**" : "**not reproduced**"), failing});
+  }
+  return md + "\n";
+}
+
 std::string invariants(const std::vector<InvariantCheck>& checks) {
   if (checks.empty()) return "";
   std::string md = "## Invariants\n\n";
@@ -132,7 +148,7 @@ std::string report_markdown(const ReportInput& in, const FigureStatus& figs) {
   md += fmt::format("Made by `{}`: {} cases, **{} passed, {} failed**, from {} simulations{}.\n\n", in.command, in.outcomes.size(), passed,
                     in.outcomes.size() - passed, in.simulations,
                     in.invariant_violations() ? fmt::format("; **{} invariant violations**", in.invariant_violations()) : "");
-  md += summary(in) + invariants(in.invariants) + memory_models(in.memory_models) + figures(figs) + cases(in.outcomes) + failures(in.outcomes) + tolerances(in.outcomes);
+  md += summary(in) + findings(in.finding_outcomes) + invariants(in.invariants) + memory_models(in.memory_models) + figures(figs) + cases(in.outcomes) + failures(in.outcomes) + tolerances(in.outcomes);
   if (!in.notes.empty()) {
     md += "## Notes\n\n";
     for (const auto& n : in.notes) md += "- " + n + "\n";

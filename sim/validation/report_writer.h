@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "validation/accuracy.h"
+#include "validation/findings.h"
 #include "validation/invariants.h"
 #include "validation/memory_model_section.h"
 #include "validation/runner.h"
@@ -30,6 +31,8 @@ struct ReportInput {
   size_t simulations = 0;
   std::optional<MemoryModelSection> memory_models;  // the memory-system section, when run
   std::vector<InvariantCheck> invariants;           // over every simulation of the cases and figures
+  std::shared_ptr<const std::vector<Finding>> findings;  // what finding_outcomes point to
+  std::vector<FindingOutcome> finding_outcomes;     // the seeds' findings, per finding its cases' results
   size_t invariant_violations() const;
 };
 

@@ -1,7 +1,6 @@
 #include "validation/validate.h"
 
 #include <fmt/format.h>
-#include <fnmatch.h>
 
 #include <algorithm>
 #include <chrono>
@@ -13,6 +12,7 @@
 #include "validation/auto_cases.h"
 #include "validation/case_loader.h"
 #include "validation/figure_data.h"
+#include "validation/findings.h"
 #include "validation/invariants.h"
 #include "validation/memory_model_section.h"
 
@@ -35,7 +35,7 @@ std::vector<GpuArg> resolve_gpus(const std::vector<std::string>& args) {
 bool selected(const std::string& id, const std::vector<std::string>& patterns) {
   if (patterns.empty()) return true;
   for (const auto& p : patterns)
-    if (fnmatch(p.c_str(), id.c_str(), 0) == 0 || id.rfind(p + ".", 0) == 0) return true;
+    if (case_id_matches(p, id)) return true;
   return false;
 }
 
@@ -86,6 +86,7 @@ ValidateResult run_validate(const ValidateOptions& o) {
       if (g.name == c.gpu) c.quantity.run.gpu = g.arg;
 
   ValidateResult res;
+  res.report.findings = std::make_shared<const std::vector<Finding>>(load_findings(builtin_findings_file()));  // before any simulation
   std::vector<size_t> user_files;
   for (size_t f = builtin_files; f < ms.files().size(); ++f) user_files.push_back(f);
   const auto derive_for = [&](const std::string& arg, const std::string& name) {
@@ -111,6 +112,7 @@ ValidateResult run_validate(const ValidateOptions& o) {
   res.report.cases = std::make_shared<const std::vector<CaseSpec>>(std::move(cases));  // the outcomes point into it
   res.report.outcomes = judge_cases(ev, *res.report.cases, ms);
   res.report.accuracy = accuracy_summary(res.report.outcomes);
+  res.report.finding_outcomes = judge_findings(*res.report.findings, res.report.outcomes);
   res.report.headline = headline(res.report.outcomes);
   if (o.figures) res.report.figure_data = figure_data(ev, fgpus, ms);
   InvariantChecker invariants;

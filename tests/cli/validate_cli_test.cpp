@@ -66,6 +66,8 @@ TEST(ValidateCli, AllCasesPassingExitsZeroAndWritesTheReport) {
   EXPECT_NE(r.out.find("cheap.latency"), std::string::npos);
   for (const char* f : {"report.md", "report.json", "cases.csv", "values.csv", "accuracy.csv"}) EXPECT_TRUE(fs::exists(dir("rep_pass") + "/" + f)) << f;
   EXPECT_NE(slurp(dir("rep_pass") + "/report.md").find("## Accuracy summary"), std::string::npos);
+  // The case belongs to no built-in finding: the report has no findings row for it.
+  EXPECT_TRUE(nlohmann::json::parse(slurp(dir("rep_pass") + "/report.json"))["findings"].empty());
   // The invariants were checked on the case's simulations, and held.
   const auto json = nlohmann::json::parse(slurp(dir("rep_pass") + "/report.json"));
   ASSERT_EQ(json["invariants"].size(), 2u);
@@ -149,6 +151,16 @@ TEST(ValidateCli, BuiltinCasesRunEndToEnd) {
   EXPECT_EQ(r.exit_code, failed == 0 ? 0 : 1) << r.err;
   const std::string md = slurp(dir("rep_builtin") + "/report.md");
   EXPECT_NE(md.find("t6_1.add.kepler"), std::string::npos);
+  // The seeds' findings these cases check, one case each, in validation/findings.yaml's order.
+  EXPECT_NE(md.find("## Seed findings"), std::string::npos);
+  const auto findings = nlohmann::json::parse(slurp(dir("rep_builtin") + "/report.json"))["findings"];
+  ASSERT_EQ(findings.size(), 3u) << findings.dump();
+  EXPECT_EQ(findings[0]["id"], "latencies");
+  EXPECT_EQ(findings[1]["id"], "peaks");
+  EXPECT_EQ(findings[2]["id"], "vector_add");
+  int judged = 0;
+  for (const auto& f : findings) judged += f["passed"].get<int>() + static_cast<int>(f["failed"].size());
+  EXPECT_EQ(judged, 3);
   // The memory-system section: the `fixed` model's peak is Table 6.4's cap (154 GB/s) by construction.
   EXPECT_NE(md.find("## Memory-system models"), std::string::npos);
   const std::string mm = slurp(dir("rep_builtin") + "/memory_models.csv");
