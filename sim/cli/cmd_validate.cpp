@@ -69,6 +69,13 @@ void register_validate(CLI::App& app) {
     if (h.cases > 0)
       std::cerr << fmt::format("warpsim: worst error over {} measured cases: simulator {} ({}), Volkov basic model {} ({})\n", h.cases,
                                validation::magnitude_text(h.simulator), h.simulator_case, validation::magnitude_text(h.volkov), h.volkov_case);
+    if (!r.report.finding_outcomes.empty()) {
+      std::vector<std::string> reproduced;
+      for (const auto& f : r.report.finding_outcomes)
+        if (f.reproduced()) reproduced.push_back(f.finding->id);
+      std::cerr << fmt::format("warpsim: seed findings reproduced: {} of {}{}\n", reproduced.size(), r.report.finding_outcomes.size(),
+                               reproduced.empty() ? "" : fmt::format(" ({})", fmt::join(reproduced, ", ")));
+    }
     for (const auto& line : validation::violation_messages(r.report.invariants)) std::cerr << line << "\n";
     std::cout << fmt::format("{} passed, {} failed\n", r.passed, r.failed) << std::flush;
     if (r.failed > 0 || r.report.invariant_violations() > 0) throw ExitStatus{1};
