@@ -45,7 +45,7 @@ TEST(ListCli, TheConfigKeyTableOfTheDocsIsTheOneListParamsPrints) {
   std::getline(csv, line);  // header
   while (std::getline(csv, line))
     if (!line.empty()) listed.push_back(line.substr(0, line.find(',')));
-  std::istringstream doc(slurp(std::string(WARPSIM_TEST_DATA) + "/../../docs/hw-configs.md"));
+  std::istringstream doc(slurp(std::string(WARPSIM_SOURCE_DIR) + "/docs/hw-configs.md"));
   bool in_table = false;
   while (std::getline(doc, line)) {
     if (line.rfind("| key | type and range", 0) == 0) in_table = true;
