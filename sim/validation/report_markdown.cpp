@@ -89,7 +89,7 @@ std::string findings(const std::vector<FindingOutcome>& outcomes) {
 std::string invariants(const std::vector<InvariantCheck>& checks) {
   if (checks.empty()) return "";
   std::string md = "## Invariants\n\n";
-  md += "Checked on every simulation of this run (cases and figures); a violation is a simulator bug and makes `validate` fail "
+  md += "Checked on every simulation of this run (cases, figures and the memory-system section); a violation is a simulator bug and makes `validate` fail "
         "(docs/validation.md, \"Invariants\").\n\n";
   md += header({"invariant", "rule", "simulations", "violated", "worst", "at"});
   for (const auto& c : checks)
