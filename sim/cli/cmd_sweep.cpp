@@ -1,10 +1,12 @@
 // `warpsim sweep`: any grid of GPUs x --set values x workloads x --param values x occupancies,
 // on a thread pool (--jobs) or across MPI ranks (mpirun -n N warpsim sweep ...), streamed to a
 // resumable CSV or JSON-lines file in grid order (docs/sweep.md).
+#include <iostream>
 #include <memory>
 
 #include "cli/commands.h"
 #include "cli/common_options.h"
+#include "cli/exit_status.h"
 #include "common/user_error.h"
 #include "sweep/sweep_main.h"
 
@@ -33,7 +35,11 @@ void register_sweep(CLI::App& app) {
   cmd->add_flag("--quiet", *quiet, "no progress bar (it is drawn only when stderr is a terminal anyway)");
   cmd->callback([r, quiet] {
     r->progress = !*quiet;
-    sweep::run_sweep(*r);
+    const std::string broken = sweep::run_sweep(*r);
+    if (!broken.empty()) {
+      std::cerr << broken << "\n";
+      throw ExitStatus{1};
+    }
   });
 }
 

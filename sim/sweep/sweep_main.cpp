@@ -64,7 +64,7 @@ void close_output(Output& o, const SweepRequest& req, const SweepPlan& plan, Lin
 }
 
 #if defined(WARPSIM_HAVE_MPI)
-void run_with_mpi(const SweepRequest& req, const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns) {
+void run_with_mpi(const SweepRequest& req, const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns, LawTally& tally) {
   mpi::Session session;
   std::unique_ptr<Output> out;
   std::optional<std::vector<size_t>> todo;
@@ -82,14 +82,14 @@ void run_with_mpi(const SweepRequest& req, const SweepPlan& plan, LineFormat f, 
     if (failure) throw *failure;  // rank 0 reports; the others end quietly
     return;
   }
-  mpi::run_distributed(session, *shared, longest_first(plan, *shared), req.jobs, plan_lines(plan, f, columns), out ? emit_to(*out) : EmitFn{});
+  mpi::run_distributed(session, *shared, longest_first(plan, *shared), req.jobs, plan_lines(plan, f, columns, tally), out ? emit_to(*out) : EmitFn{});
   if (out) close_output(*out, req, plan, f, columns);
 }
 #endif
 
 }  // namespace
 
-void run_sweep(const SweepRequest& req) {
+std::string run_sweep(const SweepRequest& req) {
   const int ranks = mpi_launch_size();
   if (ranks > 1 && !mpi_built_in())
     throw UserError(Diagnostic{"<cli>", 0, 0, "mpirun", "this warpsim was built without MPI: run the sweep without mpirun, or rebuild with Open MPI installed"});
@@ -97,13 +97,21 @@ void run_sweep(const SweepRequest& req) {
   const LineFormat f = parse_line_format(req.format);
   const auto columns = sweep_columns(req.base.stop_when_steady);
   const SweepPlan plan = plan_sweep(req.grid, req.base);  // every rank checks the input alike
+  LawTally tally;
 #if defined(WARPSIM_HAVE_MPI)
-  if (ranks >= 1) return run_with_mpi(req, plan, f, columns);
+  if (ranks >= 1) run_with_mpi(req, plan, f, columns, tally);
+  else
 #endif
-  auto out = open_output(req, plan, f, columns);
-  const auto todo = todo_of(*out);
-  run_local(todo, req.jobs, plan_lines(plan, f, columns), emit_to(*out), longest_first(plan, todo));
-  close_output(*out, req, plan, f, columns);
+  {
+    auto out = open_output(req, plan, f, columns);
+    const auto todo = todo_of(*out);
+    run_local(todo, req.jobs, plan_lines(plan, f, columns, tally), emit_to(*out), longest_first(plan, todo));
+    close_output(*out, req, plan, f, columns);
+  }
+  if (tally.violated == 0) return "";
+  return fmt::format("warpsim: error: invariant littles_law violated by {} sweep point(s); worst {:.6g} ({}): |mean occupancy - mean warp latency x "
+                     "warp throughput| / mean occupancy <= {:g}%",
+                     tally.violated, tally.worst, tally.worst_key, device::kLittlesLawTolerance * 100);
 }
 
 }  // namespace warpsim::sweep

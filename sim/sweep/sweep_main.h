@@ -19,7 +19,9 @@ struct SweepRequest {
   bool progress = true;        // draw the progress bar when stderr is a terminal
 };
 
-// Throws UserError on bad input before writing anything.
-void run_sweep(const SweepRequest& req);
+// Throws UserError on bad input before writing anything. Returns "" when every point ran clean,
+// else the error line of the points whose Little's law broke (a simulator bug; the output is
+// still complete).
+std::string run_sweep(const SweepRequest& req);
 
 }  // namespace warpsim::sweep

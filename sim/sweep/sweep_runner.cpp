@@ -9,10 +9,16 @@
 
 namespace warpsim::sweep {
 
-LineFn plan_lines(const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns) {
-  return [&plan, f, columns](size_t i) {
+LineFn plan_lines(const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns, LawTally& tally) {
+  return [&plan, f, columns, &tally](size_t i) {
     const SimulationPoint& run = plan.runs[i];
-    return point_line(f, columns, plan.points[i], device::simulate(*run.config, *run.kernel, run.options));
+    const device::Result r = device::simulate(*run.config, *run.kernel, run.options);
+    if (r.little_law_error > device::kLittlesLawTolerance) {
+      const std::lock_guard<std::mutex> lock(tally.mutex);
+      ++tally.violated;
+      if (r.little_law_error > tally.worst) tally.worst = r.little_law_error, tally.worst_key = plan.points[i].key;
+    }
+    return point_line(f, columns, plan.points[i], r);
   };
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -16,8 +17,17 @@ using LineFn = std::function<std::string(size_t i)>;
 // Receives point `i`'s line, in ascending order of i, from the calling thread.
 using EmitFn = std::function<void(size_t i, const std::string& line)>;
 
-// Simulates plan.runs[i] and formats its line.
-LineFn plan_lines(const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns);
+// Runs whose Little's law broke (device::kLittlesLawTolerance): a simulator bug, which the sweep
+// reports at its end (exit 1) after writing every line. Filled from worker threads.
+struct LawTally {
+  std::mutex mutex;
+  size_t violated = 0;
+  double worst = 0;
+  std::string worst_key;  // the point's key (sweep_plan.h)
+};
+
+// Simulates plan.runs[i] and formats its line; counts a broken Little's law in `tally`.
+LineFn plan_lines(const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns, LawTally& tally);
 
 // Runs the points `todo` (ascending indices) with up to `jobs` threads; emit sees every line in
 // the order of `todo`. The first failure in that order is rethrown once the lines before it are

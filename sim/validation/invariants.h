@@ -25,7 +25,7 @@ struct InvariantCheck {
 
 // Little's law (Volkov §3.4): mean occupancy = mean warp latency x warp throughput within 1%, both
 // sides measured independently (device/collect.cpp).
-inline constexpr double kLittlesLawTolerance = 0.01;
+using device::kLittlesLawTolerance;
 // Warp-instruction throughput <= the throughput bound of Volkov's worksheet (§3.6, Table 3.4) for
 // the simulated GPU. Models other than `fixed` move bytes at the pin bandwidth, not the measured
 // peak the basic model assumes, so their bound uses memory.pin_bandwidth_gbps (Table 2.7).

@@ -47,6 +47,9 @@ TEST(SweepCli, OutputIsByteIdenticalForOneAndTwoJobsAndOnStdout) {
   EXPECT_EQ(one, two);
   const CliRun piped = run_cli(kGrid + " --jobs 2");
   EXPECT_EQ(piped.out, one);
+  // Every point is checked for Little's law (sweep_runner.h, LawTally); a broken one would exit 1.
+  EXPECT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_EQ(piped.err.find("invariant"), std::string::npos) << piped.err;
   const auto lines = lines_of(one);
   ASSERT_EQ(lines.size(), 1u + 8);
   EXPECT_EQ(lines[0].rfind("point,sets,gpu,workload,params,warps_per_sm,", 0), 0u) << lines[0];
