@@ -8,12 +8,14 @@
 
 #include "cli/commands.h"
 #include "cli/common_options.h"
+#include "cli/exit_status.h"
 #include "common/text.h"
 #include "common/user_error.h"
 #include "config/enum_names.h"
 #include "config/loader.h"
 #include "mem/memory_system.h"
 #include "report/atomic_file.h"
+#include "validation/invariants.h"
 #include "validation/memory_model_comparison.h"
 #include "validation/memory_model_section.h"
 
@@ -50,6 +52,8 @@ void register_compare_memory(CLI::App& app) {
     so.sms = x->sms;
     so.seed = o->seed;
     so.jobs = o->jobs;
+    validation::InvariantChecker invariants(false);  // Little's law on every run, as `run` checks
+    so.invariants = &invariants;
     std::vector<validation::MemoryModelSummary> summaries;
     std::vector<std::string> skipped;
     const auto kinds = validation::parse_memory_models(x->models, "--models", models->count() == 0, skipped);
@@ -60,6 +64,9 @@ void register_compare_memory(CLI::App& app) {
     const std::string table = validation::memory_model_summary_table(summaries, &seed).render(o->format);
     if (!x->points_out.empty()) report::write_file_atomically(x->points_out, validation::memory_model_points_table(summaries).to_csv());
     emit(*o, table);
+    const auto violations = validation::violation_messages(invariants.checks());
+    for (const auto& line : violations) std::cerr << line << "\n";
+    if (!violations.empty()) throw ExitStatus{1};
   });
 }
 

@@ -54,7 +54,7 @@ struct LaunchRealization {
 
 // Little's law (Volkov §3.4) holds on every run: the occupancy integral and latency x throughput
 // from warp times agree within this (measured: 2e-16 over every built-in config and workload).
-// `run`, `sweep` and `validate` report a run beyond it as a simulator bug (exit 1).
+// `run`, `sweep`, `compare-memory` and `validate` report a run beyond it as a simulator bug (exit 1).
 inline constexpr double kLittlesLawTolerance = 0.01;
 
 struct Result {
