@@ -65,6 +65,7 @@ TEST(CompareMemoryCli, PrintsOneRowPerModelAndTheSeed) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("\nkepler,fixed,"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\nkepler,volkov2016,154,56,64,14,16"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err.find("invariant"), std::string::npos) << r.err;  // Little's law held on every run
 }
 
 }  // namespace
