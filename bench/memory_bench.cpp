@@ -1,4 +1,4 @@
-// Memory-system speed: transactions per second of wall time through the `queue` and `dram`
+// Memory-system speed: transactions per second of CPU time through the `queue` and `dram`
 // models, and warp instructions per second of the whole simulator on the seeds' alpha = 0
 // streaming mix (Kepler, all SMs) under each model. Compare ratios within one run.
 #include <benchmark/benchmark.h>

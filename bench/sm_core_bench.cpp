@@ -1,4 +1,4 @@
-// Simulator speed (issue 7): simulated warp instructions and cycles per second of wall time, and
+// Simulator speed (issue 7): simulated warp instructions and cycles per second of CPU time, and
 // heap bytes per simulated warp, for alpha = inf / 32 / 0 (alpha_mix, Volkov 2016 §4.1) on
 // Maxwell and Kepler, one SM and the full device, 64 warps per SM. Results: bench/README.md.
 #include <benchmark/benchmark.h>

@@ -1,4 +1,4 @@
-// The seeds' memory measurements (Volkov 2016 ch. 6, §4.3, §7.5) against the `queue` model, each
+// The seeds' memory measurements (Volkov 2016 ch. 6, §4.3, §7.5) against the `dram` model (`queue` where named), each
 // with the tolerance of the issue. The closed-loop driver reproduces the pointer-chasing setup of
 // §5.10 without the SM core; the last test runs the full simulator. Cases the model does not yet
 // reproduce are listed in docs/memory-model.md with their numbers, not here.

@@ -1,4 +1,4 @@
-// Physical address -> (channel, bank, row) of the queue model. Interleave chunks (256 bytes:
+// Physical address -> (channel, bank, row) of the `dram` model. Interleave chunks (256 bytes:
 // GPGPU-Sim's GTX 480 config takes the partition from address bit 8) are spread over the
 // channels, each run of `channels` consecutive chunks covering every channel once; within a
 // channel, consecutive chunks fill a row, then move to the next bank. The channel and bank

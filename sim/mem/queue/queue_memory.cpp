@@ -64,7 +64,8 @@ void QueueMemory::submit(const Transaction& t, uint64_t now) {
   const uint64_t row = device_row * device_channels_.value + device_channel;
   const auto channel = static_cast<size_t>(share_channels_.remainder(device_channel));
   // The bank comes from address bits above the channel bits (hashed with the row, as GPUs XOR
-  // bank bits with higher bits): the same row slot takes the same bank in every channel.
+  // bank bits with higher bits): the same row slot takes the same bank in every channel, up to
+  // the rotation by the device channel below.
   // Hashing the channel in as well lowers the stream peaks by 8-21% (docs/memory-model.md).
   // Offset by the device channel: a permutation of the banks within a device channel (no
   // change there), which spreads the device channels a share folds together over its banks.
