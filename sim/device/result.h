@@ -114,4 +114,10 @@ struct Result {
   double steady_half_width = 0;  // relative half-width of the 95% confidence interval of ipc_per_sm
 };
 
+// Whether a run kept Little's law (kLittlesLawTolerance), and the rule in words: the one test that
+// `run`, `sweep`, `compare-memory` and `validate` apply.
+inline bool littles_law_holds(const Result& r) { return r.little_law_error <= kLittlesLawTolerance; }
+// kLittlesLawTolerance as a percentage:
+inline constexpr const char* kLittlesLawRule = "|mean occupancy - mean warp latency x warp throughput| / mean occupancy <= 1%";
+
 }  // namespace warpsim::device

@@ -109,9 +109,8 @@ std::string run_sweep(const SweepRequest& req) {
     close_output(*out, req, plan, f, columns);
   }
   if (tally.violated == 0) return "";
-  return fmt::format("warpsim: error: invariant littles_law violated by {} sweep point(s); worst {:.6g} ({}): |mean occupancy - mean warp latency x "
-                     "warp throughput| / mean occupancy <= {:g}%",
-                     tally.violated, tally.worst, tally.worst_key, device::kLittlesLawTolerance * 100);
+  return fmt::format("warpsim: error: invariant littles_law violated by {} sweep point(s); worst {:.6g} ({}): {}", tally.violated, tally.worst,
+                     tally.worst_key, device::kLittlesLawRule);
 }
 
 }  // namespace warpsim::sweep

@@ -13,7 +13,7 @@ LineFn plan_lines(const SweepPlan& plan, LineFormat f, const std::vector<report:
   return [&plan, f, columns, &tally](size_t i) {
     const SimulationPoint& run = plan.runs[i];
     const device::Result r = device::simulate(*run.config, *run.kernel, run.options);
-    if (r.little_law_error > device::kLittlesLawTolerance) {
+    if (!device::littles_law_holds(r)) {
       const std::lock_guard<std::mutex> lock(tally.mutex);
       ++tally.violated;
       if (r.little_law_error > tally.worst) tally.worst = r.little_law_error, tally.worst_key = plan.points[i].key;

@@ -33,14 +33,14 @@ double instruction_throughput_bound(const config::HwConfig& cfg, const isa::Kern
 
 InvariantChecker::InvariantChecker(bool with_bound)
     : with_bound_(with_bound),
-      checks_{{"littles_law", fmt::format("|mean occupancy - mean warp latency x warp throughput| / mean occupancy <= {:g}%", kLittlesLawTolerance * 100), 0, 0, 0, ""},
+      checks_{{"littles_law", device::kLittlesLawRule, 0, 0, 0, ""},
               {"throughput_bound", fmt::format("simulated warp IPC per SM / the throughput bound of Volkov's worksheet (§3.6) <= 1 + {:g}", kBoundSlack), 0, 0, 0, ""}} {
   if (!with_bound_) checks_.pop_back();
 }
 
 void InvariantChecker::add(const sweep::SimulationPoint& p, const device::Result& r) {
   if (r.warps_executed == 0) return;
-  note(checks_[0], r.little_law_error, r.little_law_error > kLittlesLawTolerance, p);
+  note(checks_[0], r.little_law_error, !device::littles_law_holds(r), p);
   // A run stopped once steady (device/steady_state.h) estimates its throughput from windows
   // between block refills, with a confidence interval: not an exact limit to check against.
   if (!with_bound_ || r.steady_stopped) return;
