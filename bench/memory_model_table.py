@@ -5,7 +5,8 @@ Usage: bench/memory_model_table.py [--warpsim build/warpsim] [--model queue] [--
 Per GPU: stream latency at 1 warp/SM, random latency at 1 warp per device (Volkov 2016 §6.7,
 128 MB array), stream peak (best of ILP 2 and 4 at full occupancy, §6.3), random peak (best over
 occupancies), % of the peak at the linear occupancy of Table 6.4, the occupancies reaching 90% and
-95% of the peak (interpolated), and the fit latency = a + b x / (c - x) of §6.4 (Table 6.5).
+95% of the peak (interpolated), the fit latency = a + b x / (c - x) of §6.4 (Table 6.5), and the
+number of servers that fit implies (docs/memory-model.md, "What Table 6.5's b says").
 """
 import argparse
 import csv
@@ -16,6 +17,7 @@ import subprocess
 LINEAR = {"g80": 12, "gt200": 12, "fermi": 31, "kepler": 40, "maxwell": 30}  # warps/SM, Table 6.4
 SCHEDULERS = {"g80": 1, "gt200": 1, "fermi": 2, "kepler": 4, "maxwell": 4}  # Table 2.6
 MAX_WARPS = {"g80": 24, "gt200": 32, "fermi": 48, "kepler": 64, "maxwell": 64}  # Table 2.8
+CLOCK_GHZ = {"g80": 1.35, "gt200": 1.296, "fermi": 1.4, "kepler": 1.124, "maxwell": 1.266}  # Table 2.7
 SEED = {  # Tables 6.2, 6.4, 6.1 (random), 6.5: stream lat, random lat, peak, random, %lin, w90, w95 (per SM), a, b, c
     "g80": (444, 644, 74, 0.027, 75, 20, 24, 453, 61, 81),
     "gt200": (434, 662, 138, 0.016, 84, 16, 18, 438, 17, 140),
@@ -62,6 +64,12 @@ def fit(samples):
     return best[1:]
 
 
+def implied_servers(gpu, b, c):
+    """K of K equal M/D/1 servers sharing c GB/s at random, 128 bytes per visit: their wait grows as
+    (s / 2) rho / (1 - rho) with s = K x 128 B / c, so b (cycles) = s / 2 gives K = 2 b c / 128 B."""
+    return 2 * (b / (CLOCK_GHZ[gpu] * 1e9)) * c * 1e9 / 128
+
+
 def occupancy_at(curve, frac):
     for (w0, g0), (w1, g1) in zip(curve, curve[1:]):
         if g1 >= frac > g0:
@@ -85,7 +93,7 @@ def gpu_row(args, gpu):
     curve = [(int(r["warps_per_sm"]), float(r["gbps"]) / peak) for r in rows]
     lin = dict(curve)[LINEAR[gpu]] * 100
     a, b, c = fit([(float(r["gbps"]), float(r["mean_latency"])) for r in rows])
-    return [lat, rlat, peak, rpeak, lin, occupancy_at(curve, 0.9), occupancy_at(curve, 0.95), a, b, c]
+    return [lat, rlat, peak, rpeak, lin, occupancy_at(curve, 0.9), occupancy_at(curve, 0.95), a, b, c, implied_servers(gpu, b, c)]
 
 
 def main():
@@ -97,7 +105,7 @@ def main():
     p.add_argument("--measure", type=int, default=100000)
     args = p.parse_args()
     names = ["stream latency", "random latency", "stream peak GB/s", "random peak ops/cycle/sched", "% of peak at linear",
-             "warps/SM at 90%", "warps/SM at 95%", "fit a", "fit b", "fit c"]
+             "warps/SM at 90%", "warps/SM at 95%", "fit a", "fit b", "fit c", "servers K = 2bc / 128 B"]
     gpus = args.gpus.split(",")
     rows = {g: gpu_row(args, g) for g in gpus}
     print("| | " + " | ".join(gpus) + " |")
@@ -105,7 +113,8 @@ def main():
     for i, n in enumerate(names):
         cells = []
         for g in gpus:
-            v, s = rows[g][i], SEED[g][i]
+            v = rows[g][i]
+            s = SEED[g][i] if i < len(SEED[g]) else implied_servers(g, SEED[g][8], SEED[g][9])
             fmt = "{:.3f}" if i == 3 else "{:.0f}"
             dev = f" ({100 * (v - s) / s:+.0f}%)" if i in (0, 1, 2, 3) and abs(v - s) / s > 0.005 else ""
             cells.append(f"{fmt.format(v)} / {fmt.format(s)}{dev}")
