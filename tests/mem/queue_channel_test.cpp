@@ -203,9 +203,9 @@ TEST(QueueChannel, WindowIsTheControllerQueueSharedByItsChannelsAndOffByDefault)
   m.memory.controller.queue_window = true;
   EXPECT_EQ(queue_geometry(m, m.device.sms).window, 16);  // 32 per controller / 2 x32 channels
   EXPECT_EQ(queue_geometry(m, 1).window, 8);              // a channel at half rate: half the requests
-  config::HwConfig f = test::builtin("fermi");
-  f.memory.controller.queue_window = true;
-  EXPECT_EQ(queue_geometry(f, f.device.sms).window, 32);  // two devices in lockstep: one channel
+  config::HwConfig g = test::builtin("gt200");
+  g.memory.controller.queue_window = true;
+  EXPECT_EQ(queue_geometry(g, g.device.sms).window, 32);  // two GDDR3 devices in lockstep: one channel
 }
 
 }  // namespace
