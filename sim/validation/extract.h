@@ -27,8 +27,9 @@ Value occupancy_at(const Curve& c, Metric m, double target, OccupancyUnit unit);
 // The value at `warps_per_sm`, which must be a point of the curve.
 Value throughput_at(const Curve& c, Metric m, double warps_per_sm);
 
-// latency = a + b·x/(c − x), x the throughput in GB/s (Volkov 2016 §6.4, Table 6.5), least squares
-// in a and b for each c on a fine grid above the largest sample; b is kept >= 0.
+// latency = a + b·x/(c − x), x the throughput in GB/s (Volkov 2016 §6.4, Table 6.5), fitted as the
+// seed fits it: to the outer envelope of the samples (mem/contention_fit.h). NaN with fewer than
+// three envelope samples.
 struct AbcFit {
   double a = kNaN, b = kNaN, c = kNaN;
   double rms = kNaN;  // cycles
