@@ -36,7 +36,10 @@ def memloop(args, gpu, *extra):
 
 
 def fit(samples):
-    """Least squares of latency = a + b x / (c - x), scanning c above the largest x (as contention_fit.cpp)."""
+    """Least squares of latency = a + b x / (c - x) to every sample, scanning c above the largest x
+    (up to 4x). The simulator's fit (mem/contention_fit.cpp) also keeps b >= 0 and fits only the
+    outer envelope of the samples. Here memloop's curves carry no block-size scatter; the tables
+    of docs/memory-model.md were made with this function."""
     xmax = max(x for x, _ in samples)
 
     def for_c(c):
