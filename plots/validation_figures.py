@@ -220,8 +220,9 @@ def histogram_figure(data_dir, out_dir):
 
 
 def memory_models_figure(data_dir, out_dir):
-    """Volkov 2016 §6.3-6.4 streaming experiment under each memory model (fixed, queue, simgrid)
-    beside Table 6.4: throughput against occupancy, and latency against throughput (Figure 6.3)."""
+    """Volkov 2016 §6.3-6.4 streaming experiment under each memory model (fixed, queue, simgrid; on
+    one SM's share, and `queue` on the whole device too) beside Table 6.4: throughput against
+    occupancy, and latency against throughput (Figure 6.3)."""
     if not os.path.exists(os.path.join(data_dir, "memory_models_points.csv")):
         return
     rows = read(data_dir, "memory_models_points.csv")
@@ -233,16 +234,20 @@ def memory_models_figure(data_dir, out_dir):
     fig, axes = plt.subplots(2, len(gpus), figsize=(3.4 * len(gpus), 5.2), squeeze=False)
     for col, gpu in enumerate(gpus):
         top, bottom = axes[0][col], axes[1][col]
-        models = []
+        runs = []  # (model, simulated SMs): a model runs on one SM's share and may run on the device too
         for r in rows:
-            if r["gpu"] == gpu and r["memory_model"] not in models:
-                models.append(r["memory_model"])
-        for m in models:
-            sel = [r for r in rows if r["gpu"] == gpu and r["memory_model"] == m]
+            run = (r["memory_model"], r.get("simulated_sms", "1"))
+            if r["gpu"] == gpu and run not in runs:
+                runs.append(run)
+        for m, sms in runs:
+            sel = [r for r in rows if r["gpu"] == gpu and r["memory_model"] == m and r.get("simulated_sms", "1") == sms]
             color = colors.get(m, "tab:purple")
-            top.plot([num(r["warps_per_sm"]) for r in sel], [num(r["gbps"]) for r in sel], "o-", markersize=3, color=color, label=m)
-            bottom.plot([num(r["gbps"]) for r in sel], [num(r["access_latency_mean"]) for r in sel], "o-", markersize=3, color=color,
-                        label=m)
+            device = sms != "1"
+            label = f"{m}, {sms} SMs" if device else f"{m}, 1-SM share"
+            style = "s--" if device else "o-"
+            top.plot([num(r["warps_per_sm"]) for r in sel], [num(r["gbps"]) for r in sel], style, markersize=3, color=color, label=label)
+            bottom.plot([num(r["gbps"]) for r in sel], [num(r["access_latency_mean"]) for r in sel], style, markersize=3, color=color,
+                        label=label)
         for s in (s for s in summary if s["gpu"] == gpu and s["memory_model"] == "volkov2016"):
             top.axhline(num(s["peak_gbps"]), color="0.5", linestyle="--", linewidth=1, label="Table 6.4 peak")
             for key, style in (("warps_per_sm_at_90", ":"), ("warps_per_sm_at_95", "-.")):

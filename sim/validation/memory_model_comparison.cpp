@@ -70,6 +70,7 @@ MemoryModelSummary summarize_memory_model(const config::HwConfig& base, config::
   MemoryModelSummary s;
   s.gpu = cfg->gpu.name;
   s.model = config::to_string(model);
+  s.sms = device::simulated_sms(*cfg, o.sms);
   s.schedulers = cfg->scheduler.count;
   for (size_t i = 0; i + 1 < results.size(); ++i) {
     const device::Result& r = results[i];

@@ -38,6 +38,7 @@ struct MemorySweepPoint {
 struct MemoryModelSummary {
   std::string gpu;
   std::string model;  // memory.model
+  int sms = 1;        // SMs simulated: the device's, or fewer with their share of the memory system
   int schedulers = 1;
   // Best throughput of the sweep and of ILP = 2 at full occupancy: the seed's peak is "the best
   // throughput attained over kernels with different ILP" (§6.3).
@@ -55,12 +56,13 @@ MemoryModelSummary summarize_memory_model(const config::HwConfig& cfg, config::M
 
 // One row per summary, then one per GPU with the seed's Table 6.4 (model "volkov2016") when
 // `seed` has its rows. Columns: gpu, memory_model, peak_gbps, warps_per_sm_at_90,
-// warps_per_sm_at_95, warps_per_scheduler_at_90, warps_per_scheduler_at_95, and the transaction
-// latency p5/p50/p95 and mean access latency at the 90% occupancy.
+// warps_per_sm_at_95, warps_per_scheduler_at_90, warps_per_scheduler_at_95, the mean access
+// latency and transaction latency p5/p50/p95 at the 90% occupancy, and simulated_sms (the seed's
+// rows: the device's).
 report::Table memory_model_summary_table(const std::vector<MemoryModelSummary>& summaries, const MeasurementSet* seed);
 
 // Every sweep point: gpu, memory_model, warps_per_sm, gbps, pct_of_peak, access_latency_mean,
-// transaction_latency_p5, _p50, _p95 (latency against throughput, Figure 6.3).
+// transaction_latency_p5, _p50, _p95 (latency against throughput, Figure 6.3), simulated_sms.
 report::Table memory_model_points_table(const std::vector<MemoryModelSummary>& summaries);
 
 }  // namespace warpsim::validation

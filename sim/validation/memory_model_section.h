@@ -38,7 +38,8 @@ std::vector<config::MemoryModelKind> parse_memory_models(const std::string& list
                                                          std::vector<std::string>& skipped);
 
 // Runs the sweeps for each of `models`, one SM with its share of the memory system as every
-// validation case runs (`warpsim compare-memory` runs the whole device). No GPU or no model: nullopt.
+// validation case runs, and `queue` (when among them) once more on the whole device, as `warpsim
+// compare-memory` runs. No GPU or no model: nullopt.
 class InvariantChecker;
 
 // Every run is checked by `invariants` when given.

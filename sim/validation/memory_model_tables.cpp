@@ -1,4 +1,5 @@
 // Tables of memory_model_comparison.h.
+#include <algorithm>
 #include <map>
 
 #include "validation/memory_model_comparison.h"
@@ -20,8 +21,9 @@ const MemorySweepPoint* point_at(const MemoryModelSummary& s, int warps) {
 report::Table memory_model_summary_table(const std::vector<MemoryModelSummary>& summaries, const MeasurementSet* seed) {
   report::Table t({{"gpu"}, {"memory_model"}, {"peak_gbps"}, {"warps_per_sm_at_90"}, {"warps_per_sm_at_95"},
                    {"warps_per_scheduler_at_90"}, {"warps_per_scheduler_at_95"}, {"access_latency_at_90"},
-                   {"transaction_latency_p5_at_90"}, {"transaction_latency_p50_at_90"}, {"transaction_latency_p95_at_90"}});
-  std::map<std::string, int> schedulers;
+                   {"transaction_latency_p5_at_90"}, {"transaction_latency_p50_at_90"}, {"transaction_latency_p95_at_90"},
+                   {"simulated_sms"}});
+  std::map<std::string, int> schedulers, device_sms;
   std::vector<std::string> gpus;  // in first-seen order
   for (const auto& s : summaries) {
     const MemorySweepPoint* p90 = point_at(s, s.warps_at_90);
@@ -34,9 +36,12 @@ report::Table memory_model_summary_table(const std::vector<MemoryModelSummary>& 
     } else {
       row.insert(row.end(), {report::Cell{}, report::Cell{}, report::Cell{}, report::Cell{}});
     }
+    const report::Cell sms{static_cast<int64_t>(s.sms)};
+    row.push_back(sms);
     t.add_row(std::move(row));
     if (!schedulers.count(s.gpu)) gpus.push_back(s.gpu);
     schedulers[s.gpu] = s.schedulers;
+    device_sms[s.gpu] = std::max(device_sms[s.gpu], s.sms);
   }
   if (!seed) return t;
   for (const auto& gpu : gpus) {  // Volkov 2016 Table 6.4: warps per scheduler, times schedulers
@@ -46,19 +51,19 @@ report::Table memory_model_summary_table(const std::vector<MemoryModelSummary>& 
     if (!peak || !w90 || !w95) continue;
     const double n = schedulers[gpu];
     t.add_row({gpu, std::string("volkov2016"), peak->value, w90->value * n, w95->value * n, w90->value, w95->value,
-               report::Cell{}, report::Cell{}, report::Cell{}, report::Cell{}});
+               report::Cell{}, report::Cell{}, report::Cell{}, report::Cell{}, static_cast<int64_t>(device_sms[gpu])});
   }
   return t;
 }
 
 report::Table memory_model_points_table(const std::vector<MemoryModelSummary>& summaries) {
   report::Table t({{"gpu"}, {"memory_model"}, {"warps_per_sm"}, {"gbps"}, {"pct_of_peak"}, {"access_latency_mean"},
-                   {"transaction_latency_p5"}, {"transaction_latency_p50"}, {"transaction_latency_p95"}});
+                   {"transaction_latency_p5"}, {"transaction_latency_p50"}, {"transaction_latency_p95"}, {"simulated_sms"}});
   for (const auto& s : summaries)
     for (const auto& p : s.points)
       t.add_row({s.gpu, s.model, static_cast<int64_t>(p.warps_per_sm), p.gbps, 100.0 * p.gbps / s.peak_gbps, p.access_latency_mean,
                  static_cast<int64_t>(p.transaction_latency.p5), static_cast<int64_t>(p.transaction_latency.p50),
-                 static_cast<int64_t>(p.transaction_latency.p95)});
+                 static_cast<int64_t>(p.transaction_latency.p95), static_cast<int64_t>(s.sms)});
   return t;
 }
 

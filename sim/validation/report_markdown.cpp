@@ -52,7 +52,9 @@ std::string memory_models(const std::optional<MemoryModelSection>& s) {
   md += fmt::format(
       "The streaming experiment of Volkov 2016 §6.3-6.4 (α = 0, dependent coalesced loads, every {} warps/SM, one SM with its "
       "share of the memory system as in every case) under each memory model built into this warpsim ({}), beside the seed's "
-      "Table 6.4 (`volkov2016`). `fixed` is the basic model's deterministic cap, `queue` the DRAM queueing model, `simgrid` "
+      "Table 6.4 (`volkov2016`). `queue` also runs on the whole device (`simulated_sms`). A share keeps a single channel, "
+      "so it misses the collisions of the device's many request streams, which make the model's saturation gradual. "
+      "`fixed` is the basic model's deterministic cap, `queue` the DRAM queueing model, `simgrid` "
       "SimGrid's max-min flow sharing over a platform generated from the config (docs/memory-model.md, "
       "docs/memory-model-simgrid.md). Peak: best of that sweep and ILP = 2 at full occupancy; latencies at the occupancy "
       "reaching 90% of the peak: mean per load instruction (issue to data) and the per-transaction p5/p50/p95 inside the "

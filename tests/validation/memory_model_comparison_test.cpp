@@ -6,6 +6,7 @@
 #include "mem/memory_system.h"
 #include "support/test_support.h"
 #include "validation/memory_model_comparison.h"
+#include "validation/memory_model_section.h"
 
 namespace warpsim::validation {
 namespace {
@@ -40,6 +41,25 @@ TEST(MemoryModelComparison, SummaryTableAddsTheSeedsTable6_4Row) {
   EXPECT_EQ(std::get<std::string>(t.rows()[1][1]), "volkov2016");
   EXPECT_DOUBLE_EQ(std::get<double>(t.rows()[1][2]), 154);     // Table 6.4 peak
   EXPECT_DOUBLE_EQ(std::get<double>(t.rows()[1][3]), 14 * 4);  // 14 warps/scheduler x 4 schedulers
+}
+
+TEST(MemoryModelSection, RunsQueueOnTheShareAndOnTheWholeDevice) {
+  // validate's section: every model on one SM's share, and `queue` once more on all 8 SMs, whose
+  // saturation is the gradual one (a share keeps one channel).
+  const auto section = memory_model_section({MemoryModelGpu{"kepler", "kepler", {}}},
+                                            {config::MemoryModelKind::Fixed, config::MemoryModelKind::Queue}, 2);
+  ASSERT_TRUE(section.has_value());
+  const auto& rows = section->summary.rows();
+  ASSERT_EQ(rows.size(), 4u);  // fixed, queue (share), queue (device), volkov2016
+  const size_t sms = section->summary.columns().size() - 1;
+  EXPECT_EQ(section->summary.columns()[sms].name, "simulated_sms");
+  const std::vector<std::pair<std::string, int64_t>> expected{{"fixed", 1}, {"queue", 1}, {"queue", 8}, {"volkov2016", 8}};
+  for (size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(std::get<std::string>(rows[i][1]), expected[i].first) << i;
+    EXPECT_EQ(std::get<int64_t>(rows[i][sms]), expected[i].second) << i;
+  }
+  // The whole device reaches 90% of its peak no sooner than the basic model's knee (40 warps/SM).
+  EXPECT_GE(std::get<double>(rows[2][3]), 40);
 }
 
 TEST(MemoryModelComparison, ModelNotBuiltIsAUserErrorNamingMemoryModel) {
