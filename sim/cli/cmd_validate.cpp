@@ -32,6 +32,7 @@ std::string command_text(const ValidateCli& c) {
   for (const auto& p : c.o.measurement_paths) s += " --measurements " + p;
   for (const auto& p : c.o.sets) s += " --set " + p;
   if (c.no_figures) s += " --no-figures";
+  if (c.o.whole_device) s += " --whole-device";
   if (c.memory_models != "fixed,queue,simgrid") s += " --memory-models " + c.memory_models;
   return s + " --out-dir " + c.o.out_dir;
 }
@@ -51,6 +52,9 @@ void register_validate(CLI::App& app) {
   cmd->add_option("--out-dir", c->o.out_dir, "report directory (replaced as a whole)")->capture_default_str();
   cmd->add_option("--jobs", c->o.jobs, "simulations in parallel (default: hardware threads)")->check(CLI::Range(1, 1024));
   cmd->add_flag("--no-figures", c->no_figures, "skip the figures and their simulations");
+  cmd->add_flag("--whole-device", c->o.whole_device,
+                "simulate every case on all of the GPU's SMs instead of one SM with its share of the memory system (slower; "
+                "the share keeps one memory channel, so contention models need this)");
   auto* mm = cmd->add_option("--memory-models", c->memory_models,
                              "memory models compared on Table 6.4's streaming experiment (Kepler, Maxwell), comma-separated, or none "
                              "(default: fixed,queue,simgrid, those built)");

@@ -125,7 +125,10 @@ Curve Evaluator::curve(const RunSpec& run, const Source& s, Metric best_by) {
       continue;
     }
     if (s.is_sim()) {
-      parts.push_back(curve_from_sim(sims_.points(run, params), *sims_.config(run.gpu, run.sets), *sims_.kernel(run, params)));
+      const std::vector<SimPoint> points = sims_.points(run, params);
+      for (const SimPoint& p : points)  // every simulation a case reads was requested while planning
+        WARPSIM_ASSERT(p.result, fmt::format("validate: {} {} at {} warps/SM was not planned", run.workload, report::params_text(params), p.warps_per_sm));
+      parts.push_back(curve_from_sim(points, *sims_.config(run.gpu, run.sets), *sims_.kernel(run, params)));
     } else {
       const auto grid = sims_.occupancies(run, params);
       parts.push_back(model_curve(run, params, s.model, std::vector<double>(grid.begin(), grid.end())));
@@ -188,8 +191,12 @@ Value Evaluator::extract_one(const Quantity& q, const Source& s) {
         warps = level.v;
       }
       const Value at = throughput_at(c, m, warps);
-      if (e.kind == ExtractKind::ThroughputAt || !at.ok()) return at;
+      if (e.kind == ExtractKind::ThroughputAt) return at;
+      // The reference is evaluated even when `at` has no value yet: in the planning pass that is
+      // what requests its simulations (until stop 25 it was skipped there, and its peak came
+      // from whichever of its points other cases happened to simulate).
       const Value top = e.reference ? evaluate(*e.reference, s) : peak(c, m);
+      if (!at.ok()) return at;
       return top.ok() && top.v > 0 ? Value{100.0 * at.v / top.v, ""} : Value::none("no peak: " + top.note);
     }
     case ExtractKind::FitAbc: {

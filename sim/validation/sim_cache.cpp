@@ -51,7 +51,7 @@ std::shared_ptr<const isa::Kernel> SimulationCache::kernel(const RunSpec& run, c
 
 std::string SimulationCache::point_key(const RunSpec& run, const ParamSet& params, int warps) const {
   return fmt::format("{}|{}|{}|{}|{}|{}|{}|{}", run.gpu, join(run.sets, " "), run.workload, report::params_text(params), run.waves, run.blocks,
-                     run.sms, warps);
+                     sms_of(run), warps);
 }
 
 std::vector<int> SimulationCache::occupancies(const RunSpec& run, const ParamSet& params) {
@@ -68,7 +68,7 @@ std::vector<int> SimulationCache::occupancies(const RunSpec& run, const ParamSet
   if (wanted.empty())
     for (int n = cfg->scheduler.count; n <= cfg->sm.max_warps; n += cfg->scheduler.count) wanted.push_back(n);
   std::vector<int> out;
-  const int sms = device::simulated_sms(*cfg, run.sms);
+  const int sms = device::simulated_sms(*cfg, sms_of(run));
   for (int n : wanted) {
     try {
       device::realize_launch(*cfg, *k, n, sms);
@@ -92,7 +92,7 @@ void SimulationCache::request(const RunSpec& run, const ParamSet& params) {
     p.point.config = cfg;
     p.point.kernel = k;
     p.point.options.warps_per_sm = n;
-    p.point.options.sms = device::simulated_sms(*cfg, run.sms);
+    p.point.options.sms = device::simulated_sms(*cfg, sms_of(run));
     p.cost = sweep::estimated_cost(p.point);
     pending_.push_back(std::move(p));
   }

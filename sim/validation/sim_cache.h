@@ -26,8 +26,11 @@ struct SimPoint {
 
 class SimulationCache {
  public:
-  // --set overrides applied to every config after each run's own (`warpsim validate --set`).
-  explicit SimulationCache(std::vector<std::string> global_sets = {}) : global_sets_(std::move(global_sets)) {}
+  // --set overrides applied to every config after each run's own (`warpsim validate --set`);
+  // whole_device: every simulation on all of the GPU's SMs, whatever its run asks
+  // (`warpsim validate --whole-device`).
+  explicit SimulationCache(std::vector<std::string> global_sets = {}, bool whole_device = false)
+      : global_sets_(std::move(global_sets)), whole_device_(whole_device) {}
 
   std::shared_ptr<const config::HwConfig> config(const std::string& gpu, const std::vector<std::string>& sets);
   // The run's workload with `params`, its launch set to `run.waves` waves where given.
@@ -55,8 +58,10 @@ class SimulationCache {
     double cost = 0;
   };
   std::string point_key(const RunSpec& run, const ParamSet& params, int warps) const;
+  int sms_of(const RunSpec& run) const { return whole_device_ ? 0 : run.sms; }  // 0: all
 
   std::vector<std::string> global_sets_;
+  bool whole_device_ = false;
   std::map<std::string, std::shared_ptr<const config::HwConfig>> configs_;
   std::map<std::string, std::shared_ptr<const isa::Kernel>> kernels_;
   std::map<std::string, std::vector<int>> grids_;

@@ -102,7 +102,7 @@ ValidateResult run_validate(const ValidateOptions& o) {
   if (cases.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--case", "no validation case matches the given --gpu / --case filters"});
   check_cases(cases, ms);
 
-  SimulationCache sims(o.sets);
+  SimulationCache sims(o.sets, o.whole_device);
   Evaluator ev(sims);
   plan_cases(ev, cases);
   const auto fgpus = figure_gpus(cases);
