@@ -144,6 +144,18 @@ TEST(ValidateCli, ACaseGivesTheSameValueAloneAndAmongOthers) {
   EXPECT_EQ(value_of(alone.out, "t6_4.pct_at_linear.kepler"), value_of(among.out, "t6_4.pct_at_linear.kepler"));
 }
 
+TEST(ValidateCli, WholeDeviceRunsEveryCaseOnAllSms) {
+  // With `queue`, one SM's share keeps one of Kepler's 8 channels: the whole device gives another
+  // value, and the report names the option.
+  const std::string common = " --no-figures --memory-models none --format csv --gpu kepler --case t6_4.pct_at_linear --set memory.model=queue";
+  const auto share = test::run_cli("validate" + common + " --out-dir " + dir("rep_share"));
+  const auto device = test::run_cli("validate" + common + " --whole-device --out-dir " + dir("rep_device"));
+  ASSERT_TRUE(device.exit_code == 0 || device.exit_code == 1) << device.err;
+  const std::string share_csv = slurp(dir("rep_share") + "/cases.csv"), device_csv = slurp(dir("rep_device") + "/cases.csv");
+  EXPECT_NE(share_csv, device_csv);
+  EXPECT_NE(slurp(dir("rep_device") + "/report.md").find("--whole-device"), std::string::npos);
+}
+
 TEST(ValidateCli, CasesAreDerivedFromAUsersMeasurementFile) {
   const std::string csv = test::write_temp_file("vcli/mine.csv",
                                                 "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
