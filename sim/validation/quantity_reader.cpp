@@ -124,7 +124,7 @@ void check_run_loads(YamlReader& r, const KeyLookup& get, const std::string& pre
     const ParamSet params = variant_params(run, v);
     if (!r.first_time("workload|" + run.workload + "|" + report::params_text(params))) continue;
     try {
-      (void)isa::load_workload(run.workload, params);
+      (void)case_kernel(run, params);
     } catch (const UserError& e) {
       report_in_case(r, get, prefix, e, "workload", "<--param>", v < run.variants.size() && !get("params") ? "variants" : "params", ".");
       break;

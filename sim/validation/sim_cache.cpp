@@ -32,11 +32,21 @@ std::shared_ptr<const config::HwConfig> SimulationCache::config(const std::strin
   return slot;
 }
 
-std::shared_ptr<const isa::Kernel> SimulationCache::kernel(const RunSpec& run, const ParamSet& params) {
-  const std::string key = fmt::format("{}|{}|{}|{}", run.workload, report::params_text(params), run.waves, run.blocks);
-  auto& slot = kernels_[key];
-  if (slot) return slot;
-  isa::Kernel k = isa::load_workload(run.workload, params);
+isa::Kernel case_kernel(const RunSpec& run, const ParamSet& params) {
+  ParamSet workload_params = params;
+  int block_warps = 0;
+  if (auto it = workload_params.find("block_warps"); it != workload_params.end()) {
+    const auto v = parse_int(it->second);
+    if (!v || *v < 1 || *v > 32)
+      throw UserError(Diagnostic{"<--param>", 0, 0, "block_warps", fmt::format("expected an integer in [1, 32], found '{}'", it->second)});
+    block_warps = static_cast<int>(*v);
+    workload_params.erase(it);
+  }
+  isa::Kernel k = isa::load_workload(run.workload, workload_params);
+  if (block_warps > 0) {  // the occupancy realisation then varies the blocks per SM only (device/occupancy.h)
+    k.launch.threads_per_block = 32 * block_warps;
+    k.params["block_warps"] = std::to_string(block_warps);
+  }
   if (run.waves > 0) {  // blocks per resident slot (Volkov §5.9); 1 = persistent threads
     k.launch.grid = isa::GridKind::Oversubscribed;
     k.launch.blocks_per_slot = run.waves;
@@ -45,7 +55,13 @@ std::shared_ptr<const isa::Kernel> SimulationCache::kernel(const RunSpec& run, c
     k.launch.grid = isa::GridKind::Fixed;
     k.launch.blocks = run.blocks;
   }
-  slot = std::make_shared<const isa::Kernel>(std::move(k));
+  return k;
+}
+
+std::shared_ptr<const isa::Kernel> SimulationCache::kernel(const RunSpec& run, const ParamSet& params) {
+  const std::string key = fmt::format("{}|{}|{}|{}", run.workload, report::params_text(params), run.waves, run.blocks);
+  auto& slot = kernels_[key];
+  if (!slot) slot = std::make_shared<const isa::Kernel>(case_kernel(run, params));
   return slot;
 }
 

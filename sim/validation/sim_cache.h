@@ -76,6 +76,12 @@ class SimulationCache {
 
 // Parameters of one variant: the run's params with the variant's overrides.
 ParamSet variant_params(const RunSpec& run, size_t variant);
+
+// The kernel a case runs: the workload with `params`, except the case-level parameter
+// `block_warps` (warps per thread block, so that variants can realise each occupancy with several
+// block sizes and keep the best, as Volkov 2016 §5.8 and ch. 7 do), and the launch set to the
+// run's `waves` or `blocks` where given. Throws UserError (file "<--param>") for a bad one.
+isa::Kernel case_kernel(const RunSpec& run, const ParamSet& params);
 size_t variant_count(const RunSpec& run);
 
 }  // namespace warpsim::validation

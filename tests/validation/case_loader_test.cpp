@@ -12,6 +12,7 @@
 #include "validation/case_loader.h"
 #include "validation/measurements.h"
 #include "validation/runner.h"
+#include "validation/sim_cache.h"
 
 namespace warpsim::validation {
 namespace {
@@ -106,6 +107,19 @@ TEST(CaseLoader, AWorkloadOrParameterThatDoesNotLoadIsTheCaseFilesError) {
   EXPECT_NE(load_error(p3).find(p3 + ":8:"), std::string::npos) << load_error(p3);
   EXPECT_NE(load_error(p3).find("extract.alphas: expected inf, 0, an integer, or 1/k such as 0.25, found '8-1'"), std::string::npos)
       << load_error(p3);
+}
+
+TEST(CaseLoader, BlockWarpsSetsTheBlockSizeAndABadOneIsTheCaseFilesError) {
+  // `block_warps` is the case's, not the workload's: it fixes the thread-block size, so that
+  // variants can realise an occupancy with several block sizes (§5.8).
+  RunSpec run;
+  run.workload = "homogeneous";
+  const isa::Kernel k = case_kernel(run, {{"op", "stream"}, {"count", "8"}, {"block_warps", "4"}});
+  EXPECT_EQ(k.launch.threads_per_block, 128);
+  EXPECT_EQ(case_kernel(run, {{"op", "stream"}, {"count", "8"}}).launch.threads_per_block, 0);  // chosen per occupancy
+  const std::string p = case_file("badblock.yaml", good_with({{"count: 64}", "count: 64, block_warps: 33}"}}));
+  EXPECT_NE(load_error(p).find(p + ":6:"), std::string::npos) << load_error(p);
+  EXPECT_NE(load_error(p).find("params.block_warps: expected an integer in [1, 32], found '33'"), std::string::npos) << load_error(p);
 }
 
 TEST(CaseLoader, ASetOrGpuThatDoesNotLoadIsTheCaseFilesError) {
