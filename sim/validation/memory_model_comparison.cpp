@@ -71,6 +71,7 @@ MemoryModelSummary summarize_memory_model(const config::HwConfig& base, config::
   s.gpu = cfg->gpu.name;
   s.model = config::to_string(model);
   s.sms = device::simulated_sms(*cfg, o.sms);
+  s.device_sms = cfg->device.sms;
   s.schedulers = cfg->scheduler.count;
   for (size_t i = 0; i + 1 < results.size(); ++i) {
     const device::Result& r = results[i];

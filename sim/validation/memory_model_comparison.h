@@ -38,7 +38,8 @@ struct MemorySweepPoint {
 struct MemoryModelSummary {
   std::string gpu;
   std::string model;  // memory.model
-  int sms = 1;        // SMs simulated: the device's, or fewer with their share of the memory system
+  int sms = 1;         // SMs simulated: the device's, or fewer with their share of the memory system
+  int device_sms = 1;  // SMs of the GPU (the seed's rows were measured on all of them)
   int schedulers = 1;
   // Best throughput of the sweep and of ILP = 2 at full occupancy: the seed's peak is "the best
   // throughput attained over kernels with different ILP" (§6.3).

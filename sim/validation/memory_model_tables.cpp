@@ -1,5 +1,4 @@
 // Tables of memory_model_comparison.h.
-#include <algorithm>
 #include <map>
 
 #include "validation/memory_model_comparison.h"
@@ -41,7 +40,7 @@ report::Table memory_model_summary_table(const std::vector<MemoryModelSummary>& 
     t.add_row(std::move(row));
     if (!schedulers.count(s.gpu)) gpus.push_back(s.gpu);
     schedulers[s.gpu] = s.schedulers;
-    device_sms[s.gpu] = std::max(device_sms[s.gpu], s.sms);
+    device_sms[s.gpu] = s.device_sms;
   }
   if (!seed) return t;
   for (const auto& gpu : gpus) {  // Volkov 2016 Table 6.4: warps per scheduler, times schedulers

@@ -41,6 +41,8 @@ TEST(MemoryModelComparison, SummaryTableAddsTheSeedsTable6_4Row) {
   EXPECT_EQ(std::get<std::string>(t.rows()[1][1]), "volkov2016");
   EXPECT_DOUBLE_EQ(std::get<double>(t.rows()[1][2]), 154);     // Table 6.4 peak
   EXPECT_DOUBLE_EQ(std::get<double>(t.rows()[1][3]), 14 * 4);  // 14 warps/scheduler x 4 schedulers
+  EXPECT_EQ(std::get<int64_t>(t.rows()[0].back()), 1);  // simulated on one SM's share
+  EXPECT_EQ(std::get<int64_t>(t.rows()[1].back()), 8);  // the seed measured all 8 SMs
 }
 
 TEST(MemoryModelSection, RunsQueueOnTheShareAndOnTheWholeDevice) {
