@@ -33,7 +33,7 @@ class SimulationCache {
       : global_sets_(std::move(global_sets)), whole_device_(whole_device) {}
 
   std::shared_ptr<const config::HwConfig> config(const std::string& gpu, const std::vector<std::string>& sets);
-  // The run's workload with `params`, its launch set to `run.waves` waves where given.
+  // case_kernel(run, params), loaded once.
   std::shared_ptr<const isa::Kernel> kernel(const RunSpec& run, const ParamSet& params);
 
   // The occupancies `run` asks for that the GPU can realise (Volkov §5.7); the default grid is every
