@@ -51,7 +51,7 @@ std::string memory_models(const std::optional<MemoryModelSection>& s) {
   std::string md = "## Memory-system models\n\n";
   md += fmt::format(
       "The streaming experiment of Volkov 2016 §6.3-6.4 (α = 0, dependent coalesced loads, every {} warps/SM, one SM with its "
-      "share of the memory system as in every case) under each memory model built into this warpsim ({}), beside the seed's "
+      "share of the memory system as the cases have by default) under each memory model built into this warpsim ({}), beside the seed's "
       "Table 6.4 (`volkov2016`). `queue` also runs on the whole device (`simulated_sms`). A share keeps a single channel, "
       "so it misses the collisions of the device's many request streams, which make the model's saturation gradual. "
       "`fixed` is the basic model's deterministic cap, `queue` the DRAM queueing model, `simgrid` "

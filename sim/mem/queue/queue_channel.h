@@ -116,8 +116,8 @@ struct QueueGeometry {
   // window, `memory.controller.queue_window: true`, was evaluated and not kept). Bounded:
   // memory.controller.queue_depth (per controller; GPGPU-Sim's GTX 480 config: 16 per x32
   // device, 2 devices per controller) / channels_per_controller, times rate_share (a share's
-  // channel carries that many device channels' requests). Kepler, Maxwell: 32 / 2 = 16; G80,
-  // GT200, Fermi (two devices in lockstep form one channel): 32.
+  // channel carries that many device channels' requests). Fermi, Kepler, Maxwell: 32 / 2 = 16;
+  // G80, GT200 (two devices in lockstep form one channel): 32.
   int window = 0;
 };
 QueueGeometry queue_geometry(const config::HwConfig& cfg, int simulated_sms);
