@@ -45,6 +45,9 @@ __device__ __forceinline__ uint32_t sampled_chase_loop(const ChaseArgs& a, uint3
 #pragma unroll
     for (int g = 0; g < kGroups; ++g) {
       if (g % kSampleEvery == 0) {
+        // The store waits for the previous (untimed) load: without it the timed region would hold
+        // that load's remaining latency too (an H100 run read ~2x the mean latency, 2026-11-23).
+        sts(sink, x);
         const uint64_t t0 = cycle_clock();
         x = chase(x, a.hi);
         sts(sink, x);
