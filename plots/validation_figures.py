@@ -103,7 +103,7 @@ def throughput_figure(data_dir, out_dir, gpu):
         meas = [p for p in points if p["gpu"] == gpu and p["alpha"] == a and p["unit"] == metric]
         if meas:
             ax.plot([num(p["warps_per_sm"]) for p in meas], [num(p["value"]) for p in meas], "x", color="tab:red",
-                    markersize=7, label="measured (seed)")
+                    markersize=7, label="measured (real GPU)")
         ax.set_title(f"{gpu}, α = {'∞' if a == 'inf' else a}")
         ax.set_xlabel("warps per SM")
         ax.set_ylabel(label)

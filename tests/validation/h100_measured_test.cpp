@@ -1,0 +1,52 @@
+// The simulator against a real H100 SXM5, measured by warpsim's CUDA suite on 2026-11-23
+// (validation/microbench/results/h100_sxm_2026-11-23). The latency parameters of
+// hw_configs/h100_sxm.yaml come from that file, so its latency rows check only that the config holds
+// them; the throughput curves of the arithmetic and shared-memory pipelines at every occupancy, and
+// the group latencies of the α mixes, are predictions the run could contradict.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "common/data_paths.h"
+#include "validation/validate.h"
+
+namespace warpsim::validation {
+namespace {
+
+ValidateResult validate_h100(const std::vector<std::string>& patterns) {
+  ValidateOptions o;
+  o.gpus = {"h100_sxm"};
+  o.measurement_paths = {(data_dir("validation") / "microbench" / "results" / "h100_sxm_2026-11-23" / "measurements.csv").string()};
+  o.case_patterns = patterns;
+  o.out_dir = "";
+  o.figures = false;
+  o.jobs = 2;
+  return run_validate(o);
+}
+
+std::string failures(const ValidateResult& r) {
+  std::string out;
+  for (const auto& c : r.report.outcomes)
+    if (!c.pass) out += c.spec->id + " ";
+  return out;
+}
+
+TEST(H100Measured, ArithmeticAndSharedMemoryCurvesWithinTolerance) {
+  // Every occupancy of the FADD (ILP 1-3), MUFU.RSQ and LDS chains, oversubscribed launches (§5.9).
+  const auto r = validate_h100({"auto.mb.homogeneous.add.ilp[123].w*", "auto.mb.homogeneous.sfu.ilp1.w*",
+                                "auto.mb.homogeneous.smem.ilp1.w*", "auto.mb.homogeneous.smem2.ilp1.w*"});
+  EXPECT_GE(r.passed, 150u);
+  EXPECT_EQ(r.failed, 0u) << failures(r);
+}
+
+TEST(H100Measured, LatenciesOfEveryChainWithinTolerance) {
+  // Table 6.2-style latencies: FADD, MUFU, LDS, streaming, stride-2 and random loads, the α mixes.
+  const auto r = validate_h100({"auto.mb.homogeneous.*.ilp?.latency", "auto.mb.homogeneous.random.*.latency",
+                                "auto.mb.stride2.latency", "auto.mb.alpha_mix.*.latency"});
+  EXPECT_GE(r.passed, 25u);
+  EXPECT_EQ(r.failed, 0u) << failures(r);
+}
+
+}  // namespace
+}  // namespace warpsim::validation
