@@ -27,16 +27,18 @@ const std::vector<std::string> kCaseKeys = [] {
 
 CompareSpec read_compare(YamlReader& r, const YAML::Node& n) {
   CompareSpec c;
-  if (!r.check_map(n, "compare", {"measurement", "model", "less_than", "greater_than"})) return c;
+  if (!r.check_map(n, "compare", {"measurement", "fit_curve", "model", "less_than", "greater_than"})) return c;
   if (n["measurement"]) c.measurements = r.text_list(n["measurement"], "compare.measurement");
+  if (n["fit_curve"]) c.fit_curve = r.text(n["fit_curve"], "compare.fit_curve").value_or("");
   if (n["model"]) {
     c.model = r.text(n["model"], "compare.model").value_or("");
     if (!model::find_model(c.model)) r.error(n["model"], "compare.model", fmt::format("unknown model '{}' (see `warpsim list models`)", c.model));
   }
   if (n["less_than"]) c.less_than = r.number(n["less_than"], "compare.less_than").value_or(kNaN);
   if (n["greater_than"]) c.greater_than = r.number(n["greater_than"], "compare.greater_than").value_or(kNaN);
-  const int kinds = !c.measurements.empty() + !c.model.empty() + (!std::isnan(c.less_than) || !std::isnan(c.greater_than));
-  if (kinds != 1) r.error(n, "compare", "expected exactly one of measurement:, model:, or less_than:/greater_than:");
+  const int kinds = !c.measurements.empty() + !c.fit_curve.empty() + !c.model.empty() +
+                    (!std::isnan(c.less_than) || !std::isnan(c.greater_than));
+  if (kinds != 1) r.error(n, "compare", "expected exactly one of measurement:, fit_curve:, model:, or less_than:/greater_than:");
   return c;
 }
 

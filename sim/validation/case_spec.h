@@ -53,7 +53,9 @@ struct Extract {
   std::string at_metric;
   double at_value = kNaN;
   double per = kNaN;    // latency: dependent instructions per warp (default: the kernel's count)
-  char coefficient = 'a';  // fit_abc: a, b or c of latency = a + b·x/(c − x) (§6.4)
+  // fit_abc: a, b or c of latency = a + b·x/(c − x) (§6.4), or 'L': the fitted latency at x =
+  // `fraction` of the compared curve's peak (the runner sets `value` to that x in GB/s).
+  char coefficient = 'a';
   std::string model;       // model_quotient: estimate / simulated, largest or smallest over occupancies
   std::string stat = "max";
   std::vector<std::string> alphas;  // cusp, model_quotient over several α (alpha_mix)
@@ -67,9 +69,12 @@ struct Quantity {
 };
 
 // What the extracted number is compared with: measurement rows (one value, or a lower and/or an
-// upper bound), a model's extraction of the same quantity, or a bound of a qualitative relation.
+// upper bound), a model's extraction of the same quantity, a bound of a qualitative relation, or
+// a measured latency-vs-throughput fit (rows <fit_curve>.a, .b, .c and .peak, Table 6.5) evaluated
+// at a fraction of its peak.
 struct CompareSpec {
   std::vector<std::string> measurements;
+  std::string fit_curve;
   std::string model;
   double less_than = kNaN;
   double greater_than = kNaN;

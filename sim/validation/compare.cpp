@@ -35,6 +35,20 @@ Reference reference_from_value(double v, std::string text) {
   return r;
 }
 
+Reference reference_from_fit(const Measurement& a, const Measurement& b, const Measurement& c, double x) {
+  Reference r;
+  r.measured = true;
+  r.unit = a.unit;
+  if (!(x >= 0 && x < c.value)) {
+    r.lo = r.hi = NAN;
+    r.text = "beyond c";
+    return r;
+  }
+  r.lo = r.hi = a.value + b.value * x / (c.value - x);
+  r.text = fmt::format("{:.4g}", r.lo);
+  return r;
+}
+
 Reference reference_from_relation(const CompareSpec& c) {
   Reference r;
   if (!std::isnan(c.greater_than)) r.lo = c.greater_than;
@@ -65,7 +79,7 @@ std::string output_unit(const Extract& e) {
     case ExtractKind::Latency: return "cycles";
     case ExtractKind::OccupancyAt: return occupancy_unit_name(e.unit);
     case ExtractKind::PctPeak: return "percent";
-    case ExtractKind::FitAbc: return e.coefficient == 'c' ? "gbps" : "cycles";
+    case ExtractKind::FitAbc: return e.coefficient == 'c' ? "gbps" : "cycles";  // a, b and latency in cycles
     default: return "ratio";
   }
 }

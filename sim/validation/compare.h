@@ -26,6 +26,8 @@ struct Reference {
 Reference reference_from(const std::vector<const Measurement*>& rows);
 Reference reference_from_value(double v, std::string text);
 Reference reference_from_relation(const CompareSpec& c);
+// A measured fit latency = a + b·x/(c − x) (Volkov 2016 §6.4) at throughput x (no value at or past c).
+Reference reference_from_fit(const Measurement& a, const Measurement& b, const Measurement& c, double x);
 
 // Signed error of `value` against `ref`: 0 inside, else the distance past the nearer end,
 // relative to that end (|end|) or absolute.

@@ -205,6 +205,11 @@ Value Evaluator::extract_one(const Quantity& q, const Source& s) {
       std::vector<std::pair<double, double>> samples;
       for (const auto& p : c.points) samples.emplace_back(p[Metric::Gbps], p[Metric::MeanWarpLatency] / c.chain_instructions);
       const AbcFit f = fit_abc(samples);
+      if (e.coefficient == 'L') {
+        if (!std::isfinite(f.a)) return Value::none("too few samples to fit");
+        if (!(e.value >= 0 && e.value < f.c)) return Value::none(fmt::format("{:.4g} GB/s is at or past the fitted c = {:.4g}", e.value, f.c));
+        return Value{f.a + f.b * e.value / (f.c - e.value), fmt::format("at {:.4g} GB/s; fit rms {:.3g} cycles", e.value, f.rms)};
+      }
       const double v = e.coefficient == 'a' ? f.a : e.coefficient == 'b' ? f.b : f.c;
       return std::isfinite(v) ? Value{v, fmt::format("fit rms {:.3g} cycles", f.rms)} : Value::none("too few samples to fit");
     }

@@ -24,7 +24,7 @@ const std::map<std::string, std::pair<ExtractKind, std::vector<std::string>>>& k
       {"occupancy_at", {ExtractKind::OccupancyAt, {"metric", "fraction", "value", "reference", "unit"}}},
       {"throughput_at", {ExtractKind::ThroughputAt, {"metric", "warps", "unit", "at_metric", "at_value"}}},
       {"pct_peak", {ExtractKind::PctPeak, {"metric", "warps", "unit", "reference"}}},
-      {"fit_abc", {ExtractKind::FitAbc, {"coefficient"}}},
+      {"fit_abc", {ExtractKind::FitAbc, {"coefficient", "fraction"}}},
       {"cusp", {ExtractKind::Cusp, {"alphas", "threshold"}}},
       {"ratio", {ExtractKind::Ratio, {"numerator", "denominator"}}},
       {"model_quotient", {ExtractKind::ModelQuotient, {"model", "stat", "metric", "alphas"}}},
@@ -209,8 +209,9 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
   }
   if (n["coefficient"]) {
     const std::string c = r.text(n["coefficient"], key + ".coefficient").value_or("a");
-    require(r, n["coefficient"], key + ".coefficient", "expected a, b or c", c == "a" || c == "b" || c == "c");
-    e.coefficient = c.empty() ? 'a' : c[0];
+    require(r, n["coefficient"], key + ".coefficient", "expected a, b, c or latency",
+            c == "a" || c == "b" || c == "c" || c == "latency");
+    e.coefficient = c == "latency" ? 'L' : c.empty() ? 'a' : c[0];
   }
   if (n["model"]) {
     e.model = r.text(n["model"], key + ".model").value_or("");
@@ -229,7 +230,11 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
               n["at_metric"].IsDefined() == n["at_value"].IsDefined() && !(n["at_metric"] && n["warps"]));
       [[fallthrough]];
     case ExtractKind::PctPeak: require(r, n, key, "warps: must be positive", std::isnan(e.warps) || e.warps > 0); break;
-    case ExtractKind::FitAbc: require(r, n, key, "needs coefficient: a, b or c", n["coefficient"].IsDefined()); break;
+    case ExtractKind::FitAbc:
+      require(r, n, key, "needs coefficient: a, b, c or latency", n["coefficient"].IsDefined());
+      require(r, n, key, "coefficient: latency needs fraction: (of the compared curve's peak, in (0, 1))",
+              e.coefficient != 'L' || (e.fraction > 0 && e.fraction < 1));
+      break;
     case ExtractKind::Ratio: require(r, n, key, "needs numerator: and denominator:", n["numerator"] && n["denominator"]); break;
     case ExtractKind::ModelQuotient: require(r, n, key, "needs model:", n["model"].IsDefined()); break;
     case ExtractKind::Cusp: require(r, n, key, "needs alphas: (at least 3)", e.alphas.size() >= 3); break;

@@ -129,14 +129,20 @@ std::string failures(const std::vector<CaseOutcome>& outcomes) {
   return md.empty() ? "" : "## Failed cases\n\n" + md + "\n";
 }
 
+std::string compared_with(const CaseSpec& c, const CaseOutcome& o) {
+  if (!c.compare.measurements.empty()) return fmt::format("{}", fmt::join(c.compare.measurements, ", "));
+  if (!c.compare.fit_curve.empty())
+    return fmt::format("fit {}.a/b/c at {:g}% of {}.peak: {}", c.compare.fit_curve, 100 * c.quantity.extract.fraction, c.compare.fit_curve, o.reference.text);
+  if (!c.compare.model.empty()) return "model " + c.compare.model;
+  return "relation " + o.reference.text;
+}
+
 std::string tolerances(const std::vector<CaseOutcome>& outcomes) {
   std::string md = "## Cases, tolerances and their reasons\n\n";
   md += header({"case", "what", "compared with", "tolerance", "why this tolerance", "source"});
   for (const auto& o : outcomes) {
     const CaseSpec& c = *o.spec;
-    md += row({c.id, c.description, c.compare.measurements.empty() ? (c.compare.model.empty() ? "relation " + o.reference.text : "model " + c.compare.model)
-                                                                    : fmt::format("{}", fmt::join(c.compare.measurements, ", ")),
-               tolerance_text(c.tolerance), c.tolerance_reason, fmt::format("{}:{}", c.file, c.line)});
+    md += row({c.id, c.description, compared_with(c, o), tolerance_text(c.tolerance), c.tolerance_reason, fmt::format("{}:{}", c.file, c.line)});
   }
   return md + "\n";
 }

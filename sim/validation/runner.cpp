@@ -16,10 +16,20 @@ std::vector<const Measurement*> rows_of(const CaseSpec& c, const MeasurementSet&
   return rows;
 }
 
-// throughput_at / pct_peak without warps: the occupancy of the measurement row.
+// The rows of a measured fit (Table 6.5): <prefix>.a, .b, .c and the peak it is read against.
+constexpr const char* kFitRows[] = {"a", "b", "c", "peak"};
+
+const Measurement* fit_row(const CaseSpec& c, const MeasurementSet& ms, const char* part) {
+  return ms.find(c.compare.fit_curve + "." + part);
+}
+
+// throughput_at / pct_peak without warps: the occupancy of the measurement row. A fitted latency
+// (fit_abc, coefficient: latency): the throughput x = fraction × the measured peak.
 Quantity resolved(const CaseSpec& c, const MeasurementSet& ms) {
   Quantity q = c.quantity;
   Extract& e = q.extract;
+  if (e.kind == ExtractKind::FitAbc && e.coefficient == 'L')
+    if (const Measurement* peak = c.compare.fit_curve.empty() ? nullptr : fit_row(c, ms, "peak")) e.value = e.fraction * peak->value;
   if ((e.kind == ExtractKind::ThroughputAt || e.kind == ExtractKind::PctPeak) && std::isnan(e.warps) && e.at_metric.empty())
     for (const Measurement* m : rows_of(c, ms))
       if (m->warps_per_sm) e.warps = *m->warps_per_sm, e.unit = OccupancyUnit::WarpsPerSm;
@@ -42,6 +52,17 @@ void check_cases(const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {
       if (m->unit != unit)
         at("compare.measurement", fmt::format("'{}' is in {}, but the extraction gives {}", id, m->unit, unit));
     }
+    const bool fitted_latency = c.quantity.extract.kind == ExtractKind::FitAbc && c.quantity.extract.coefficient == 'L';
+    if (fitted_latency != !c.compare.fit_curve.empty())
+      at("compare.fit_curve", "goes with, and only with, extract {kind: fit_abc, coefficient: latency}");
+    if (!c.compare.fit_curve.empty())
+      for (const char* part : kFitRows) {
+        const Measurement* m = fit_row(c, ms, part);
+        const std::string id = c.compare.fit_curve + "." + part;
+        const std::string want = std::string(part) == "c" || std::string(part) == "peak" ? "gbps" : "cycles";
+        if (!m) at("compare.fit_curve", fmt::format("no measurement with id '{}' (see `warpsim list measurements`)", id));
+        else if (m->unit != want) at("compare.fit_curve", fmt::format("'{}' is in {}, expected {}", id, m->unit, want));
+      }
     if (!c.tolerance.relative && c.tolerance.unit != unit)
       at("tolerance.unit", fmt::format("'{}' does not match the extraction's unit {}", c.tolerance.unit, unit));
     const Quantity q = resolved(c, ms);
@@ -72,6 +93,8 @@ std::vector<CaseOutcome> judge_cases(Evaluator& ev, const std::vector<CaseSpec>&
     const Quantity q = resolved(c, ms);
     if (!c.compare.measurements.empty()) {
       o.reference = reference_from(rows_of(c, ms));
+    } else if (!c.compare.fit_curve.empty()) {
+      o.reference = reference_from_fit(*fit_row(c, ms, "a"), *fit_row(c, ms, "b"), *fit_row(c, ms, "c"), q.extract.value);
     } else if (!c.compare.model.empty()) {
       const Value v = ev.evaluate(q, Source{c.compare.model});
       o.reference = reference_from_value(v.v, v.ok() ? fmt::format("{} {:.4g}", c.compare.model, v.v) : c.compare.model + " n/a");

@@ -192,7 +192,7 @@ TEST(CaseLoader, DuplicateIdsAcrossFilesAreRejected) {
 TEST(CaseLoader, CompareNeedsExactlyOneKindOfReference) {
   const std::string text = good_with({{"compare: {", "compare: {less_than: 2, "}});
   const std::string path = case_file("compare.yaml", text);
-  EXPECT_NE(load_error(path).find("compare: expected exactly one of measurement:, model:, or less_than:/greater_than:"), std::string::npos);
+  EXPECT_NE(load_error(path).find("compare: expected exactly one of measurement:, fit_curve:, model:, or less_than:/greater_than:"), std::string::npos);
 }
 
 TEST(CaseLoader, YamlSyntaxErrorNamesLineAndColumn) {
@@ -220,6 +220,37 @@ TEST(CaseLoader, MeasurementInTheWrongUnitIsRejectedAtTheCase) {
               std::string::npos)
         << e.what();
   }
+}
+
+TEST(CaseLoader, AFittedLatencyGoesWithAMeasuredFitCurveWhoseRowsExist) {
+  const auto error_of_check = [](const std::string& name, const std::string& text) -> std::string {
+    try {
+      check_cases(load_cases({case_file(name, text)}), load_measurements(builtin_measurements_dir()));
+    } catch (const UserError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const std::string fit = "extract: {kind: fit_abc, coefficient: latency, fraction: 0.5}";
+  EXPECT_EQ(error_of_check("fit_ok.yaml", good_with({{"extract: {kind: peak, metric: ops_per_cycle_per_scheduler}", fit},
+                                                     {"measurement: \"volkov.t6_1.{gpu}.add\"", "fit_curve: \"volkov.t6_5.{gpu}\""}})),
+            "");
+  // No such fit: its rows are named.
+  EXPECT_NE(error_of_check("fit_none.yaml", good_with({{"extract: {kind: peak, metric: ops_per_cycle_per_scheduler}", fit},
+                                                       {"measurement: \"volkov.t6_1.{gpu}.add\"", "fit_curve: \"volkov.t6_1.{gpu}\""}}))
+                .find("compare.fit_curve: no measurement with id 'volkov.t6_1.kepler.a'"),
+            std::string::npos);
+  // A fitted latency compared with one measurement, and a fit curve for a peak: both rejected.
+  EXPECT_NE(error_of_check("fit_lone.yaml", good_with({{"extract: {kind: peak, metric: ops_per_cycle_per_scheduler}", fit}})).find(
+                "compare.fit_curve: goes with, and only with, extract {kind: fit_abc, coefficient: latency}"),
+            std::string::npos);
+  EXPECT_NE(error_of_check("fit_peak.yaml", good_with({{"measurement: \"volkov.t6_1.{gpu}.add\"", "fit_curve: \"volkov.t6_5.{gpu}\""}}))
+                .find("compare.fit_curve: goes with"),
+            std::string::npos);
+  // The fraction is needed, and inside (0, 1).
+  const std::string path = case_file("fit_fraction.yaml", good_with({{"extract: {kind: peak, metric: ops_per_cycle_per_scheduler}",
+                                                                       "extract: {kind: fit_abc, coefficient: latency, fraction: 1.5}"}}));
+  EXPECT_NE(load_error(path).find("coefficient: latency needs fraction:"), std::string::npos);
 }
 
 }  // namespace warpsim::validation

@@ -101,4 +101,22 @@ TEST(Compare, OutputUnitFollowsTheExtraction) {
   EXPECT_EQ(output_unit(e), "cycles");
 }
 
+TEST(Compare, AMeasuredFitIsEvaluatedAtTheThroughputAndUndefinedPastItsPole) {
+  // Table 6.5, Kepler: a = 300, b = 32, c = 170 GB/s; at 77 GB/s (half of the 154 GB/s peak)
+  // the latency is 300 + 32 * 77 / 93 = 326.5 cycles.
+  Measurement a = row(300), b = row(32), c = row(170);
+  a.unit = b.unit = "cycles";
+  c.unit = "gbps";
+  const Reference r = reference_from_fit(a, b, c, 77);
+  EXPECT_NEAR(r.lo, 300 + 32.0 * 77 / 93, 1e-9);
+  EXPECT_EQ(r.lo, r.hi);
+  EXPECT_TRUE(r.measured);
+  EXPECT_EQ(r.unit, "cycles");
+  EXPECT_TRUE(within(330, r, Tolerance{true, 0.02, ""}));
+  EXPECT_FALSE(within(300, r, Tolerance{true, 0.05, ""}));
+  const Reference past = reference_from_fit(a, b, c, 170);
+  EXPECT_FALSE(within(1e6, past, Tolerance{true, 1e9, ""}));
+  EXPECT_EQ(past.text, "beyond c");
+}
+
 }  // namespace warpsim::validation
