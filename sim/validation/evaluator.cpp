@@ -207,6 +207,7 @@ Value Evaluator::extract_one(const Quantity& q, const Source& s) {
       const AbcFit f = fit_abc(samples);
       if (e.coefficient == 'L') {
         if (!std::isfinite(f.a)) return Value::none("too few samples to fit");
+        if (std::isnan(e.value)) return Value::none("no throughput to read the fit at (compare: fit_curve: sets it)");
         if (!(e.value >= 0 && e.value < f.c)) return Value::none(fmt::format("{:.4g} GB/s is at or past the fitted c = {:.4g}", e.value, f.c));
         return Value{f.a + f.b * e.value / (f.c - e.value), fmt::format("at {:.4g} GB/s; fit rms {:.3g} cycles", e.value, f.rms)};
       }

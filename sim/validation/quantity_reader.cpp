@@ -234,6 +234,7 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
       require(r, n, key, "needs coefficient: a, b, c or latency", n["coefficient"].IsDefined());
       require(r, n, key, "coefficient: latency needs fraction: (of the compared curve's peak, in (0, 1))",
               e.coefficient != 'L' || (e.fraction > 0 && e.fraction < 1));
+      require(r, n, key, "fraction: goes with coefficient: latency only", e.coefficient == 'L' || std::isnan(e.fraction));
       break;
     case ExtractKind::Ratio: require(r, n, key, "needs numerator: and denominator:", n["numerator"] && n["denominator"]); break;
     case ExtractKind::ModelQuotient: require(r, n, key, "needs model:", n["model"].IsDefined()); break;

@@ -251,6 +251,9 @@ TEST(CaseLoader, AFittedLatencyGoesWithAMeasuredFitCurveWhoseRowsExist) {
   const std::string path = case_file("fit_fraction.yaml", good_with({{"extract: {kind: peak, metric: ops_per_cycle_per_scheduler}",
                                                                        "extract: {kind: fit_abc, coefficient: latency, fraction: 1.5}"}}));
   EXPECT_NE(load_error(path).find("coefficient: latency needs fraction:"), std::string::npos);
+  const std::string stray = case_file("fit_stray.yaml", good_with({{"extract: {kind: peak, metric: ops_per_cycle_per_scheduler}",
+                                                                     "extract: {kind: fit_abc, coefficient: b, fraction: 0.5}"}}));
+  EXPECT_NE(load_error(stray).find("fraction: goes with coefficient: latency only"), std::string::npos);
 }
 
 }  // namespace warpsim::validation
