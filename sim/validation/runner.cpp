@@ -16,8 +16,12 @@ std::vector<const Measurement*> rows_of(const CaseSpec& c, const MeasurementSet&
   return rows;
 }
 
-// The rows of a measured fit (Table 6.5): <prefix>.a, .b, .c and the peak it is read against.
-constexpr const char* kFitRows[] = {"a", "b", "c", "peak"};
+// The rows of a measured fit (Table 6.5), <prefix>.<part>: a, b, c and the peak it is read against.
+struct FitRow {
+  const char* part;
+  const char* unit;
+};
+constexpr FitRow kFitRows[] = {{"a", "cycles"}, {"b", "cycles"}, {"c", "gbps"}, {"peak", "gbps"}};
 
 const Measurement* fit_row(const CaseSpec& c, const MeasurementSet& ms, const char* part) {
   return ms.find(c.compare.fit_curve + "." + part);
@@ -56,12 +60,11 @@ void check_cases(const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {
     if (fitted_latency != !c.compare.fit_curve.empty())
       at("compare.fit_curve", "goes with, and only with, extract {kind: fit_abc, coefficient: latency}");
     if (!c.compare.fit_curve.empty())
-      for (const char* part : kFitRows) {
-        const Measurement* m = fit_row(c, ms, part);
-        const std::string id = c.compare.fit_curve + "." + part;
-        const std::string want = std::string(part) == "c" || std::string(part) == "peak" ? "gbps" : "cycles";
+      for (const FitRow& row : kFitRows) {
+        const Measurement* m = fit_row(c, ms, row.part);
+        const std::string id = c.compare.fit_curve + "." + row.part;
         if (!m) at("compare.fit_curve", fmt::format("no measurement with id '{}' (see `warpsim list measurements`)", id));
-        else if (m->unit != want) at("compare.fit_curve", fmt::format("'{}' is in {}, expected {}", id, m->unit, want));
+        else if (m->unit != row.unit) at("compare.fit_curve", fmt::format("'{}' is in {}, expected {}", id, m->unit, row.unit));
       }
     if (!c.tolerance.relative && c.tolerance.unit != unit)
       at("tolerance.unit", fmt::format("'{}' does not match the extraction's unit {}", c.tolerance.unit, unit));
