@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "mem/contention_fit.h"
 #include "validation/case_loader.h"
 
 namespace warpsim::validation {
@@ -44,7 +45,7 @@ Reference reference_from_fit(const Measurement& a, const Measurement& b, const M
     r.text = "beyond c";
     return r;
   }
-  r.lo = r.hi = a.value + b.value * x / (c.value - x);
+  r.lo = r.hi = mem::ContentionFit{a.value, b.value, c.value, 0}.latency(x);
   r.text = fmt::format("{:.4g}", r.lo);
   return r;
 }

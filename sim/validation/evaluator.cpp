@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "common/user_error.h"
+#include "mem/contention_fit.h"
 #include "model/rates.h"
 #include "model/registry.h"
 #include "report/result_table.h"
@@ -209,7 +210,7 @@ Value Evaluator::extract_one(const Quantity& q, const Source& s) {
         if (!std::isfinite(f.a)) return Value::none("too few samples to fit");
         if (std::isnan(e.value)) return Value::none("no throughput to read the fit at (compare: fit_curve: sets it)");
         if (!(e.value >= 0 && e.value < f.c)) return Value::none(fmt::format("{:.4g} GB/s is at or past the fitted c = {:.4g}", e.value, f.c));
-        return Value{f.a + f.b * e.value / (f.c - e.value), fmt::format("at {:.4g} GB/s; fit rms {:.3g} cycles", e.value, f.rms)};
+        return Value{mem::ContentionFit{f.a, f.b, f.c, f.rms}.latency(e.value), fmt::format("at {:.4g} GB/s; fit rms {:.3g} cycles", e.value, f.rms)};
       }
       const double v = e.coefficient == 'a' ? f.a : e.coefficient == 'b' ? f.b : f.c;
       return std::isfinite(v) ? Value{v, fmt::format("fit rms {:.3g} cycles", f.rms)} : Value::none("too few samples to fit");
