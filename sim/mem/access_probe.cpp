@@ -1,8 +1,10 @@
 #include "mem/access_probe.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "common/user_error.h"
+#include "mem/fixed_memory.h"
 
 namespace warpsim::mem {
 
@@ -30,6 +32,15 @@ uint64_t unloaded_coalesced_tail_cycles(MemorySystem& memory, const config::LsuC
   const std::vector<Segment> access = coalesced_access(lsu, uint64_t{1} << 30);
   const auto departure = [delta](const Segment& s) { return departure_offset_cycles(s.issue_step, delta); };
   return last_completion(memory, access, departure) - departure(access.back());
+}
+
+uint64_t interconnect_ps_for(const config::HwConfig& cfg, uint64_t memory_cycles) {
+  const double total = unloaded_transaction_latency_cycles(cfg);
+  if (total <= static_cast<double>(memory_cycles))
+    throw UserError(Diagnostic{cfg.source_file, 0, 0, "memory.latency_cycles",
+                               "the unloaded latency is shorter than the DRAM timings alone"});
+  const double ps = (total - static_cast<double>(memory_cycles)) * 1000.0 / cfg.device.core_clock_ghz;
+  return static_cast<uint64_t>(std::llround(ps));
 }
 
 }  // namespace warpsim::mem

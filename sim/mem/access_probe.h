@@ -22,4 +22,9 @@ uint64_t last_completion(MemorySystem& memory, const std::vector<Segment>& acces
 // interconnect derivations of `queue` and `dram` subtract from Table 6.2.
 uint64_t unloaded_coalesced_tail_cycles(MemorySystem& memory, const config::LsuConfig& lsu);
 
+// The interconnect latency (ps, both ways together) that makes an unloaded coalesced access of a
+// model whose memory part takes `memory_cycles` (unloaded_coalesced_tail_cycles) take Table 6.2's
+// latency; a UserError naming memory.latency_cycles when the DRAM timings alone exceed it.
+uint64_t interconnect_ps_for(const config::HwConfig& cfg, uint64_t memory_cycles);
+
 }  // namespace warpsim::mem

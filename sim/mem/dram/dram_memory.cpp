@@ -1,12 +1,9 @@
 #include "mem/dram/dram_memory.h"
 
 #include <algorithm>
-#include <cmath>
 
-#include "common/user_error.h"
 #include "mem/access_probe.h"
 #include "mem/coalescer.h"
-#include "mem/fixed_memory.h"
 
 namespace warpsim::mem::dram {
 namespace {
@@ -41,15 +38,7 @@ uint64_t probe_unloaded_dram_cycles(const MemorySystemSpec& spec) {
 
 }  // namespace
 
-DramMemory::DramMemory(const MemorySystemSpec& spec) {
-  const uint64_t dram = probe_unloaded_dram_cycles(spec);
-  const double total = unloaded_transaction_latency_cycles(*spec.config);
-  if (total <= static_cast<double>(dram))
-    throw UserError(Diagnostic{spec.config->source_file, 0, 0, "memory.latency_cycles",
-                               "the unloaded latency is shorter than the DRAM timings alone"});
-  const double ps = (total - static_cast<double>(dram)) * 1000.0 / spec.config->device.core_clock_ghz;
-  init(spec, static_cast<uint64_t>(std::llround(ps)));
-}
+DramMemory::DramMemory(const MemorySystemSpec& spec) { init(spec, interconnect_ps_for(*spec.config, probe_unloaded_dram_cycles(spec))); }
 
 DramMemory::DramMemory(const MemorySystemSpec& spec, uint64_t interconnect_ps) { init(spec, interconnect_ps); }
 

@@ -1,13 +1,10 @@
 #include "mem/queue/queue_memory.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include "common/bit_mix.h"
-#include "common/user_error.h"
 #include "mem/access_probe.h"
 #include "mem/coalescer.h"
-#include "mem/fixed_memory.h"
 
 namespace warpsim::mem::queue {
 namespace {
@@ -21,15 +18,7 @@ uint64_t probe_unloaded_channel_cycles(const MemorySystemSpec& spec) {
 
 }  // namespace
 
-QueueMemory::QueueMemory(const MemorySystemSpec& spec) {
-  const uint64_t channel = probe_unloaded_channel_cycles(spec);
-  const double total = unloaded_transaction_latency_cycles(*spec.config);
-  if (total <= static_cast<double>(channel))
-    throw UserError(Diagnostic{spec.config->source_file, 0, 0, "memory.latency_cycles",
-                               "the unloaded latency is shorter than the DRAM timings alone"});
-  const double ps = (total - static_cast<double>(channel)) * 1000.0 / spec.config->device.core_clock_ghz;
-  init(spec, static_cast<uint64_t>(std::llround(ps)));
-}
+QueueMemory::QueueMemory(const MemorySystemSpec& spec) { init(spec, interconnect_ps_for(*spec.config, probe_unloaded_channel_cycles(spec))); }
 
 QueueMemory::QueueMemory(const MemorySystemSpec& spec, uint64_t interconnect_ps) { init(spec, interconnect_ps); }
 
