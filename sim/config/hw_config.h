@@ -5,11 +5,16 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 
+#include "common/user_error.h"
 #include "isa/op_class.h"
 
 namespace warpsim::config {
+
+// Where each key was last set (file, line, column of its value, or "<--set>"), for error messages.
+using Provenance = std::map<std::string, Diagnostic>;
 
 enum class Generation : uint8_t { G80, GT200, Fermi, Kepler, Maxwell, Pascal, Volta, Ampere, Hopper, Toy };
 enum class SchedulerPolicy : uint8_t { Lrr, Gto, Oldest, TwoLevel };
@@ -176,6 +181,13 @@ struct HwConfig {
   LsuConfig lsu;
   MemoryConfig memory;
   std::string source_file;  // the file it was loaded from (first of its overlay chain)
+  // Where each key given was set: file:line:column of its YAML value, or "<--set>" (the loader's
+  // provenance), so that a rule broken only once a model is built still names the line.
+  Provenance key_sources;
+
+  // An error about `key`, placed where the key was set (or at the config file when it took its
+  // default): what a problem found after loading reports.
+  Diagnostic diagnostic(const std::string& key, std::string message) const;
 };
 
 // Display names, used by the schema and by reports.

@@ -193,7 +193,7 @@ HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::
                                fmt::format("no GPU config named '{}' and no such file (built-in: {})", name_or_path, join(names, ", "))});
   }
   HwConfig cfg;
-  Provenance prov;
+  Provenance& prov = cfg.key_sources;
   DiagnosticSink sink;
   Binder binder(cfg, prov, sink);
   std::vector<std::string> chain;
@@ -208,10 +208,10 @@ HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::
     }
   sink.throw_if_any();
   cfg.source_file = path;
-  check_cross_field_rules(cfg, prov, path);
+  check_cross_field_rules(cfg);
   return cfg;
 }
 
-void validate(const HwConfig& c) { check_cross_field_rules(c, {}, c.source_file.empty() ? "<config>" : c.source_file); }
+void validate(const HwConfig& c) { check_cross_field_rules(c); }
 
 }  // namespace warpsim::config

@@ -25,14 +25,9 @@ void check_memory_rules(const HwConfig& c, Fail& fail) {
 
 }  // namespace
 
-void check_cross_field_rules(const HwConfig& c, const Provenance& prov, const std::string& file) {
+void check_cross_field_rules(const HwConfig& c) {
   DiagnosticSink sink;
-  auto fail = [&](const std::string& key, std::string msg) {
-    auto it = prov.find(key);
-    Diagnostic d = it != prov.end() ? it->second : Diagnostic{file, 0, 0, key, ""};
-    d.message = std::move(msg);
-    sink.add(std::move(d));
-  };
+  auto fail = [&](const std::string& key, std::string msg) { sink.add(c.diagnostic(key, std::move(msg))); };
   if (c.scheduler.count * c.scheduler.max_warps < c.sm.max_warps)
     fail("scheduler.max_warps", fmt::format("{} schedulers x {} warps cannot hold sm.max_warps = {}",
                                             c.scheduler.count, c.scheduler.max_warps, c.sm.max_warps));

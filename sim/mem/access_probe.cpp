@@ -37,8 +37,7 @@ uint64_t unloaded_coalesced_tail_cycles(MemorySystem& memory, const config::LsuC
 uint64_t interconnect_ps_for(const config::HwConfig& cfg, uint64_t memory_cycles) {
   const double total = unloaded_transaction_latency_cycles(cfg);
   if (total <= static_cast<double>(memory_cycles))
-    throw UserError(Diagnostic{cfg.source_file, 0, 0, "memory.latency_cycles",
-                               "the unloaded latency is shorter than the DRAM timings alone"});
+    throw UserError(cfg.diagnostic("memory.latency_cycles", "the unloaded latency is shorter than the DRAM timings alone"));
   const double ps = (total - static_cast<double>(memory_cycles)) * 1000.0 / cfg.device.core_clock_ghz;
   return static_cast<uint64_t>(std::llround(ps));
 }

@@ -14,8 +14,8 @@ namespace warpsim::mem {
 namespace {
 
 [[noreturn]] void not_built(const config::HwConfig& cfg, const std::string& why) {
-  throw UserError(Diagnostic{cfg.source_file, 0, 0, "memory.model",
-                             std::string("memory model '") + config::to_string(cfg.memory.model) + "' is not built into this warpsim: " + why});
+  throw UserError(cfg.diagnostic("memory.model", std::string("memory model '") + config::to_string(cfg.memory.model) +
+                                                    "' is not built into this warpsim: " + why));
 }
 
 }  // namespace

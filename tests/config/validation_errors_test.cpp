@@ -7,6 +7,7 @@
 #include "config/config_test_util.h"
 #include "config/loader.h"
 #include "config/schema.h"
+#include "mem/memory_system.h"
 #include "support/test_support.h"
 
 namespace warpsim::config {
@@ -118,6 +119,30 @@ TEST(ConfigErrors, CrossFieldRulesNameTheLineOfTheBlamedKey) {
       EXPECT_NE(d->file.find("kepler.yaml"), std::string::npos) << "a key not in the child is blamed in its base";
     }
   }
+}
+
+// A rule only a built model can check (here: `queue`'s DRAM timings alone take longer than the
+// whole unloaded latency, found when it derives its interconnect) still names the line of the key.
+TEST(ConfigErrors, ARuleBrokenWhenTheModelIsBuiltNamesTheLineThatSetTheKey) {
+  const auto build_error = [](const HwConfig& c) {
+    try {
+      mem::make_memory_system(mem::MemorySystemSpec{&c, 1, 1});
+    } catch (const UserError& e) {
+      return e.diagnostics();
+    }
+    return std::vector<Diagnostic>{};
+  };
+  const std::string p = kepler_child("dram_latency.yaml", "memory:\n  model: queue\n  latency_cycles: 120\n");
+  auto ds = build_error(load_hw_config(p));
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].file, p);
+  EXPECT_EQ(ds[0].line, 4);
+  EXPECT_EQ(ds[0].key, "memory.latency_cycles");
+  EXPECT_NE(ds[0].message.find("shorter than the DRAM timings"), std::string::npos) << ds[0].message;
+  ds = build_error(load_hw_config("kepler", {"memory.model=queue", "memory.latency_cycles=120"}));
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].file, "<--set>");
+  EXPECT_EQ(ds[0].key, "memory.latency_cycles");
 }
 
 TEST(ConfigErrors, CrossFieldRulesHoldForConfigsBuiltInCode) {
