@@ -72,10 +72,6 @@ const char* to_string(PagePolicy p) { return name_of(p); }
 const char* to_string(DualIssue d) { return name_of(d); }
 const char* to_string(IssueUnit u) { return name_of(u); }
 
-}  // namespace warpsim::config
-
-namespace warpsim::config {
-
 Diagnostic HwConfig::diagnostic(const std::string& key, std::string message) const {
   auto it = key_sources.find(key);
   Diagnostic d = it != key_sources.end() ? it->second : Diagnostic{source_file.empty() ? "<config>" : source_file, 0, 0, key, ""};
