@@ -24,6 +24,8 @@ import random
 
 import yaml
 
+from memory_model_table import implied_servers  # K from Table 6.5's b (M/D/1), beside this script
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVERS = 48  # simulated servers: the fraction depends on the two ratios once K >= ~8
 
@@ -82,7 +84,7 @@ def gpu_row(gpu, seed, events):
     k = linear * schedulers * sms / (ratio * peak_over_c)
     service_ns = k * 128 / c
     per_scheduler = lambda frac: bisect(lambda n: closed_network_fraction(n, ratio, events), frac * peak_over_c, 0.05, 50) * k / (schedulers * sms)
-    return [gpu, f"{k:.0f}", f"{service_ns:.0f}", f"{2 * b / ghz * c / 128:.0f}",
+    return [gpu, f"{k:.0f}", f"{service_ns:.0f}", f"{implied_servers(gpu, b, c):.0f}",
             f"{per_scheduler(0.90):.1f} / {m(f'4.{gpu}.warps_90'):g}", f"{per_scheduler(0.95):.1f} / {m(f'4.{gpu}.warps_95'):g}",
             f"{service_ns / 2 * ghz:.0f} / {b:g}"]
 
