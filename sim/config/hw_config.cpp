@@ -33,7 +33,7 @@ const std::vector<std::pair<CoalescingRule, const char*>>& enum_table<Coalescing
 template <>
 const std::vector<std::pair<MemoryModelKind, const char*>>& enum_table<MemoryModelKind>() {
   static const std::vector<std::pair<MemoryModelKind, const char*>> t{
-      {MemoryModelKind::Fixed, "fixed"}, {MemoryModelKind::Queue, "queue"}, {MemoryModelKind::Dram, "dram"}, {MemoryModelKind::SimGrid, "simgrid"}};
+      {MemoryModelKind::Fixed, "fixed"}, {MemoryModelKind::Queue, "queue"}, {MemoryModelKind::Dram, "dram"}, {MemoryModelKind::SimGrid, "simgrid"}, {MemoryModelKind::Servers, "servers"}};
   return t;
 }
 

@@ -31,7 +31,7 @@ enum class IssueUnit : uint8_t { Transaction, Line };
 // Where the second instruction of a multi-issue cycle may come from: the same warp (NVIDIA dual
 // issue, Volkov §2.9) or another warp (AMD GCN-style issue from different wavefronts).
 enum class DualIssue : uint8_t { SameWarp, AnyWarp };
-enum class MemoryModelKind : uint8_t { Fixed, Queue, Dram, SimGrid };
+enum class MemoryModelKind : uint8_t { Fixed, Queue, Dram, SimGrid, Servers };
 // When a DRAM controller closes a row (`dram` model).
 enum class PagePolicy : uint8_t {
   Open,   // a row stays open until its bank needs another row (or refreshes)
@@ -159,7 +159,8 @@ struct MemoryConfig {
   double memory_clock_mhz = 1000;
   std::string dram_type = "GDDR5";
   // Fitted latency model of Volkov §6.4, Table 6.5: latency = a + b * x / (c - x), x in GB/s.
-  // Used only by the refined analytical model, never by the simulator.
+  // Used by the refined analytical model, and by the `servers` memory model (b and c: its K
+  // servers of s cycles per 128 bytes, mem/servers/servers_memory.h).
   double contention_a_cycles = 0;
   double contention_b_cycles = 0;
   double contention_c_gbps = 0;

@@ -206,8 +206,8 @@ std::vector<FieldSpec> build_schema() {
   s.push_back(double_field("memory.memory_clock_mhz", REF(memory.memory_clock_mhz), "MHz", "DRAM data clock = per-pin data rate / 2 (GDDR5: WCK); vendor spec", 1, 1e6, kReq));
   s.push_back(string_field("memory.dram_type", REF(memory.dram_type), "DRAM technology, e.g. GDDR5", kOpt));
   s.push_back(double_field("memory.contention_a_cycles", REF(memory.contention_a_cycles), "cycles", "fitted latency model a (Volkov Table 6.5); analytical models only", 0, 1e9, kOpt));
-  s.push_back(double_field("memory.contention_b_cycles", REF(memory.contention_b_cycles), "cycles", "fitted latency model b (Volkov Table 6.5); analytical models only", 0, 1e9, kOpt));
-  s.push_back(double_field("memory.contention_c_gbps", REF(memory.contention_c_gbps), "GB/s", "fitted latency model c (Volkov Table 6.5); analytical models only", 0, 1e9, kOpt));
+  s.push_back(double_field("memory.contention_b_cycles", REF(memory.contention_b_cycles), "cycles", "fitted latency model b (Volkov Table 6.5); analytical models and the `servers` memory model", 0, 1e9, kOpt));
+  s.push_back(double_field("memory.contention_c_gbps", REF(memory.contention_c_gbps), "GB/s", "fitted latency model c (Volkov Table 6.5); analytical models and the `servers` memory model", 0, 1e9, kOpt));
   add_dram_model_fields(s);
   s.push_back(double_field("memory.sm_port_gbps", REF(memory.sm_port_gbps), "GB/s", "bandwidth of an SM's crossbar port (simgrid model); 0 = the pin bandwidth, never binding", 0, 1e6, kOpt));
   return s;

@@ -27,7 +27,10 @@ constexpr uint64_t kAddressSeed = 0x6b43a9b5u;  // fixed: the calibration is a p
 constexpr int kBisectionSteps = 10;            // delta to table / 1024
 
 bool has_dram_banks(const config::HwConfig& cfg) {
-  return cfg.memory.model == config::MemoryModelKind::Queue || cfg.memory.model == config::MemoryModelKind::Dram;
+  // `servers` too: a diverging access's lines hold their servers 128 bytes each (its last one
+  // waits s, a coalesced access's last sector s / 4) and meet each other on them.
+  return cfg.memory.model == config::MemoryModelKind::Queue || cfg.memory.model == config::MemoryModelKind::Dram ||
+         cfg.memory.model == config::MemoryModelKind::Servers;
 }
 
 // Mean cycles from issue to the last completion of each access, issued one after another as a

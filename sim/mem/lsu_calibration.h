@@ -6,7 +6,7 @@
 // that difference happens in DRAM, not in the LSU: each sector of a fully diverging access opens a
 // row of its own (tRCD) and a few land on a bank another one holds, where the last transaction of
 // a streaming load finds its row already opened by the first. A memory model with DRAM timings
-// (`queue`, `dram`) produces that part itself; with the table's increment on top it is counted
+// (`queue`, `dram`), or servers held per line (`servers`), produces that part itself; with the table's increment on top it is counted
 // twice (random latencies 2-4% above Table 6.2). Models without DRAM banks (`fixed`: a constant
 // latency; `simgrid`: flows over links) produce none of it and keep the table's value.
 #pragma once

@@ -4,6 +4,7 @@
 #include "mem/fixed_memory.h"
 #include "mem/dram/dram_memory.h"
 #include "mem/queue/queue_memory.h"
+#include "mem/servers/servers_memory.h"
 #ifdef WARPSIM_HAVE_SIMGRID
 #include "mem/simgrid/engine_thread.h"
 #include "mem/simgrid/simgrid_memory.h"
@@ -28,6 +29,7 @@ std::unique_ptr<MemorySystem> make_memory_system(const MemorySystemSpec& spec) {
     case config::MemoryModelKind::Fixed: return std::make_unique<FixedMemory>(spec);
     case config::MemoryModelKind::Queue: return std::make_unique<queue::QueueMemory>(spec);
     case config::MemoryModelKind::Dram: return std::make_unique<dram::DramMemory>(spec);
+    case config::MemoryModelKind::Servers: return std::make_unique<servers::ServersMemory>(spec);
     case config::MemoryModelKind::SimGrid:
 #ifdef WARPSIM_HAVE_SIMGRID
       return std::make_unique<simgrid::SimGridMemory>(spec);
@@ -43,6 +45,7 @@ bool memory_model_built(config::MemoryModelKind kind) {
     case config::MemoryModelKind::Fixed: return true;
     case config::MemoryModelKind::Queue: return true;
     case config::MemoryModelKind::Dram: return true;
+    case config::MemoryModelKind::Servers: return true;
     case config::MemoryModelKind::SimGrid:
 #ifdef WARPSIM_HAVE_SIMGRID
       return true;

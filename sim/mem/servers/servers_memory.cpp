@@ -1,0 +1,118 @@
+#include "mem/servers/servers_memory.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/bit_mix.h"
+#include "common/user_error.h"
+#include "mem/access_probe.h"
+#include "mem/fixed_memory.h"
+
+namespace warpsim::mem::servers {
+namespace {
+
+constexpr double kLineBytes = 128;  // one coalesced warp access (§6.3); Table 6.5's unit of visit
+constexpr uint64_t kCopySalt = 0x9E3779B97F4A7C15ull;
+
+double unit_draw(uint64_t x) { return static_cast<double>(mix64(x) >> 11) * 0x1.0p-53; }  // [0, 1)
+
+bool before(const auto& a, const auto& b) { return a.arrive != b.arrive ? a.arrive > b.arrive : a.seq > b.seq; }
+
+// The memory part of an unloaded coalesced access on an idle device with no fixed delay.
+double probe_memory_cycles(const MemorySystemSpec& spec) {
+  ServersMemory probe(MemorySystemSpec{spec.config, spec.config->device.sms, spec.seed}, 0.0);
+  return static_cast<double>(unloaded_coalesced_tail_cycles(probe, spec.config->lsu));
+}
+
+}  // namespace
+
+ServerGeometry server_geometry(const config::HwConfig& cfg) {
+  const double b = cfg.memory.contention_b_cycles;
+  const double c = cfg.memory.contention_c_gbps;
+  if (c <= 0) throw UserError(cfg.diagnostic("memory.contention_c_gbps", "the `servers` memory model needs Table 6.5's c (> 0 GB/s)"));
+  if (b <= 0) throw UserError(cfg.diagnostic("memory.contention_b_cycles", "the `servers` memory model needs Table 6.5's b (> 0 cycles)"));
+  const double bytes_per_cycle = c / cfg.device.core_clock_ghz;
+  // b = s / 2 and c = K x 128 B / s (header): K = 2 b c / 128 B, rounded; s keeps c exact.
+  const long k = std::lround(2.0 * b * bytes_per_cycle / kLineBytes);
+  if (k < 1) throw UserError(cfg.diagnostic("memory.contention_b_cycles", "Table 6.5's b and c give no server (2 b c < 64 bytes)"));
+  ServerGeometry g;
+  g.count = static_cast<int>(std::min<long>(k, 1 << 20));
+  g.line_service_cycles = g.count * kLineBytes / bytes_per_cycle;
+  return g;
+}
+
+ServersMemory::ServersMemory(const MemorySystemSpec& spec) {
+  const config::HwConfig& cfg = *spec.config;
+  // Derived, not a free parameter: Table 6.2's latency less what the servers take unloaded.
+  const double delay = static_cast<double>(interconnect_ps_for(cfg, static_cast<uint64_t>(probe_memory_cycles(spec)))) * cfg.device.core_clock_ghz / 1000.0;
+  init(spec, delay, true);
+}
+
+ServersMemory::ServersMemory(const MemorySystemSpec& spec, double fixed_delay_cycles) { init(spec, fixed_delay_cycles, false); }
+
+void ServersMemory::init(const MemorySystemSpec& spec, double fixed_delay_cycles, bool stand_ins) {
+  const config::HwConfig& cfg = *spec.config;
+  geometry_ = server_geometry(cfg);
+  line_charge_ = cfg.memory.line_charge_bytes;
+  request_delay_ = fixed_delay_cycles / 2;
+  response_delay_ = fixed_delay_cycles - request_delay_;
+  if (stand_ins && spec.simulated_sms < cfg.device.sms)
+    copies_per_transaction_ = static_cast<double>(cfg.device.sms) / spec.simulated_sms - 1.0;
+  copy_window_cycles_ = cfg.memory.latency_cycles;
+  limit_bytes_per_cycle_ = cfg.memory.peak_gbps / cfg.device.core_clock_ghz;
+  limit_burst_cycles_ = kLineBytes / limit_bytes_per_cycle_;
+  free_at_.assign(static_cast<size_t>(geometry_.count), 0.0);
+}
+
+uint32_t ServersMemory::server_of(uint64_t line) const {
+  return static_cast<uint32_t>(mix64(line) % static_cast<uint64_t>(geometry_.count));
+}
+
+double ServersMemory::serve(uint32_t server, double arrive, double charged) {
+  // The limit as `fixed`'s token bucket: its clock advances by the bytes' time at the peak, and a
+  // transaction passes once it is at most one warp access behind. Arrivals come in time order,
+  // so passes do too, and each server sees its arrivals in order: FIFO by max().
+  limit_free_ = std::max(limit_free_, arrive) + charged / limit_bytes_per_cycle_;
+  const double passed = std::max(arrive, limit_free_ - limit_burst_cycles_);
+  double& free = free_at_[server];
+  free = std::max(free, passed) + geometry_.line_service_cycles * charged / kLineBytes;
+  return free;
+}
+
+void ServersMemory::serve_copies_until(double arrive, uint64_t seq) {
+  while (!copies_.empty() && !before(copies_.front(), Copy{arrive, seq, 0, 0})) {
+    std::pop_heap(copies_.begin(), copies_.end(), [](const Copy& a, const Copy& b) { return before(a, b); });
+    const Copy& c = copies_.back();
+    serve(c.server, c.arrive, c.charged);
+    copies_.pop_back();
+  }
+}
+
+void ServersMemory::push_copies(uint64_t line, double arrive, double charged) {
+  // Per line, so that the copies of an access's transactions in one line stay together: the same
+  // number, the same other line, the same offset.
+  const auto whole = static_cast<uint64_t>(copies_per_transaction_);
+  const bool extra = unit_draw(line ^ kCopySalt) < copies_per_transaction_ - static_cast<double>(whole);
+  for (uint64_t j = 1; j <= whole + (extra ? 1 : 0); ++j) {
+    const uint64_t other = line + j * kCopySalt;
+    copies_.push_back(Copy{arrive + unit_draw(other + 1) * copy_window_cycles_, seq_++, server_of(other), charged});
+    std::push_heap(copies_.begin(), copies_.end(), [](const Copy& a, const Copy& b) { return before(a, b); });
+  }
+}
+
+void ServersMemory::submit(const Transaction& t, uint64_t now) {
+  // Each line an access touches costs at least line_charge_ bytes of its server, shared by the
+  // access's transactions in it (Volkov §6.7, as `fixed`).
+  const double charged = std::max<double>(t.bytes, line_charge_ / std::max<uint8_t>(1, t.line_transactions));
+  const uint64_t line = t.address / static_cast<uint64_t>(kLineBytes);
+  const double arrive = static_cast<double>(now) + request_delay_;
+  const uint64_t seq = seq_++;
+  serve_copies_until(arrive, seq);
+  const double end = serve(server_of(line), arrive, charged);
+  if (copies_per_transaction_ > 0) push_copies(line, arrive, charged);
+  const auto cycle = static_cast<uint64_t>(std::ceil(end + response_delay_));
+  latencies_.record(cycle - now);
+  pending_.push(cycle, seq, Completion{cycle, t.tag, t.sm});
+}
+
+}  // namespace warpsim::mem::servers

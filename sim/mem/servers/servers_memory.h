@@ -1,0 +1,86 @@
+// `servers`: the contention of Volkov 2016 §6.4 (Table 6.5) as a mechanism. The device's memory
+// is K equal FIFO servers; each 128-byte line lives on one of them, picked by a hash of its
+// address (as GPUs hash partition and bank bits), so the accesses of many warps meet them at
+// random, and each holds its server s per 128 bytes. The rest of Table 6.2's unloaded latency is
+// a fixed delay, half on the way in and half on the way out. On the way in every transaction
+// also passes the device's sustained limit, Table 6.4's peak, as `fixed`'s one server (a token
+// bucket one warp access deep): the seeds' best throughput (Kepler 154 GB/s) lies below the
+// asymptote c of their latency fit (170), which random servers alone approach with ILP.
+//
+// K and s come from Table 6.5 and nothing else: the capacity K x 128 B / s is its asymptote c,
+// and an M/D/1 server's mean wait (s / 2) rho / (1 - rho) is its latency growth b x / (c - x)
+// when b = s / 2, so K = 2 b c / 128 B (G80 57, GT200 29, Fermi 78, Kepler 76, Maxwell 60; the
+// diagnostic of docs/memory-model.md, "What Table 6.5's b says about the servers"). Which
+// hardware the servers are is not known (docs: 0.4-1.4x the DRAM banks, 1-2 row cycles each),
+// so this model is phenomenological in its parameters; what it predicts is everything the seeds
+// print about saturation beyond those two numbers (Table 6.4's knees, §4.3, §7.5,
+// bench/random_servers.py). The `queue` and `dram` models build the DRAM from datasheets instead.
+//
+// A share of the device (`--sms n`) keeps all K servers and stands in for the other SMs by
+// replaying each of its transactions N / n - 1 times (fractions by a per-line draw), each copy at
+// another pseudo-random line, a pseudo-random offset within one unloaded latency later: the other
+// SMs run the same code on other data at other phases. Copies load the servers and are dropped.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "mem/completion_queue.h"
+#include "mem/memory_system.h"
+
+namespace warpsim::mem::servers {
+
+// K and s of a config (Table 6.5's b and c at the core clock); a UserError naming the key when
+// either is missing or they give no server.
+struct ServerGeometry {
+  int count = 1;                    // K
+  double line_service_cycles = 0;   // s: cycles one server takes per 128 bytes
+};
+ServerGeometry server_geometry(const config::HwConfig& cfg);
+
+class ServersMemory final : public MemorySystem {
+ public:
+  explicit ServersMemory(const MemorySystemSpec& spec);
+  // With a given fixed delay and no stand-ins for missing SMs: the probe that derives the delay.
+  ServersMemory(const MemorySystemSpec& spec, double fixed_delay_cycles);
+
+  void submit(const Transaction& t, uint64_t now) override;
+  uint64_t next_event_time() const override { return pending_.empty() ? kNever : pending_.next_time(); }
+  void advance(uint64_t t, std::vector<Completion>& done) override { pending_.pop_until(t, done); }
+  const LatencyRecorder& transaction_latencies() const override { return latencies_; }
+  const char* name() const override { return "servers"; }
+
+  const ServerGeometry& geometry() const { return geometry_; }
+  double fixed_delay_cycles() const { return request_delay_ + response_delay_; }
+
+ private:
+  struct Copy {  // another SM's transaction, arriving later
+    double arrive = 0;
+    uint64_t seq = 0;
+    uint32_t server = 0;
+    double charged = 0;  // bytes
+  };
+  void init(const MemorySystemSpec& spec, double fixed_delay_cycles, bool stand_ins);
+  // The limit, then the FIFO server: the end of service of `charged` bytes arriving at `arrive`.
+  double serve(uint32_t server, double arrive, double charged);
+  void serve_copies_until(double arrive, uint64_t seq);
+  void push_copies(uint64_t line, double arrive, double charged);
+  uint32_t server_of(uint64_t line) const;
+
+  ServerGeometry geometry_;
+  double line_charge_ = 128;     // memory.line_charge_bytes, as `fixed` (Volkov §6.7)
+  double request_delay_ = 0;     // cycles to the server
+  double response_delay_ = 0;    // cycles back to the SM
+  double copies_per_transaction_ = 0;  // N / n - 1 on a share, 0 on the device
+  double copy_window_cycles_ = 0;      // copies arrive within one unloaded latency
+  double limit_bytes_per_cycle_ = 0;  // the device's peak (Table 6.4): copies stand in for the rest
+  double limit_free_ = 0;        // when the limit's rate clock is next free, cycles
+  double limit_burst_cycles_ = 0;  // how far behind that clock a transaction may pass
+  std::vector<double> free_at_;  // per server: when its queue is empty, cycles
+  std::vector<Copy> copies_;     // a min-heap on (arrive, seq)
+  uint64_t seq_ = 0;
+  CompletionQueue pending_;
+  LatencyRecorder latencies_;
+};
+
+}  // namespace warpsim::mem::servers
