@@ -220,7 +220,7 @@ def histogram_figure(data_dir, out_dir):
 
 
 def memory_models_figure(data_dir, out_dir):
-    """Volkov 2016 §6.3-6.4 streaming experiment under each memory model (fixed, queue, simgrid; on
+    """Volkov 2016 §6.3-6.4 streaming experiment under each memory model (servers, fixed, queue, simgrid; on
     one SM's share, and `queue` on the whole device too) beside Table 6.4: throughput against
     occupancy, and latency against throughput (Figure 6.3)."""
     if not os.path.exists(os.path.join(data_dir, "memory_models_points.csv")):
@@ -230,7 +230,7 @@ def memory_models_figure(data_dir, out_dir):
     gpus = gpus_of(rows)
     if not gpus:
         return
-    colors = {"fixed": "tab:gray", "queue": "tab:blue", "simgrid": "tab:green"}
+    colors = {"servers": "tab:red", "fixed": "tab:gray", "queue": "tab:blue", "simgrid": "tab:green"}
     fig, axes = plt.subplots(2, len(gpus), figsize=(3.4 * len(gpus), 5.2), squeeze=False)
     for col, gpu in enumerate(gpus):
         top, bottom = axes[0][col], axes[1][col]

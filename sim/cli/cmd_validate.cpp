@@ -21,7 +21,7 @@ struct ValidateCli {
   validation::ValidateOptions o;
   std::string format = "table";
   bool no_figures = false;
-  std::string memory_models = "fixed,queue,simgrid";
+  std::string memory_models = "servers,fixed,queue,simgrid";
 };
 
 std::string command_text(const ValidateCli& c) {
@@ -33,7 +33,7 @@ std::string command_text(const ValidateCli& c) {
   for (const auto& p : c.o.sets) s += " --set " + p;
   if (c.no_figures) s += " --no-figures";
   if (c.o.whole_device) s += " --whole-device";
-  if (c.memory_models != "fixed,queue,simgrid") s += " --memory-models " + c.memory_models;
+  if (c.memory_models != "servers,fixed,queue,simgrid") s += " --memory-models " + c.memory_models;
   return s + " --out-dir " + c.o.out_dir;
 }
 
@@ -57,7 +57,7 @@ void register_validate(CLI::App& app) {
                 "the share keeps one memory channel, so contention models need this)");
   auto* mm = cmd->add_option("--memory-models", c->memory_models,
                              "memory models compared on Table 6.4's streaming experiment (Kepler, Maxwell), comma-separated, or none "
-                             "(default: fixed,queue,simgrid, those built)");
+                             "(default: servers,fixed,queue,simgrid, those built)");
   cmd->add_option("--format", c->format, "stdout format: table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}))->capture_default_str();
   cmd->callback([c, mm] {
     c->o.figures = !c->no_figures;

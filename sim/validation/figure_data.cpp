@@ -44,9 +44,9 @@ std::string alpha_of(const Measurement& m) {
   return "";
 }
 
-// The α = 0 loads of the histogram again under the `queue` model: the default `fixed` model gives
-// every access the same latency (the basic model, §4.1), so only a DRAM contention model shows a
-// distribution to set beside §6.6 (Figure 6.5).
+// The α = 0 loads of the histogram again under the `queue` model: beside the config's model (the
+// built-in GPUs' `servers`: Table 6.5's contention; `fixed` gives every access one latency, §4.1),
+// the distribution the DRAM banks and buses of the datasheets give (§6.6, Figure 6.5).
 RunSpec histogram_queue_run(const RunSpec& base) {
   RunSpec run = alpha_run(base, "0");
   run.sets.push_back("memory.model=queue");

@@ -140,7 +140,7 @@ TEST(RunCli, ReportsTheLoadLatencyDistributionOfSection6_6) {
     EXPECT_GT(count, 0);
   }
 
-  const CliRun f = run_cli("run --gpu kepler --workload alpha_mix --param alpha=0 --param loads=64 --warps 4 --format csv");
+  const CliRun f = run_cli("run --gpu kepler --workload alpha_mix --param alpha=0 --param loads=64 --warps 4 --set memory.model=fixed --format csv");
   ASSERT_EQ(f.exit_code, 0) << f.err;
   const auto idle = csv_records(f.out);
   ASSERT_EQ(idle.size(), 1u);

@@ -104,7 +104,7 @@ TEST(Invariants, MemoryThroughputNeverExceedsTheFixedModelsCap) {
   // with a full loaded latency of accesses in flight; counting them at issue would exceed the cap.
   for (const char* gpu : {"gt200", "kepler"})
     for (const char* op : {"stream", "random"}) {
-      const config::HwConfig cfg = config::load_hw_config(gpu, {});
+      const config::HwConfig cfg = config::load_hw_config(gpu, {"memory.model=fixed"});
       isa::Kernel k = isa::generate(*isa::find_generator("homogeneous"), {{"op", op}, {"count", "8"}});
       k.launch.blocks_per_slot = 4;
       RunOptions o;

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "device/simulate.h"
+#include "config/loader.h"
 #include "isa/workload_parser.h"
 #include "support/test_support.h"
 
@@ -22,12 +23,12 @@ isa::Kernel mix(const std::string& alpha, const std::string& pattern, int waves)
   return isa::parse_workload(text, "<steady_state_test>");
 }
 
-Result run(const std::string& gpu, const isa::Kernel& k, int warps, bool steady) {
+Result run(const std::string& gpu, const isa::Kernel& k, int warps, bool steady, const std::vector<std::string>& sets = {}) {
   RunOptions o;
   o.warps_per_sm = warps;
   o.sms = 2;
   o.stop_when_steady = steady;
-  return simulate(test::builtin(gpu), k, o);
+  return simulate(sets.empty() ? test::builtin(gpu) : config::load_hw_config(gpu, sets), k, o);
 }
 
 }  // namespace
@@ -82,14 +83,17 @@ TEST(SteadyState, StoppedRunsAgreeWithTheFullRunWithinTheirHalfWidthAndSimulateL
 
 TEST(SteadyState, LockStepWavesConvergeExactlyAfterEightWaves) {
   // One block of 16 warps per SM whose waves repeat exactly: every window has the same
-  // throughput, h = 0, and the run stops at the first test (8 windows, 4 kept).
+  // throughput, h = 0, and the run stops at the first test (8 windows, 4 kept). `fixed`: the
+  // `servers` model's stand-ins for the other SMs arrive at pseudo-random phases, so its waves
+  // differ.
   const isa::Kernel k = mix("4", "stream", 32);
-  const Result fast = run("maxwell", k, 16, true);
+  const std::vector<std::string> fixed{"memory.model=fixed"};
+  const Result fast = run("maxwell", k, 16, true, fixed);
   ASSERT_TRUE(fast.steady_stopped);
   EXPECT_EQ(fast.steady_half_width, 0);
   EXPECT_EQ(fast.warps_executed, 4u * 16 * 2);
   // Exactly the throughput of the waves between 16 and 32 (warm-up cancels in the difference).
-  const Result w16 = run("maxwell", mix("4", "stream", 16), 16, false), w32 = run("maxwell", k, 16, false);
+  const Result w16 = run("maxwell", mix("4", "stream", 16), 16, false, fixed), w32 = run("maxwell", k, 16, false, fixed);
   const double marginal = static_cast<double>(w32.warp_instructions - w16.warp_instructions) / static_cast<double>(w32.cycles - w16.cycles) / 2;
   EXPECT_NEAR(fast.ipc_per_sm, marginal, 1e-6 * marginal);
 }

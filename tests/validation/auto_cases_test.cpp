@@ -26,10 +26,10 @@ lab.add.ns,kepler,latency,homogeneous,op=add,,8,ns,mylab run 3,
 lab.other,maxwell,throughput,homogeneous,op=add,,32,ops_per_cycle_per_scheduler,mylab run 3,
 )";
 
-DerivedCases derive_from_user_file(const std::string& gpu_arg, const std::string& gpu_name) {
+DerivedCases derive_from_user_file(const std::string& gpu_arg, const std::string& gpu_name, const std::vector<std::string>& sets = {}) {
   static const std::string path = test::write_temp_file("auto/user.csv", kUserCsv);
   const MeasurementSet ms = load_measurements(path);
-  return derive_cases(ms, {0}, gpu_arg, gpu_name, {});
+  return derive_cases(ms, {0}, gpu_arg, gpu_name, sets);
 }
 
 const CaseSpec* find(const DerivedCases& d, const std::string& id) {
@@ -73,9 +73,12 @@ TEST(AutoCases, PeakLatencyNeededOccupancyAndPercentileGetTheirExtractions) {
   const CaseSpec* p = find(d, "auto.lab.stream.p50");
   ASSERT_NE(p, nullptr);
   EXPECT_EQ(p->quantity.extract.metric, "access_latency_p50");
-  // Kepler's config uses `fixed`, which has no latency distribution: the percentile runs on `queue`.
-  EXPECT_EQ(p->quantity.run.sets, (std::vector<std::string>{"memory.model=queue"}));
-  EXPECT_EQ(find(d, "auto.lab.stream.w90")->quantity.run.sets, std::vector<std::string>{});  // other rows: the config's model
+  // Kepler's config uses `servers`, whose latencies spread: the percentile runs on it. Under
+  // `fixed`, which has no latency distribution, it runs on `queue`.
+  EXPECT_EQ(p->quantity.run.sets, std::vector<std::string>{});
+  const auto fixed = derive_from_user_file("kepler", "kepler", {"memory.model=fixed"});
+  EXPECT_EQ(find(fixed, "auto.lab.stream.p50")->quantity.run.sets, (std::vector<std::string>{"memory.model=queue"}));
+  EXPECT_EQ(find(fixed, "auto.lab.stream.w90")->quantity.run.sets, std::vector<std::string>{});  // other rows: the config's model
 }
 
 TEST(AutoCases, APercentileAtAThroughputLevelSweepsTheGridForIt) {

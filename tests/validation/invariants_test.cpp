@@ -14,7 +14,8 @@ namespace {
 
 sweep::SimulationPoint point(const std::string& gpu, const std::string& workload, const isa::ParamMap& params, int warps) {
   sweep::SimulationPoint p;
-  p.config = std::make_shared<const config::HwConfig>(config::load_hw_config(gpu, {}));
+  // `fixed`: its one server is the bound the stores queue at (the built-in GPUs default to `servers`).
+  p.config = std::make_shared<const config::HwConfig>(config::load_hw_config(gpu, {"memory.model=fixed"}));
   p.kernel = std::make_shared<const isa::Kernel>(isa::load_workload(workload, params));
   p.options.warps_per_sm = warps;
   p.options.sms = 1;
