@@ -28,6 +28,16 @@ double needed_on(const Curve& c, double alpha, double target) {
   return kNaN;
 }
 
+// Where `target` is not attained at the curve's largest occupancy N: the least occupancy that can
+// attain it. Throughput against occupancy is concave (a warp added never adds more than the one
+// before it: latency does not fall as load grows, Volkov §4.1, §6.4), so T(n) / n does not rise
+// and T(n) >= target needs n >= N x target / T(N).
+double needed_beyond(const Curve& c, double alpha, double target) {
+  if (c.points.empty()) return kNaN;
+  const double top = group_throughput(c.points.back(), alpha);
+  return top > 0 ? c.points.back().warps * target / top : kNaN;
+}
+
 }  // namespace
 
 double Evaluator::group_peak_sim(const RunSpec& base, const std::string& alpha) {
@@ -51,11 +61,14 @@ Cusp Evaluator::cusp(const RunSpec& base, const std::vector<std::string>& alphas
   for (const auto& a : alphas) {
     const RunSpec run = alpha_run(base, a);
     const double alpha = alpha_value(a);
-    CuspPoint point{a, kNaN};
+    CuspPoint point{a, kNaN, kNaN};
     if (s.is_sim()) {
       const Curve c = curve(run, s, Metric::WarpThroughputPerSm);
       const double p = group_peak_sim(base, a);
-      if (!planning_) point.needed = needed_on(c, alpha, threshold * p), max_warps = c.max_warps;
+      if (!planning_) {
+        point.needed = needed_on(c, alpha, threshold * p), max_warps = c.max_warps;
+        if (std::isnan(point.needed)) point.at_least = needed_beyond(c, alpha, threshold * p);
+      }
     } else if (!planning_) {
       const auto cfg = sims_.config(run.gpu, run.sets);
       max_warps = cfg->sm.max_warps;
@@ -79,12 +92,14 @@ Cusp Evaluator::cusp(const RunSpec& base, const std::vector<std::string>& alphas
   bool bound = false;
   for (size_t i = 1; i + 1 < out.points.size(); ++i) {
     // Not attained at any occupancy: more warps are needed than the GPU holds (the seed plots no
-    // point there, §4.5); the GPU's limit is then a lower bound on the cusp.
-    const double n = std::isnan(out.points[i].needed) ? max_warps : out.points[i].needed;
-    if (n > top) top = n, out.alpha_at_max = out.points[i].alpha, bound = std::isnan(out.points[i].needed);
+    // point there, §4.5); the least occupancy that could attain it (needed_beyond, at least the
+    // GPU's limit) is then a lower bound on the cusp.
+    const CuspPoint& p = out.points[i];
+    const double n = !std::isnan(p.needed) ? p.needed : std::isnan(p.at_least) ? max_warps : std::max<double>(max_warps, p.at_least);
+    if (n > top) top = n, out.alpha_at_max = p.alpha, bound = std::isnan(p.needed);
   }
-  out.height = Value{top / std::max(lo, hi), fmt::format("max {:g} warps/SM at α = {}{}; ends {:g} and {:g}", top, out.alpha_at_max,
-                                                         bound ? " (lower bound: not attained)" : "", lo, hi)};
+  out.height = Value{top / std::max(lo, hi), fmt::format("max {:.3g} warps/SM at α = {}{}; ends {:g} and {:g}", top, out.alpha_at_max,
+                                                         bound ? " (lower bound: not attained within the GPU's limit)" : "", lo, hi)};
   return out;
 }
 

@@ -26,7 +26,8 @@ struct Source {
 // `threshold` of the peak throughput at each α.
 struct CuspPoint {
   std::string alpha;
-  double needed = kNaN;  // warps per SM; NaN: not attained at any simulated occupancy
+  double needed = kNaN;    // warps per SM; NaN: not attained at any simulated occupancy
+  double at_least = kNaN;  // if not attained: the least occupancy that could (cusp.cpp, needed_beyond)
 };
 struct Cusp {
   std::vector<CuspPoint> points;
