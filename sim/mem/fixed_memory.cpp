@@ -24,13 +24,8 @@ FixedMemory::FixedMemory(const MemorySystemSpec& spec) {
   latency_whole_ = static_cast<uint64_t>(std::llround(latency_));
   // GB/s -> bytes per core cycle, times this run's share of the device's SMs.
   const double share = static_cast<double>(spec.simulated_sms) / cfg.device.sms;
-  bytes_per_cycle_ = cfg.memory.peak_gbps / cfg.device.core_clock_ghz * share;
+  limit_ = PeakLimit(cfg.memory.peak_gbps / cfg.device.core_clock_ghz * share);
   line_charge_ = cfg.memory.line_charge_bytes;
-  // The server may run one coalesced warp access (128 bytes, Volkov §6.3) ahead of its rate (a
-  // token bucket one access deep): for a share of 1/N of the SMs, the device's N-times faster
-  // memory absorbs one SM's burst, so a lone warp's few transactions do not queue behind each
-  // other (Table 6.2 is measured at 1 warp/SM); the long-run rate is still the cap.
-  burst_cycles_ = kBurstBytes / bytes_per_cycle_;
 }
 
 void FixedMemory::submit(const Transaction& t, uint64_t now) {
@@ -39,11 +34,7 @@ void FixedMemory::submit(const Transaction& t, uint64_t now) {
   // at least line_charge_, split over the access's transactions in it, so a coalesced access
   // (4 sectors or 2 half-warps of one line) costs exactly its bytes.
   const double charged = std::max<double>(t.bytes, line_charge_ / std::max<uint8_t>(1, t.line_transactions));
-  const double service = charged / bytes_per_cycle_;
-  // A token bucket: the server's rate clock advances by the service time, and a transaction may
-  // start once it is at most one warp access (burst_cycles_) behind that clock.
-  server_free_ = std::max(static_cast<double>(now), server_free_) + service;
-  const double start = std::max(static_cast<double>(now), server_free_ - burst_cycles_);
+  const double start = limit_.pass(static_cast<double>(now), charged);
   // The wait for the server (start - now) is the only queueing: unqueued, latency is exact. A
   // backlog shorter than a cycle is not a cycle of delay.
   const auto done_cycle = static_cast<uint64_t>(std::floor(start)) + latency_whole_;

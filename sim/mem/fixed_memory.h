@@ -1,7 +1,7 @@
 // `fixed`: the seeds' basic memory model (Volkov 2016 §4.1): every transaction takes a constant
 // unloaded latency, and the device moves at most the measured peak throughput (Table 6.4).
 // One FIFO bandwidth server: a transaction of B bytes holds it B / peak cycles, and the server may
-// run one warp access (kBurstBytes) ahead of that rate. A line an access touches costs at least
+// run one warp access ahead of that rate (mem/peak_limit.h). A line an access touches costs at least
 // memory.line_charge_bytes (Volkov §6.7), shared by the access's transactions in that line: a
 // coalesced access costs its bytes, a fully diverging one 32 lines. A transaction leaves
 // `latency` cycles after it entered the server, so latency is exact at low load, and throughput
@@ -10,6 +10,7 @@
 
 #include "engine/ring_queue.h"
 #include "mem/memory_system.h"
+#include "mem/peak_limit.h"
 
 namespace warpsim::mem {
 
@@ -23,17 +24,14 @@ class FixedMemory final : public MemorySystem {
   const char* name() const override { return "fixed"; }
 
   double latency_cycles() const { return latency_; }
-  double bytes_per_cycle() const { return bytes_per_cycle_; }
+  double bytes_per_cycle() const { return limit_.bytes_per_cycle(); }
 
  private:
   double latency_ = 0;          // per transaction, cycles
   uint64_t latency_whole_ = 0;  // latency_ rounded to whole cycles
   uint64_t last_done_ = 0;      // the FIFO's newest completion time
-  double bytes_per_cycle_ = 0;  // this run's share of the device peak
+  PeakLimit limit_;             // this run's share of the device peak
   double line_charge_ = 0;      // least bytes charged per 128-byte line an access touches
-  double server_free_ = 0;      // when the bandwidth server is next free at its rate, cycles
-  double burst_cycles_ = 0;     // how far ahead of server_free_ a transaction may start
-  static constexpr double kBurstBytes = 128;  // one coalesced warp access: 32 threads x 4 bytes
   // Completion times never decrease in submission order (`now` and the server's free time never
   // do, the latency is constant), so a FIFO is already in (time, submission) order: no heap.
   engine::RingQueue<Completion> pending_;

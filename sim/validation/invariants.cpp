@@ -26,7 +26,9 @@ void note(InvariantCheck& c, double value, bool violated, const sweep::Simulatio
 
 double instruction_throughput_bound(const config::HwConfig& cfg, const isa::Kernel& k) {
   config::HwConfig c = cfg;
-  if (c.memory.model != config::MemoryModelKind::Fixed) c.memory.peak_gbps = c.memory.pin_bandwidth_gbps;
+  // `fixed` and `servers` pass every byte through Table 6.4's peak; the DRAM models move it at the pins.
+  const bool peak_capped = c.memory.model == config::MemoryModelKind::Fixed || c.memory.model == config::MemoryModelKind::Servers;
+  if (!peak_capped) c.memory.peak_gbps = c.memory.pin_bandwidth_gbps;
   const model::KernelProfile p = model::profile_kernel(c, k);
   return p.instructions * model::throughput_worksheet(c, k, p).warp_throughput();
 }

@@ -77,8 +77,11 @@ TEST(ServersMemory, NoRunExceedsTable64sPeakAndIlpAttainsIt) {
   for (const char* gpu : {"gt200", "kepler", "maxwell"}) {
     const config::HwConfig c = servers_config(gpu);
     for (int sms : {0, 1}) {
-      const double gbps = loop(c, c.sm.max_warps, sms, 4).gbps;
-      EXPECT_LE(gbps, 1.005 * c.memory.peak_gbps) << gpu << " sms " << sms;
+      // Loads pass the limit at its rate at most; a window counts completions, which differ from
+      // passes by the change in what waits at the servers behind it: at most the loads in flight
+      // (64 warps x 4 chains per SM x 128 B: < 1% of a 400,000-cycle window at the peak).
+      const double gbps = loop(c, c.sm.max_warps, sms, 4, LoopPattern::Stream, 0, 400000).gbps;
+      EXPECT_LE(gbps, 1.01 * c.memory.peak_gbps) << gpu << " sms " << sms;
       EXPECT_GT(gbps, 0.97 * c.memory.peak_gbps) << gpu << " sms " << sms;
     }
   }

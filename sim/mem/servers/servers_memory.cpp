@@ -59,8 +59,10 @@ void ServersMemory::init(const MemorySystemSpec& spec, double fixed_delay_cycles
   if (stand_ins && spec.simulated_sms < cfg.device.sms)
     copies_per_transaction_ = static_cast<double>(cfg.device.sms) / spec.simulated_sms - 1.0;
   copy_window_cycles_ = cfg.memory.latency_cycles;
-  limit_bytes_per_cycle_ = cfg.memory.peak_gbps / cfg.device.core_clock_ghz;
-  limit_burst_cycles_ = kLineBytes / limit_bytes_per_cycle_;
+  const double peak = cfg.memory.peak_gbps / cfg.device.core_clock_ghz;
+  const double share = stand_ins ? static_cast<double>(spec.simulated_sms) / cfg.device.sms : 1.0;
+  own_limit_ = PeakLimit(peak * share);
+  if (share < 1) stand_in_limit_ = PeakLimit(peak * (1 - share));
   free_at_.assign(static_cast<size_t>(geometry_.count), 0.0);
 }
 
@@ -68,12 +70,10 @@ uint32_t ServersMemory::server_of(uint64_t line) const {
   return static_cast<uint32_t>(mix64(line) % static_cast<uint64_t>(geometry_.count));
 }
 
-double ServersMemory::serve(uint32_t server, double arrive, double charged) {
-  // The limit as `fixed`'s token bucket: its clock advances by the bytes' time at the peak, and a
-  // transaction passes once it is at most one warp access behind. Arrivals come in time order,
-  // so passes do too, and each server sees its arrivals in order: FIFO by max().
-  limit_free_ = std::max(limit_free_, arrive) + charged / limit_bytes_per_cycle_;
-  const double passed = std::max(arrive, limit_free_ - limit_burst_cycles_);
+double ServersMemory::serve(uint32_t server, double passed, double charged) {
+  // Arrivals are served in time order and pass their limit in that order; a server may see a
+  // later pass before an earlier one from the other limit by less than a warp access's time,
+  // which FIFO by max() serves in the order of service.
   double& free = free_at_[server];
   free = std::max(free, passed) + geometry_.line_service_cycles * charged / kLineBytes;
   return free;
@@ -83,7 +83,7 @@ void ServersMemory::serve_copies_until(double arrive, uint64_t seq) {
   while (!copies_.empty() && !before(copies_.front(), Copy{arrive, seq, 0, 0})) {
     std::pop_heap(copies_.begin(), copies_.end(), [](const Copy& a, const Copy& b) { return before(a, b); });
     const Copy& c = copies_.back();
-    serve(c.server, c.arrive, c.charged);
+    serve(c.server, stand_in_limit_.pass(c.arrive, c.charged), c.charged);
     copies_.pop_back();
   }
 }
@@ -108,7 +108,7 @@ void ServersMemory::submit(const Transaction& t, uint64_t now) {
   const double arrive = static_cast<double>(now) + request_delay_;
   const uint64_t seq = seq_++;
   serve_copies_until(arrive, seq);
-  const double end = serve(server_of(line), arrive, charged);
+  const double end = serve(server_of(line), own_limit_.pass(arrive, charged), charged);
   if (copies_per_transaction_ > 0) push_copies(line, arrive, charged);
   const auto cycle = static_cast<uint64_t>(std::ceil(end + response_delay_));
   latencies_.record(cycle - now);

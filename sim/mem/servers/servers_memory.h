@@ -3,9 +3,9 @@
 // address (as GPUs hash partition and bank bits), so the accesses of many warps meet them at
 // random, and each holds its server s per 128 bytes. The rest of Table 6.2's unloaded latency is
 // a fixed delay, half on the way in and half on the way out. On the way in every transaction
-// also passes the device's sustained limit, Table 6.4's peak, as `fixed`'s one server (a token
-// bucket one warp access deep): the seeds' best throughput (Kepler 154 GB/s) lies below the
-// asymptote c of their latency fit (170), which random servers alone approach with ILP.
+// also passes the device's sustained limit, Table 6.4's peak, as `fixed`'s one server
+// (mem/peak_limit.h): the seeds' best throughput (Kepler 154 GB/s) lies below the asymptote c of
+// their latency fit (170), which random servers alone approach with ILP.
 //
 // K and s come from Table 6.5 and nothing else: the capacity K x 128 B / s is its asymptote c,
 // and an M/D/1 server's mean wait (s / 2) rho / (1 - rho) is its latency growth b x / (c - x)
@@ -20,6 +20,8 @@
 // replaying each of its transactions N / n - 1 times (fractions by a per-line draw), each copy at
 // another pseudo-random line, a pseudo-random offset within one unloaded latency later: the other
 // SMs run the same code on other data at other phases. Copies load the servers and are dropped.
+// The limit is split as the SMs are: the share's own transactions pass n / N of the peak, as on
+// `fixed`, and the copies the rest, so a share never moves more than its part of the peak.
 #pragma once
 
 #include <cstdint>
@@ -27,6 +29,7 @@
 
 #include "mem/completion_queue.h"
 #include "mem/memory_system.h"
+#include "mem/peak_limit.h"
 
 namespace warpsim::mem::servers {
 
@@ -61,8 +64,8 @@ class ServersMemory final : public MemorySystem {
     double charged = 0;  // bytes
   };
   void init(const MemorySystemSpec& spec, double fixed_delay_cycles, bool stand_ins);
-  // The limit, then the FIFO server: the end of service of `charged` bytes arriving at `arrive`.
-  double serve(uint32_t server, double arrive, double charged);
+  // The FIFO server: the end of service of `charged` bytes that passed the limit at `passed`.
+  double serve(uint32_t server, double passed, double charged);
   void serve_copies_until(double arrive, uint64_t seq);
   void push_copies(uint64_t line, double arrive, double charged);
   uint32_t server_of(uint64_t line) const;
@@ -73,9 +76,8 @@ class ServersMemory final : public MemorySystem {
   double response_delay_ = 0;    // cycles back to the SM
   double copies_per_transaction_ = 0;  // N / n - 1 on a share, 0 on the device
   double copy_window_cycles_ = 0;      // copies arrive within one unloaded latency
-  double limit_bytes_per_cycle_ = 0;  // the device's peak (Table 6.4): copies stand in for the rest
-  double limit_free_ = 0;        // when the limit's rate clock is next free, cycles
-  double limit_burst_cycles_ = 0;  // how far behind that clock a transaction may pass
+  PeakLimit own_limit_;          // n / N of Table 6.4's peak: this run's SMs
+  PeakLimit stand_in_limit_;     // the rest, for the copies (none on the device)
   std::vector<double> free_at_;  // per server: when its queue is empty, cycles
   std::vector<Copy> copies_;     // a min-heap on (arrive, seq)
   uint64_t seq_ = 0;
