@@ -9,6 +9,7 @@
 #include "device/simulate.h"
 #include "isa/workloads.h"
 #include "mem/closed_loop.h"
+#include "mem/closed_loop_case.h"
 #include "mem/contention_fit.h"
 #include "support/test_support.h"
 
@@ -23,15 +24,7 @@ config::HwConfig queue_config(const std::string& gpu) {
 
 ClosedLoopResult loop(const config::HwConfig& c, int warps, int ilp = 1, LoopPattern p = LoopPattern::Stream, int device_warps = 0,
                       uint64_t measure = 60000) {
-  ClosedLoopSpec s;
-  s.config = &c;
-  s.pattern = p;
-  s.warps_per_sm = warps;
-  s.ilp = ilp;
-  s.device_warps = device_warps;
-  s.array_bytes = p == LoopPattern::Random ? 128ull << 20 : 512ull << 20;
-  s.measure_cycles = measure;
-  return run_closed_loop(s);
+  return test_loop::closed_loop(c, warps, 0, ilp, p, device_warps, measure);
 }
 
 TEST(SeedMemory, StreamLatencyAtOneWarpPerSmIsTable62Within3Percent) {

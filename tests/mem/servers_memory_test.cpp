@@ -8,7 +8,7 @@
 #include <string>
 
 #include "common/user_error.h"
-#include "mem/closed_loop.h"
+#include "mem/closed_loop_case.h"
 #include "mem/servers/servers_memory.h"
 #include "support/test_support.h"
 
@@ -21,19 +21,7 @@ config::HwConfig servers_config(const std::string& gpu) {
   return c;
 }
 
-ClosedLoopResult loop(const config::HwConfig& c, int warps, int sms = 0, int ilp = 1, LoopPattern p = LoopPattern::Stream,
-                      int device_warps = 0, uint64_t measure = 60000) {
-  ClosedLoopSpec s;
-  s.config = &c;
-  s.pattern = p;
-  s.warps_per_sm = warps;
-  s.simulated_sms = sms;
-  s.ilp = ilp;
-  s.device_warps = device_warps;
-  s.array_bytes = p == LoopPattern::Random ? 128ull << 20 : 512ull << 20;
-  s.measure_cycles = measure;
-  return run_closed_loop(s);
-}
+using test_loop::closed_loop;
 
 TEST(ServersMemory, KAndServiceTimeComeFromTable65) {
   // Kepler: b = 32 cycles, c = 170 GB/s at 1.124 GHz: K = 2 b c / 128 B = 75.6 -> 76 servers, and
@@ -66,10 +54,10 @@ TEST(ServersMemory, AnUnloadedStreamingLoadTakesTable62OnTheDeviceAndOnAShare) {
     const config::HwConfig c = servers_config(gpu);
     // The least latency is the unloaded one exactly (the fixed delay is derived from it); one
     // warp per SM meets another SM's access on its server now and then (G80's mean: +1%).
-    const ClosedLoopResult device = loop(c, 1, 0, 1, LoopPattern::Stream, 0, 200000);
+    const ClosedLoopResult device = closed_loop(c, 1, 0, 1, LoopPattern::Stream, 0, 200000);
     EXPECT_NEAR(static_cast<double>(device.instruction_latency.summary().min), lat, 1) << gpu;
     EXPECT_NEAR(device.mean_latency, lat, 0.015 * lat) << gpu;
-    EXPECT_NEAR(loop(c, 1, 1, 1, LoopPattern::Stream, 0, 200000).mean_latency, lat, 0.015 * lat) << gpu << " --sms 1";
+    EXPECT_NEAR(closed_loop(c, 1, 1, 1, LoopPattern::Stream, 0, 200000).mean_latency, lat, 0.015 * lat) << gpu << " --sms 1";
   }
 }
 
@@ -80,7 +68,7 @@ TEST(ServersMemory, NoRunExceedsTable64sPeakAndIlpAttainsIt) {
       // Loads pass the limit at its rate at most; a window counts completions, which differ from
       // passes by the change in what waits at the servers behind it: at most the loads in flight
       // (64 warps x 4 chains per SM x 128 B: < 1% of a 400,000-cycle window at the peak).
-      const double gbps = loop(c, c.sm.max_warps, sms, 4, LoopPattern::Stream, 0, 400000).gbps;
+      const double gbps = closed_loop(c, c.sm.max_warps, sms, 4, LoopPattern::Stream, 0, 400000).gbps;
       EXPECT_LE(gbps, 1.01 * c.memory.peak_gbps) << gpu << " sms " << sms;
       EXPECT_GT(gbps, 0.97 * c.memory.peak_gbps) << gpu << " sms " << sms;
     }
@@ -97,7 +85,7 @@ TEST(ServersMemory, SaturatesGraduallyAsTable64Says) {
   };
   for (const Knee& k : {Knee{"gt200", 12, 84}, Knee{"kepler", 40, 78}, Knee{"maxwell", 30, 80}}) {
     const config::HwConfig c = servers_config(k.gpu);
-    EXPECT_NEAR(100 * loop(c, k.linear).gbps / c.memory.peak_gbps, k.pct, 5) << k.gpu;
+    EXPECT_NEAR(100 * closed_loop(c, k.linear).gbps / c.memory.peak_gbps, k.pct, 5) << k.gpu;
   }
 }
 
@@ -107,7 +95,7 @@ TEST(ServersMemory, OneSmsShareFollowsTheDevice) {
   for (const char* gpu : {"g80", "kepler", "maxwell"}) {
     const config::HwConfig c = servers_config(gpu);
     for (int warps : {8, c.sm.max_warps / 2, c.sm.max_warps}) {
-      const double device = loop(c, warps).gbps, share = loop(c, warps, 1).gbps;
+      const double device = closed_loop(c, warps).gbps, share = closed_loop(c, warps, 1).gbps;
       EXPECT_NEAR(share / device, 1.0, 0.04) << gpu << " " << warps << " warps/SM";
     }
   }
@@ -120,7 +108,7 @@ TEST(ServersMemory, RandomLatencyAtOneWarpPerDeviceIsTable62Within3Percent) {
   // against 644; docs/memory-model.md).
   const std::pair<const char*, double> table62[] = {{"gt200", 662}, {"fermi", 1571}, {"kepler", 1213}, {"maxwell", 534}};
   for (auto [gpu, lat] : table62)
-    EXPECT_NEAR(loop(servers_config(gpu), 1, 0, 1, LoopPattern::Random, 1, 400000).mean_latency, lat, 0.03 * lat) << gpu;
+    EXPECT_NEAR(closed_loop(servers_config(gpu), 1, 0, 1, LoopPattern::Random, 1, 400000).mean_latency, lat, 0.03 * lat) << gpu;
 }
 
 }  // namespace
