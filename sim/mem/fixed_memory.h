@@ -38,6 +38,10 @@ class FixedMemory final : public MemorySystem {
   LatencyRecorder latencies_;
 };
 
+// The bytes a transaction costs the memory's limit: its own, or its share of line_charge for the
+// line it is in (memory.line_charge_bytes, Volkov §6.7), whichever is more. `fixed` and `servers`.
+double line_charged_bytes(const Transaction& t, double line_charge);
+
 // Unloaded latency of one transaction: Table 6.2's instruction latency less the LSU's departure
 // spread of a coalesced access's transactions (round((n - 1) x Table 6.7), departure_offset_cycles),
 // which the device adds.

@@ -16,8 +16,6 @@ constexpr uint64_t kCopySalt = 0x9E3779B97F4A7C15ull;
 
 double unit_draw(uint64_t x) { return static_cast<double>(mix64(x) >> 11) * 0x1.0p-53; }  // [0, 1)
 
-bool before(const auto& a, const auto& b) { return a.arrive != b.arrive ? a.arrive > b.arrive : a.seq > b.seq; }
-
 // The memory part of an unloaded coalesced access on an idle device with no fixed delay.
 double probe_memory_cycles(const MemorySystemSpec& spec) {
   ServersMemory probe(MemorySystemSpec{spec.config, spec.config->device.sms, spec.seed}, 0.0);
@@ -80,8 +78,8 @@ double ServersMemory::serve(uint32_t server, double passed, double charged) {
 }
 
 void ServersMemory::serve_copies_until(double arrive, uint64_t seq) {
-  while (!copies_.empty() && !before(copies_.front(), Copy{arrive, seq, 0, 0})) {
-    std::pop_heap(copies_.begin(), copies_.end(), [](const Copy& a, const Copy& b) { return before(a, b); });
+  while (!copies_.empty() && !later(copies_.front(), Copy{arrive, seq, 0, 0})) {
+    std::pop_heap(copies_.begin(), copies_.end(), later);
     const Copy& c = copies_.back();
     serve(c.server, stand_in_limit_.pass(c.arrive, c.charged), c.charged);
     copies_.pop_back();
@@ -96,14 +94,12 @@ void ServersMemory::push_copies(uint64_t line, double arrive, double charged) {
   for (uint64_t j = 1; j <= whole + (extra ? 1 : 0); ++j) {
     const uint64_t other = line + j * kCopySalt;
     copies_.push_back(Copy{arrive + unit_draw(other + 1) * copy_window_cycles_, seq_++, server_of(other), charged});
-    std::push_heap(copies_.begin(), copies_.end(), [](const Copy& a, const Copy& b) { return before(a, b); });
+    std::push_heap(copies_.begin(), copies_.end(), later);
   }
 }
 
 void ServersMemory::submit(const Transaction& t, uint64_t now) {
-  // Each line an access touches costs at least line_charge_ bytes of its server, shared by the
-  // access's transactions in it (Volkov §6.7, as `fixed`).
-  const double charged = std::max<double>(t.bytes, line_charge_ / std::max<uint8_t>(1, t.line_transactions));
+  const double charged = line_charged_bytes(t, line_charge_);  // of its server, as of `fixed`'s limit
   const uint64_t line = t.address / static_cast<uint64_t>(kLineBytes);
   const double arrive = static_cast<double>(now) + request_delay_;
   const uint64_t seq = seq_++;

@@ -63,6 +63,8 @@ class ServersMemory final : public MemorySystem {
     uint32_t server = 0;
     double charged = 0;  // bytes
   };
+  // The heap's order: a copy arriving later (then submitted later) sinks.
+  static bool later(const Copy& a, const Copy& b) { return a.arrive != b.arrive ? a.arrive > b.arrive : a.seq > b.seq; }
   void init(const MemorySystemSpec& spec, double fixed_delay_cycles, bool stand_ins);
   // The FIFO server: the end of service of `charged` bytes that passed the limit at `passed`.
   double serve(uint32_t server, double passed, double charged);
