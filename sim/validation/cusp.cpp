@@ -95,7 +95,8 @@ Cusp Evaluator::cusp(const RunSpec& base, const std::vector<std::string>& alphas
     // point there, §4.5); the least occupancy that could attain it (needed_beyond, at least the
     // GPU's limit) is then a lower bound on the cusp.
     const CuspPoint& p = out.points[i];
-    const double n = !std::isnan(p.needed) ? p.needed : std::isnan(p.at_least) ? max_warps : std::max<double>(max_warps, p.at_least);
+    const double beyond = std::isnan(p.at_least) ? max_warps : std::max<double>(max_warps, p.at_least);
+    const double n = std::isnan(p.needed) ? beyond : p.needed;
     if (n > top) top = n, out.alpha_at_max = p.alpha, bound = std::isnan(p.needed);
   }
   out.height = Value{top / std::max(lo, hi), fmt::format("max {:.3g} warps/SM at α = {}{}; ends {:g} and {:g}", top, out.alpha_at_max,

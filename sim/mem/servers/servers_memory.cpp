@@ -17,9 +17,9 @@ constexpr uint64_t kCopySalt = 0x9E3779B97F4A7C15ull;
 double unit_draw(uint64_t x) { return static_cast<double>(mix64(x) >> 11) * 0x1.0p-53; }  // [0, 1)
 
 // The memory part of an unloaded coalesced access on an idle device with no fixed delay.
-double probe_memory_cycles(const MemorySystemSpec& spec) {
+uint64_t probe_memory_cycles(const MemorySystemSpec& spec) {
   ServersMemory probe(MemorySystemSpec{spec.config, spec.config->device.sms, spec.seed}, 0.0);
-  return static_cast<double>(unloaded_coalesced_tail_cycles(probe, spec.config->lsu));
+  return unloaded_coalesced_tail_cycles(probe, spec.config->lsu);
 }
 
 }  // namespace
@@ -42,7 +42,7 @@ ServerGeometry server_geometry(const config::HwConfig& cfg) {
 ServersMemory::ServersMemory(const MemorySystemSpec& spec) {
   const config::HwConfig& cfg = *spec.config;
   // Derived, not a free parameter: Table 6.2's latency less what the servers take unloaded.
-  const double delay = static_cast<double>(interconnect_ps_for(cfg, static_cast<uint64_t>(probe_memory_cycles(spec)))) * cfg.device.core_clock_ghz / 1000.0;
+  const double delay = static_cast<double>(interconnect_ps_for(cfg, probe_memory_cycles(spec))) * cfg.device.core_clock_ghz / 1000.0;
   init(spec, delay, true);
 }
 

@@ -53,9 +53,6 @@ class ServersMemory final : public MemorySystem {
   const LatencyRecorder& transaction_latencies() const override { return latencies_; }
   const char* name() const override { return "servers"; }
 
-  const ServerGeometry& geometry() const { return geometry_; }
-  double fixed_delay_cycles() const { return request_delay_ + response_delay_; }
-
  private:
   struct Copy {  // another SM's transaction, arriving later
     double arrive = 0;
