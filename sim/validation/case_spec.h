@@ -46,6 +46,9 @@ struct Extract {
   double fraction = kNaN;
   double value = kNaN;
   std::shared_ptr<const Quantity> reference;
+  // occupancy_at, simulator only: where the target is not attained within the GPU's limit, look
+  // on a what-if SM with this many times the occupancy resources (validation/what_if.h).
+  double beyond_limit = kNaN;
   OccupancyUnit unit = OccupancyUnit::WarpsPerSm;  // occupancy_at output, throughput_at/pct_peak input
   double warps = kNaN;  // throughput_at / pct_peak: the occupancy, in `unit`
   // throughput_at instead of warps: at the smallest occupancy whose `at_metric` reaches

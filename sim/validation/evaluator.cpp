@@ -11,6 +11,7 @@
 #include "model/registry.h"
 #include "report/result_table.h"
 #include "validation/alpha_sweep.h"
+#include "validation/what_if.h"
 
 namespace warpsim::validation {
 namespace {
@@ -180,7 +181,16 @@ Value Evaluator::extract_one(const Quantity& q, const Source& s) {
         if (!planning_ && !base.ok()) return Value::none("no peak: " + base.note);
         target = e.fraction * base.v;
       }
-      return occupancy_at(c, m, target, e.unit);
+      const Value within = occupancy_at(c, m, target, e.unit);
+      if (std::isnan(e.beyond_limit) || !s.is_sim() || (!planning_ && within.ok())) return within;
+      // Not attained within the GPU's limit: where on a what-if SM with more of everything that
+      // bounds occupancy (planned always: whether it is needed is known only after the runs).
+      const Curve wider = curve(beyond_limit_run(q.run, *sims_.config(q.run.gpu, q.run.sets), e.beyond_limit), s, m);
+      if (planning_) return within;
+      const Value beyond = occupancy_at(wider, m, target, OccupancyUnit::WarpsPerSm);
+      if (!beyond.ok()) return Value::none(fmt::format("{}, nor on a what-if SM with {:g}x its occupancy resources", within.note, e.beyond_limit));
+      return Value{to_unit(beyond.v, e.unit, c),
+                   fmt::format("beyond the GPU's limit of {} warps/SM: on a what-if SM with {:g}x its occupancy resources", c.max_warps, e.beyond_limit), true};
     }
     case ExtractKind::ThroughputAt:
     case ExtractKind::PctPeak: {

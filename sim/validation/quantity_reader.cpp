@@ -21,7 +21,7 @@ const std::map<std::string, std::pair<ExtractKind, std::vector<std::string>>>& k
   static const std::map<std::string, std::pair<ExtractKind, std::vector<std::string>>> k{
       {"peak", {ExtractKind::Peak, {"metric"}}},
       {"latency", {ExtractKind::Latency, {"per"}}},
-      {"occupancy_at", {ExtractKind::OccupancyAt, {"metric", "fraction", "value", "reference", "unit"}}},
+      {"occupancy_at", {ExtractKind::OccupancyAt, {"metric", "fraction", "value", "reference", "unit", "beyond_limit"}}},
       {"throughput_at", {ExtractKind::ThroughputAt, {"metric", "warps", "unit", "at_metric", "at_value"}}},
       {"pct_peak", {ExtractKind::PctPeak, {"metric", "warps", "unit", "reference"}}},
       {"fit_abc", {ExtractKind::FitAbc, {"coefficient", "fraction"}}},
@@ -185,6 +185,11 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
   read_metric(r, n["metric"], key + ".metric", e.metric);
   if (n["fraction"]) e.fraction = r.number(n["fraction"], key + ".fraction").value_or(kNaN);
   if (n["value"]) e.value = r.number(n["value"], key + ".value").value_or(kNaN);
+  if (n["beyond_limit"]) {
+    e.beyond_limit = r.number(n["beyond_limit"], key + ".beyond_limit").value_or(kNaN);
+    require(r, n["beyond_limit"], key + ".beyond_limit", "expected a factor in (1, 4]: the what-if SM's occupancy resources over the GPU's",
+            std::isnan(e.beyond_limit) || (e.beyond_limit > 1 && e.beyond_limit <= 4));
+  }
   if (n["warps"]) e.warps = r.number(n["warps"], key + ".warps").value_or(kNaN);
   read_metric(r, n["at_metric"], key + ".at_metric", e.at_metric);
   if (n["at_value"]) e.at_value = r.number(n["at_value"], key + ".at_value").value_or(kNaN);

@@ -111,10 +111,17 @@ std::string cases(const std::vector<CaseOutcome>& outcomes) {
   std::string md = "## Cases\n\n";
   md += header({"case", "measured", "simulated", "volkov", "volkov_refined", "other models", "error", "tolerance", "result"});
   const report::Table t = cases_table(outcomes);
-  for (const auto& r : t.rows()) {
-    auto s = [&](size_t i) { return std::get<std::string>(r[i]); };
-    md += row({s(0), fmt::format("{} {}", s(4), s(3)), s(5), s(6), s(7), s(8), s(9), s(10), s(11) == "FAIL" ? "**FAIL**" : s(11)});
+  bool any_what_if = false;
+  for (size_t i = 0; i < t.rows().size(); ++i) {
+    const auto& r = t.rows()[i];
+    auto s = [&](size_t k) { return std::get<std::string>(r[k]); };
+    const bool what_if = outcomes[i].simulated.what_if;
+    any_what_if |= what_if;
+    md += row({s(0), fmt::format("{} {}", s(4), s(3)), what_if ? s(5) + " (what-if)" : s(5), s(6), s(7), s(8), s(9), s(10), s(11) == "FAIL" ? "**FAIL**" : s(11)});
   }
+  if (any_what_if)
+    md += "\n(what-if): not attained within the GPU's occupancy limit; the simulator's value on an SM with more warp slots, block slots, registers "
+          "and shared memory (the case's `beyond_limit`).\n";
   return md + "\n";
 }
 
