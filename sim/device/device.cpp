@@ -19,7 +19,8 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
       launch_(realize_launch(cfg, kernel, opts.warps_per_sm, sms_)),
       decoded_(sm::decode(kernel, cfg)),
       addresses_(kernel, cfg, opts.seed),
-      memory_(mem::make_memory_system(mem::MemorySystemSpec{&cfg, sms_, opts.seed})) {
+      memory_(mem::make_memory_system(mem::MemorySystemSpec{&cfg, sms_, opts.seed})),
+      port_(*memory_, sms_) {
   check_work_is_feasible();
   sm::SmSetup setup;
   setup.block_warps = launch_.block_threads / cfg.sm.warp_size;
@@ -30,7 +31,7 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
   setup.record_occupancy = opts.record_occupancy;
   for (int i = 0; i < sms_; ++i) {
     setup.index = i;
-    sm_.push_back(std::make_unique<sm::Sm>(setup, cfg, decoded_, addresses_, *memory_));
+    sm_.push_back(std::make_unique<sm::Sm>(setup, cfg, decoded_, addresses_, port_, departures_));
   }
   wake_.assign(sms_, kNever);
   pending_.resize(sms_);
@@ -79,8 +80,8 @@ void Device::dispatch_finished_blocks(uint32_t i, uint64_t t) {
 
 void Device::deliver_completions(uint64_t t) {
   completions_.clear();
-  memory_->advance(t, completions_);
-  for (const auto& c : completions_) sm_[c.sm]->on_completion(c.tag, c.time);
+  port_.advance(t, completions_);
+  for (const auto& c : completions_) sm_[c.sm]->on_completion(c.tag, c.time, c.transactions);
   // Rescheduling an SM twice in a row changes nothing the second time: skip repeats.
   uint32_t last = ~0u;
   for (const auto& c : completions_) {
@@ -97,9 +98,10 @@ Result Device::run() {
   const uint64_t limit = opts_.max_cycles ? opts_.max_cycles : uint64_t{1} << 50;
   uint64_t same_time_steps = 0, last_t = 0, iterations = 0, progress_mark = 0, progress_t = 0;
   while (true) {
-    const uint64_t t_mem = memory_->next_event_time();
+    const uint64_t t_mem = port_.next_event_time();
     const uint64_t t_q = queue_.empty() ? kNever : queue_.top().time;
-    uint64_t t = std::min(t_mem, t_q);
+    const uint64_t t_dep = departures_.next_time();
+    uint64_t t = std::min({t_mem, t_q, t_dep});
     if (t == kNever) break;
     if (t > limit) throw UserError(Diagnostic{"<cli>", 0, 0, "max_cycles", fmt::format("simulation passed {} cycles; stopped", limit)});
     same_time_steps = t == last_t ? same_time_steps + 1 : 0;
@@ -112,6 +114,9 @@ Result Device::run() {
       WARPSIM_ASSERT(t - progress_t < (uint64_t{1} << 24), fmt::format("no instruction issued since cycle {} (livelock)", progress_t));
     }
     if (t_mem <= t) deliver_completions(t);
+    // Departures at t go before the SMs' issues at t: every submission of a cycle that was
+    // queued earlier precedes those made in it.
+    if (t_dep <= t) departures_.submit_due(t, port_);
     while (!queue_.empty() && queue_.top().time == t) {
       const engine::Event e = queue_.pop();
       ++events_;
@@ -126,7 +131,8 @@ Result Device::run() {
         if (sm.has_finished_blocks()) dispatch_finished_blocks(e.target, t);
         // While this SM's next wake-up precedes every other event, run it without the heap: the
         // order of events is unchanged, only the bookkeeping is skipped.
-        for (uint64_t w = sm.next_wake(); w < limit && (queue_.empty() || w < queue_.top().time) && w < memory_->next_event_time();
+        for (uint64_t w = sm.next_wake();
+             w < limit && (queue_.empty() || w < queue_.top().time) && w < port_.next_event_time() && w < departures_.next_time();
              w = sm.next_wake()) {
           t = w;
           ++events_;

@@ -9,6 +9,8 @@
 #include "device/simulate.h"
 #include "device/steady_state.h"
 #include "engine/event_queue.h"
+#include "mem/departure_queue.h"
+#include "mem/memory_port.h"
 #include "mem/memory_system.h"
 #include "sm/address_generator.h"
 #include "sm/decoded_kernel.h"
@@ -37,6 +39,8 @@ class Device {
   sm::DecodedKernel decoded_;
   sm::AddressGenerator addresses_;
   std::unique_ptr<mem::MemorySystem> memory_;
+  mem::MemoryPort port_;            // the SMs' side of memory_: one completion per access
+  mem::DepartureQueue departures_;  // every SM's transactions of later LSU passes
   std::vector<std::unique_ptr<sm::Sm>> sm_;
   std::vector<uint64_t> wake_;  // cycle of each SM's pending tick event (kNever: none)
   engine::EventQueue queue_;

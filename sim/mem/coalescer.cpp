@@ -163,6 +163,13 @@ std::vector<Segment> coalesced_access(const config::LsuConfig& lsu, uint64_t bas
   return out;
 }
 
+size_t last_to_depart(const std::vector<Segment>& segments) {
+  size_t last = 0;
+  for (size_t j = 1; j < segments.size(); ++j)
+    if (segments[j].issue_step >= segments[last].issue_step) last = j;
+  return last;
+}
+
 int coalesced_issue_steps(const config::LsuConfig& lsu) { return coalesced_access(lsu, 0).back().issue_step + 1; }
 
 int coalesced_transactions(config::CoalescingRule rule) {

@@ -68,4 +68,8 @@ std::vector<Segment> coalesced_access(const config::LsuConfig& lsu, uint64_t bas
 // LSU passes of that access: 2 on G80 and GT200, 1 on Fermi and Maxwell, 4 on Kepler.
 int coalesced_issue_steps(const config::LsuConfig& lsu);
 
+// The index of the segment submitted last: the last one queued of the highest issue step
+// (departures of one step leave in the order queued). 0 for no segment.
+size_t last_to_depart(const std::vector<Segment>& segments);
+
 }  // namespace warpsim::mem

@@ -8,14 +8,6 @@
 
 namespace warpsim::mem {
 
-double line_charged_bytes(const Transaction& t, double line_charge) {
-  // Volkov §6.7 finds fully diverging accesses 28-33x slower than streaming where bytes alone say
-  // 8x: "as if all transactions were never shorter than about 128 bytes". Each line touched costs
-  // at least line_charge, split over the access's transactions in it, so a coalesced access
-  // (4 sectors or 2 half-warps of one line) costs exactly its bytes.
-  return std::max<double>(t.bytes, line_charge / std::max<uint8_t>(1, t.line_transactions));
-}
-
 double unloaded_transaction_latency_cycles(const config::HwConfig& cfg) {
   const int steps = coalesced_issue_steps(cfg.lsu);
   // The LSU departs pass j at whole cycles (departure_offset_cycles), so the spread the device
@@ -36,7 +28,7 @@ FixedMemory::FixedMemory(const MemorySystemSpec& spec) {
   line_charge_ = cfg.memory.line_charge_bytes;
 }
 
-void FixedMemory::submit(const Transaction& t, uint64_t now) {
+uint64_t FixedMemory::submit_timed(const Transaction& t, uint64_t now) {
   const double charged = line_charged_bytes(t, line_charge_);
   const double start = limit_.pass(static_cast<double>(now), charged);
   // The wait for the server (start - now) is the only queueing: unqueued, latency is exact. A
@@ -45,7 +37,7 @@ void FixedMemory::submit(const Transaction& t, uint64_t now) {
   WARPSIM_ASSERT(done_cycle >= last_done_, "fixed memory: submit() called with a decreasing `now`");
   last_done_ = done_cycle;
   latencies_.record(done_cycle - now);
-  pending_.push_back(Completion{done_cycle, t.tag, t.sm});
+  return done_cycle;
 }
 
 void FixedMemory::advance(uint64_t t, std::vector<Completion>& done) {

@@ -33,16 +33,6 @@ void LatencyRecorder::grow_to(size_t bins) {
   bins_.resize(bins_.capacity());
 }
 
-void LatencyRecorder::record(uint64_t latency) {
-  const size_t b = bin_of(latency);
-  grow_to(b + 1);
-  if (++bins_[b] == 0) wraps_.push_back(b);
-  ++count_;
-  min_ = std::min(min_, latency);
-  max_ = std::max(max_, latency);
-  sum_ += latency;
-}
-
 void LatencyRecorder::merge(const LatencyRecorder& other) {
   grow_to(other.bins_.size());
   for (size_t i = 0; i < other.bins_.size(); ++i) {

@@ -33,7 +33,15 @@ class LatencyRecorder {
   static constexpr int kSubBits = 7;
   static constexpr int kSubBins = 1 << kSubBits;
 
-  void record(uint64_t latency);
+  void record(uint64_t latency) {  // inline: once per transaction
+    const size_t b = latency < kLinearLimit ? static_cast<size_t>(latency) : bin_of(latency);
+    if (b >= bins_.size()) grow_to(b + 1);
+    if (++bins_[b] == 0) wraps_.push_back(b);
+    ++count_;
+    min_ = latency < min_ ? latency : min_;
+    max_ = latency > max_ ? latency : max_;
+    sum_ += latency;
+  }
   void merge(const LatencyRecorder& other);
   uint64_t count() const { return count_; }
   LatencySummary summary() const;

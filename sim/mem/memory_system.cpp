@@ -21,6 +21,11 @@ namespace {
 
 }  // namespace
 
+uint64_t MemorySystem::submit_timed(const Transaction&, uint64_t) {
+  WARPSIM_ASSERT(false, std::string("memory model '") + name() + "' does not time transactions at submit");
+  return kNever;
+}
+
 std::unique_ptr<MemorySystem> make_memory_system(const MemorySystemSpec& spec) {
   WARPSIM_ASSERT(spec.config != nullptr, "make_memory_system: no config");
   WARPSIM_ASSERT(spec.simulated_sms >= 1 && spec.simulated_sms <= spec.config->device.sms,

@@ -34,12 +34,14 @@ struct Transaction {
   uint16_t sm = 0;       // issuing SM (index among the simulated SMs)
   uint32_t tag = 0;      // opaque to the memory system, returned on completion
   uint8_t line_transactions = 1;  // the access's transactions in this one's 128-byte line (`fixed`)
+  bool last_of_access = true;     // the access's last transaction to be submitted (MemoryPort)
 };
 
 struct Completion {
   uint64_t time = 0;  // cycle at which the data is back at the SM (reads) or the write is accepted
   uint32_t tag = 0;
   uint16_t sm = 0;
+  uint32_t transactions = 1;  // how many of the access's transactions it completes (MemoryPort)
 };
 
 // Contract: the device owns one MemorySystem per run and drives it from a single thread.
@@ -60,6 +62,13 @@ class MemorySystem {
   virtual const LatencyRecorder& transaction_latencies() const = 0;
   virtual const char* name() const = 0;
   virtual DramCounters dram_counters() const { return {}; }
+
+  // A model that knows a transaction's completion cycle when it is submitted, and has no events
+  // of its own, may say so and return that cycle from submit_timed() instead of queueing it
+  // (the latency is still recorded): the device then queues one completion per access
+  // (mem/memory_port.h). Same completion times; submit_timed() is called only when this is true.
+  virtual bool times_at_submit() const { return false; }
+  virtual uint64_t submit_timed(const Transaction& t, uint64_t now);
 };
 
 // What a memory system is built for: the config, how many SMs are simulated (a run with fewer

@@ -22,6 +22,7 @@ bool CoalescingCache::fill(Entry& e, uint64_t lane0, const std::vector<mem::Segm
   }
   e.count = static_cast<uint32_t>(segments.size());
   e.bytes = bytes;
+  e.last = static_cast<uint32_t>(mem::last_to_depart(segments));
   e.key = static_cast<int32_t>(lane0 % kPeriod);
   return true;
 }

@@ -23,6 +23,7 @@ class CoalescingCache {
     int32_t key = -1;  // lane 0 address mod kPeriod; -1: empty
     uint32_t count = 0;
     uint32_t bytes = 0;  // total over the transactions
+    uint32_t last = 0;   // the transaction submitted last (mem::last_to_depart)
     std::array<uint32_t, mem::kWarpThreads> offset{};  // from lane 0's 256-byte block
     std::array<uint16_t, mem::kWarpThreads> size{};
     std::array<uint8_t, mem::kWarpThreads> line_transactions{};

@@ -15,7 +15,7 @@ using isa::OpClass;
 using mem::kNever;
 
 Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& kernel, const AddressGenerator& addresses,
-       mem::MemorySystem& memory)
+       mem::MemoryPort& memory, mem::DepartureQueue& departures)
     : setup_(setup),
       cfg_(cfg),
       kernel_(kernel),
@@ -23,6 +23,7 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
       loops_ending_(kernel.loops_ending.data()),
       addresses_(addresses),
       memory_(memory),
+      departures_(departures),
       cycles_per_issue_(static_cast<uint64_t>(cfg.scheduler.cycles_per_issue)),
       issue_shift_(std::has_single_bit(cycles_per_issue_) ? std::countr_zero(cycles_per_issue_) : -1),
       width_(cfg.scheduler.width),

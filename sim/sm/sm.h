@@ -17,6 +17,8 @@
 #include "config/hw_config.h"
 #include "device/result.h"
 #include "mem/coalescer.h"
+#include "mem/departure_queue.h"
+#include "mem/memory_port.h"
 #include "mem/memory_system.h"
 #include "sm/address_generator.h"
 #include "sm/coalescing_cache.h"
@@ -41,16 +43,17 @@ struct SmSetup {
 class Sm {
  public:
   Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& kernel, const AddressGenerator& addresses,
-     mem::MemorySystem& memory);
+     mem::MemoryPort& memory, mem::DepartureQueue& departures);
 
   bool has_free_block_slot() const { return free_block_slots_ > 0; }
   void launch_block(uint64_t block_id, uint64_t t);
-  void on_completion(uint32_t tag, uint64_t t);
+  // `transactions` of the access `tag` completed at t (all of them: the access completes).
+  void on_completion(uint32_t tag, uint64_t t, uint32_t transactions = 1);
   // Ends the steady-state window at `t` (SmStats::window).
   void close_window(uint64_t t);
   void tick(uint64_t t);
   uint64_t next_wake() const {  // inline: the device asks once per simulated cycle
-    uint64_t t = lsu_.next_departure();
+    uint64_t t = mem::kNever;
     for (const auto& s : schedulers_) t = std::min(t, s.next_slot);
     return t;
   }
@@ -135,7 +138,8 @@ class Sm {
   void depart_all(uint64_t t, const mem::Transaction& proto, AccessWork& work);  // the transactions in segments_
   uint32_t issue_access(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool store);
   void granted_shared_unit(uint32_t slot);
-  void depart(uint64_t t, uint32_t j, const mem::Transaction& proto, uint64_t address, uint32_t bytes, uint8_t line_transactions);
+  void depart(uint64_t t, uint32_t j, const mem::Transaction& proto, uint64_t address, uint32_t bytes, uint8_t line_transactions,
+              bool last);  // last: the access's last transaction to be submitted
   // Blocks, barriers, exits (sm_blocks.cpp)
   void arrive_at_barrier(uint32_t slot, uint64_t t);
   void release_barrier(BlockSlot& b, uint64_t t);
@@ -157,7 +161,8 @@ class Sm {
   const DecodedInstruction* code_;  // kernel_.code.data(): the hot path indexes it by pc
   const DecodedLoop* loops_ending_;  // kernel_.loops_ending.data()
   const AddressGenerator& addresses_;
-  mem::MemorySystem& memory_;
+  mem::MemoryPort& memory_;
+  mem::DepartureQueue& departures_;  // the device's: transactions of later LSU passes
   const uint64_t cycles_per_issue_;
   const int issue_shift_;  // log2(cycles_per_issue) when a power of two, else -1
   const int width_;

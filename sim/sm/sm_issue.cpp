@@ -12,7 +12,6 @@
 namespace warpsim::sm {
 
 void Sm::tick(uint64_t t) {
-  lsu_.submit_due(t, memory_);
   switch (policy_) {
     case Policy::Lrr: tick_schedulers<Policy::Lrr>(t); break;
     case Policy::Gto: tick_schedulers<Policy::Gto>(t); break;

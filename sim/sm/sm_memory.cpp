@@ -29,7 +29,7 @@ void Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write
     const uint64_t block = lane0 - lane0 % CoalescingCache::kPeriod;
     work.bytes_transferred = e.bytes;
     work.transactions = e.count;
-    for (uint32_t j = 0; j < e.count; ++j) depart(t, e.issue_step[j], proto, block + e.offset[j], e.size[j], e.line_transactions[j]);
+    for (uint32_t j = 0; j < e.count; ++j) depart(t, e.issue_step[j], proto, block + e.offset[j], e.size[j], e.line_transactions[j], j == e.last);
     return;
   }
   addresses_.global_addresses(d.access, coords, exec, addr_);
@@ -40,22 +40,25 @@ void Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write
 void Sm::depart_all(uint64_t t, const mem::Transaction& proto, AccessWork& work) {
   work.transactions = static_cast<uint32_t>(segments_.size());
   work.bytes_transferred = 0;
+  const size_t last = mem::last_to_depart(segments_);
   for (size_t j = 0; j < segments_.size(); ++j) {
     work.bytes_transferred += segments_[j].bytes;
-    depart(t, segments_[j].issue_step, proto, segments_[j].address, segments_[j].bytes, segments_[j].line_transactions);
+    depart(t, segments_[j].issue_step, proto, segments_[j].address, segments_[j].bytes, segments_[j].line_transactions, j == last);
   }
 }
 
 // A transaction of issue step j departs j x (Table 6.7 increment) after issue: replays of the
 // instruction (mem::Segment::issue_step).
-void Sm::depart(uint64_t t, uint32_t j, const mem::Transaction& proto, uint64_t address, uint32_t bytes, uint8_t line_transactions) {
+void Sm::depart(uint64_t t, uint32_t j, const mem::Transaction& proto, uint64_t address, uint32_t bytes, uint8_t line_transactions,
+                bool last) {
   WARPSIM_ASSERT(j < departure_offset_.size(), "more issue steps than warp threads");
   mem::Transaction tr = proto;
   tr.address = address;
   tr.bytes = bytes;
   tr.line_transactions = line_transactions;
+  tr.last_of_access = last;
   if (j == 0) memory_.submit(tr, t);
-  else lsu_.depart(j, t + departure_offset_[j], tr);
+  else departures_.push(j, t + departure_offset_[j], tr);
 }
 
 // One record per global access; its work is counted when it completes (on_completion).
@@ -127,9 +130,13 @@ void count(WorkCounters& w, const AccessRecord& r) {
 // starts empty and ends with accesses in flight, counting at issue would credit the window with
 // work the memory system has not yet done (up to one loaded latency's worth at saturation). An
 // access issued before the window closed still belongs to it (WindowTally).
-void Sm::on_completion(uint32_t tag, uint64_t t) {
+void Sm::on_completion(uint32_t tag, uint64_t t, uint32_t transactions) {
   AccessRecord& r = lsu_.access(tag);
-  if (r.remaining > 0 && --r.remaining > 0) return;
+  if (r.remaining > transactions) {
+    r.remaining -= transactions;
+    return;
+  }
+  r.remaining = 0;
   count(stats_.work, r);
   WindowTally& win = stats_.window;
   if (win.closed && r.serial < win.close_serial) {

@@ -41,7 +41,7 @@ void QueueMemory::init(const MemorySystemSpec& spec, uint64_t interconnect_ps) {
   for (int c = 0; c < geometry_.channels; ++c) channels_.emplace_back(channel_timing(timing_, geometry_, c), geometry_.banks_per_channel);
 }
 
-void QueueMemory::submit(const Transaction& t, uint64_t now) {
+uint64_t QueueMemory::submit_timed(const Transaction& t, uint64_t now) {
   // Address -> channel, row, bank as on the whole device: runs of `channels` interleave chunks
   // cover every channel once (rotated by a hash of the row), a row takes consecutive chunks of
   // its channel, and each row sits in a hashed bank. A share folds the device's channels onto
@@ -67,7 +67,7 @@ void QueueMemory::submit(const Transaction& t, uint64_t now) {
   // A write is complete for the SM once the controller has accepted it.
   const uint64_t cycle = t.write ? clock_.to_cycle_ceil(arrive) : clock_.to_cycle_ceil(data_end + (interconnect_ps_ - request_ps_));
   latencies_.record(cycle - now);
-  pending_.push(cycle, seq_++, Completion{cycle, t.tag, t.sm});
+  return cycle;
 }
 
 DramCounters QueueMemory::dram_counters() const {

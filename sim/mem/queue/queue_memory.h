@@ -26,7 +26,12 @@ class QueueMemory final : public MemorySystem {
   // `interconnect_ps`: total fixed latency both ways (the calibration probe uses 0).
   QueueMemory(const MemorySystemSpec& spec, uint64_t interconnect_ps);
 
-  void submit(const Transaction& t, uint64_t now) override;
+  void submit(const Transaction& t, uint64_t now) override {
+    const uint64_t cycle = submit_timed(t, now);
+    pending_.push(cycle, seq_++, Completion{cycle, t.tag, t.sm});
+  }
+  bool times_at_submit() const override { return true; }
+  uint64_t submit_timed(const Transaction& t, uint64_t now) override;
   uint64_t next_event_time() const override { return pending_.next_time(); }
   void advance(uint64_t t, std::vector<Completion>& done) override { pending_.pop_until(t, done); }
   const LatencyRecorder& transaction_latencies() const override { return latencies_; }

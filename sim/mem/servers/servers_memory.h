@@ -48,6 +48,8 @@ class ServersMemory final : public MemorySystem {
   ServersMemory(const MemorySystemSpec& spec, double fixed_delay_cycles);
 
   void submit(const Transaction& t, uint64_t now) override;
+  bool times_at_submit() const override { return true; }
+  uint64_t submit_timed(const Transaction& t, uint64_t now) override;
   uint64_t next_event_time() const override { return pending_.empty() ? kNever : pending_.next_time(); }
   void advance(uint64_t t, std::vector<Completion>& done) override { pending_.pop_until(t, done); }
   const LatencyRecorder& transaction_latencies() const override { return latencies_; }
@@ -62,6 +64,8 @@ class ServersMemory final : public MemorySystem {
   };
   // The heap's order: a copy arriving later (then submitted later) sinks.
   static bool later(const Copy& a, const Copy& b) { return a.arrive != b.arrive ? a.arrive > b.arrive : a.seq > b.seq; }
+  // Serves `t` submitted at `now`: its completion cycle, and its place in submission order.
+  uint64_t place(const Transaction& t, uint64_t now, uint64_t& seq);
   void init(const MemorySystemSpec& spec, double fixed_delay_cycles, bool stand_ins);
   // The FIFO server: the end of service of `charged` bytes that passed the limit at `passed`.
   double serve(uint32_t server, double passed, double charged);
