@@ -78,12 +78,22 @@ double ServersMemory::serve(uint32_t server, double passed, double charged) {
 }
 
 void ServersMemory::serve_copies_until(double arrive, uint64_t seq) {
-  while (!copies_.empty() && !later(copies_.front(), Copy{arrive, seq, 0, 0})) {
+  while (!copies_.empty() && !later(copies_.front(), Copy{arrive, static_cast<uint32_t>(seq), 0})) {
     std::pop_heap(copies_.begin(), copies_.end(), later);
     const Copy& c = copies_.back();
-    serve(c.server, stand_in_limit_.pass(c.arrive, c.charged), c.charged);
+    const double charged = charges_[c.server_charge & 0xFF];
+    serve(c.server_charge >> 8, stand_in_limit_.pass(c.arrive, charged), charged);
     copies_.pop_back();
   }
+}
+
+uint32_t ServersMemory::charge_index(double charged) {
+  const auto it = std::find(charges_.begin(), charges_.end(), charged);
+  if (it != charges_.end()) return static_cast<uint32_t>(it - charges_.begin());
+  // Charges are max(32/64/128 bytes, line_charge / 1..32 transactions): fewer than 256.
+  WARPSIM_ASSERT(charges_.size() < 256, "servers: more than 256 distinct transaction charges");
+  charges_.push_back(charged);
+  return static_cast<uint32_t>(charges_.size() - 1);
 }
 
 void ServersMemory::push_copies(uint64_t line, double arrive, double charged) {
@@ -91,9 +101,10 @@ void ServersMemory::push_copies(uint64_t line, double arrive, double charged) {
   // number, the same other line, the same offset.
   const auto whole = static_cast<uint64_t>(copies_per_transaction_);
   const bool extra = unit_draw(line ^ kCopySalt) < copies_per_transaction_ - static_cast<double>(whole);
+  const uint32_t charge = charge_index(charged);
   for (uint64_t j = 1; j <= whole + (extra ? 1 : 0); ++j) {
     const uint64_t other = line + j * kCopySalt;
-    copies_.push_back(Copy{arrive + unit_draw(other + 1) * copy_window_cycles_, seq_++, server_of(other), charged});
+    copies_.push_back(Copy{arrive + unit_draw(other + 1) * copy_window_cycles_, static_cast<uint32_t>(seq_++), server_of(other) << 8 | charge});
     std::push_heap(copies_.begin(), copies_.end(), later);
   }
 }

@@ -56,14 +56,18 @@ class ServersMemory final : public MemorySystem {
   const char* name() const override { return "servers"; }
 
  private:
-  struct Copy {  // another SM's transaction, arriving later
+  // Another SM's transaction, arriving later: 16 bytes, as a one-SM share holds N - 1 of them
+  // per transaction of the last unloaded latency (issue 7: memory per simulated warp).
+  struct Copy {
     double arrive = 0;
-    uint64_t seq = 0;
-    uint32_t server = 0;
-    double charged = 0;  // bytes
+    uint32_t seq = 0;     // low bits of the submission order: the heap spans far fewer than 2^31
+    uint32_t server_charge = 0;  // server << 8 | index into charges_
   };
   // The heap's order: a copy arriving later (then submitted later) sinks.
-  static bool later(const Copy& a, const Copy& b) { return a.arrive != b.arrive ? a.arrive > b.arrive : a.seq > b.seq; }
+  static bool later(const Copy& a, const Copy& b) {
+    return a.arrive != b.arrive ? a.arrive > b.arrive : static_cast<int32_t>(a.seq - b.seq) > 0;
+  }
+  uint32_t charge_index(double charged);  // charged's index in charges_ (added when new)
   // Serves `t` submitted at `now`: its completion cycle, and its place in submission order.
   uint64_t place(const Transaction& t, uint64_t now, uint64_t& seq);
   void init(const MemorySystemSpec& spec, double fixed_delay_cycles, bool stand_ins);
@@ -83,6 +87,7 @@ class ServersMemory final : public MemorySystem {
   PeakLimit stand_in_limit_;     // the rest, for the copies (none on the device)
   std::vector<double> free_at_;  // per server: when its queue is empty, cycles
   std::vector<Copy> copies_;     // a min-heap on (arrive, seq)
+  std::vector<double> charges_;  // the distinct charged bytes of copies (at most a few)
   uint64_t seq_ = 0;
   CompletionQueue pending_;
   LatencyRecorder latencies_;
