@@ -110,21 +110,16 @@ void ServersMemory::push_copies(uint64_t line, double arrive, double charged) {
 }
 
 void ServersMemory::submit(const Transaction& t, uint64_t now) {
-  uint64_t seq = 0;
-  const uint64_t cycle = place(t, now, seq);
+  const uint64_t seq = seq_;  // the transaction's place in submission order (submit_timed takes it)
+  const uint64_t cycle = submit_timed(t, now);
   pending_.push(cycle, seq, Completion{cycle, t.tag, t.sm});
 }
 
 uint64_t ServersMemory::submit_timed(const Transaction& t, uint64_t now) {
-  uint64_t seq = 0;
-  return place(t, now, seq);
-}
-
-uint64_t ServersMemory::place(const Transaction& t, uint64_t now, uint64_t& seq) {
   const double charged = line_charged_bytes(t, line_charge_);  // of its server, as of `fixed`'s limit
   const uint64_t line = t.address / static_cast<uint64_t>(kLineBytes);
   const double arrive = static_cast<double>(now) + request_delay_;
-  seq = seq_++;
+  const uint64_t seq = seq_++;
   serve_copies_until(arrive, seq);
   const double end = serve(server_of(line), own_limit_.pass(arrive, charged), charged);
   if (copies_per_transaction_ > 0) push_copies(line, arrive, charged);

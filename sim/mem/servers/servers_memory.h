@@ -68,8 +68,6 @@ class ServersMemory final : public MemorySystem {
     return a.arrive != b.arrive ? a.arrive > b.arrive : static_cast<int32_t>(a.seq - b.seq) > 0;
   }
   uint32_t charge_index(double charged);  // charged's index in charges_ (added when new)
-  // Serves `t` submitted at `now`: its completion cycle, and its place in submission order.
-  uint64_t place(const Transaction& t, uint64_t now, uint64_t& seq);
   void init(const MemorySystemSpec& spec, double fixed_delay_cycles, bool stand_ins);
   // The FIFO server: the end of service of `charged` bytes that passed the limit at `passed`.
   double serve(uint32_t server, double passed, double charged);
