@@ -33,66 +33,75 @@ bool has_dram_banks(const config::HwConfig& cfg) {
          cfg.memory.model == config::MemoryModelKind::Servers;
 }
 
+// The calibration's accesses, made again from a fixed seed whenever they are needed (kept, the
+// 2 x 512 of them would take ~440 KB: more heap than a one-SM run of 64 warps itself). Sample k
+// is a coalesced access (32 consecutive words of a random line) or a fully diverging one (32
+// threads at random 4-byte words).
+enum class AccessKind { Coalesced, Diverging };
+
+void sample_access(const config::LsuConfig& lsu, AccessKind kind, int k, std::vector<Segment>& out) {
+  uint64_t state = kAddressSeed + static_cast<uint64_t>(k) * (1 + kWarpThreads);
+  if (kind == AccessKind::Coalesced) {
+    out = coalesced_access(lsu, mix64(state) % (kArrayBytes / kLineBytes) * kLineBytes);
+    return;
+  }
+  ThreadAddresses a{};
+  ++state;
+  for (uint64_t& address : a) address = (mix64(state++) % (kArrayBytes / 4)) * 4;
+  coalesce(lsu.coalescing, a, 0xFFFFFFFFu, 4, out, lsu.issue_unit);
+}
+
+int passes(const std::vector<Segment>& access) { return access.back().issue_step + 1; }
+
 // Mean cycles from issue to the last completion of each access, issued one after another as a
 // lone pointer-chasing warp does (§5.10, §6.7: access k at the completion of access k - 1), its
 // transactions departing as the SM's LSU sends them (departure_offset_cycles).
-double mean_chained_access_cycles(const config::HwConfig& cfg, const std::vector<std::vector<Segment>>& accesses, double delta) {
+double mean_chained_access_cycles(const config::HwConfig& cfg, AccessKind kind, double delta) {
   // The config's model on the whole device, its interconnect derived for this delta.
   config::HwConfig at_delta = cfg;
   at_delta.lsu.transaction_issue_cycles = delta;
   std::unique_ptr<MemorySystem> probe = make_memory_system(MemorySystemSpec{&at_delta, cfg.device.sms, 1});
   uint64_t issue = 0;
-  for (const std::vector<Segment>& access : accesses)
-    issue = last_completion(*probe, access, [&](const Segment& s) { return issue + departure_offset_cycles(s.issue_step, delta); });
-  return static_cast<double>(issue) / static_cast<double>(accesses.size());
-}
-
-int passes(const std::vector<Segment>& access) { return access.back().issue_step + 1; }
-
-// The calibration's accesses: coalesced ones (32 consecutive words of a random line) and fully
-// diverging ones (32 threads at random 4-byte words).
-struct Calibration {
-  std::vector<std::vector<Segment>> coalesced;
-  std::vector<std::vector<Segment>> diverging;
-  int extra_passes = 0;  // of a diverging access over a coalesced one, on average
-};
-
-Calibration calibration_accesses(const config::LsuConfig& lsu) {
-  Calibration c;
-  uint64_t state = kAddressSeed;
-  double extra = 0;
+  std::vector<Segment> access;
   for (int k = 0; k < kSamples; ++k) {
-    c.coalesced.push_back(coalesced_access(lsu, mix64(state++) % (kArrayBytes / kLineBytes) * kLineBytes));
-    ThreadAddresses a{};
-    for (uint64_t& address : a) address = (mix64(state++) % (kArrayBytes / 4)) * 4;
-    c.diverging.emplace_back();
-    coalesce(lsu.coalescing, a, 0xFFFFFFFFu, 4, c.diverging.back(), lsu.issue_unit);
-    extra += passes(c.diverging.back()) - passes(c.coalesced.back());
+    sample_access(cfg.lsu, kind, k, access);
+    issue = last_completion(*probe, access, [&](const Segment& s) { return issue + departure_offset_cycles(s.issue_step, delta); });
   }
-  c.extra_passes = static_cast<int>(std::lround(extra / kSamples));
-  return c;
+  return static_cast<double>(issue) / kSamples;
 }
 
-double excess_cycles(const config::HwConfig& cfg, const Calibration& c, double delta) {
-  return mean_chained_access_cycles(cfg, c.diverging, delta) - mean_chained_access_cycles(cfg, c.coalesced, delta) - c.extra_passes * delta;
+// Extra LSU passes of a diverging access over a coalesced one, on average.
+int extra_passes(const config::LsuConfig& lsu) {
+  double extra = 0;
+  std::vector<Segment> coalesced, diverging;
+  for (int k = 0; k < kSamples; ++k) {
+    sample_access(lsu, AccessKind::Coalesced, k, coalesced);
+    sample_access(lsu, AccessKind::Diverging, k, diverging);
+    extra += passes(diverging) - passes(coalesced);
+  }
+  return static_cast<int>(std::lround(extra / kSamples));
+}
+
+double excess_cycles(const config::HwConfig& cfg, int extra, double delta) {
+  return mean_chained_access_cycles(cfg, AccessKind::Diverging, delta) - mean_chained_access_cycles(cfg, AccessKind::Coalesced, delta) - extra * delta;
 }
 
 }  // namespace
 
 double diverging_access_dram_excess_cycles(const config::HwConfig& cfg) {
   if (!has_dram_banks(cfg)) return 0;
-  return excess_cycles(cfg, calibration_accesses(cfg.lsu), cfg.lsu.transaction_issue_cycles);
+  return excess_cycles(cfg, extra_passes(cfg.lsu), cfg.lsu.transaction_issue_cycles);
 }
 
 namespace {
 
 double solve_net_increment(const config::HwConfig& cfg) {
   const double table = cfg.lsu.transaction_issue_cycles;
-  const Calibration c = calibration_accesses(cfg.lsu);
-  if (c.extra_passes <= 0) return table;
+  const int extra = extra_passes(cfg.lsu);
+  if (extra <= 0) return table;
   // Bisection on the total extra latency (rising with delta; the excess alone changes with it
   // through bank collisions and rounding, too unevenly for a fixed-point iteration).
-  const auto total_minus_table = [&](double delta) { return c.extra_passes * (delta - table) + excess_cycles(cfg, c, delta); };
+  const auto total_minus_table = [&](double delta) { return extra * (delta - table) + excess_cycles(cfg, extra, delta); };
   double lo = 0, hi = table;
   // No positive excess to net out (the model gives diverging accesses nothing extra): the table.
   if (total_minus_table(hi) <= 0) return table;
