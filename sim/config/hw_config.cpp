@@ -73,8 +73,8 @@ const char* to_string(DualIssue d) { return name_of(d); }
 const char* to_string(IssueUnit u) { return name_of(u); }
 
 Diagnostic HwConfig::diagnostic(const std::string& key, std::string message) const {
-  auto it = key_sources.find(key);
-  Diagnostic d = it != key_sources.end() ? it->second : Diagnostic{source_file.empty() ? "<config>" : source_file, 0, 0, key, ""};
+  const auto it = key_sources ? key_sources->find(key) : Provenance::const_iterator{};
+  Diagnostic d = key_sources && it != key_sources->end() ? it->second : Diagnostic{source_file.empty() ? "<config>" : source_file, 0, 0, key, ""};
   d.message = std::move(message);
   return d;
 }

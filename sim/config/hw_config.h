@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 
 #include "common/user_error.h"
@@ -183,8 +184,10 @@ struct HwConfig {
   MemoryConfig memory;
   std::string source_file;  // the file it was loaded from (first of its overlay chain)
   // Where each key given was set: file:line:column of its YAML value, or "<--set>" (the loader's
-  // provenance), so that a rule broken only once a model is built still names the line.
-  Provenance key_sources;
+  // provenance), so that a rule broken only once a model is built still names the line. Shared,
+  // read-only, by the config's copies: a run copies its config a few times, and this table (~13 KB)
+  // was most of a one-SM run's memory (issue 7: memory per simulated warp).
+  std::shared_ptr<const Provenance> key_sources;
 
   // An error about `key`, placed where the key was set (or at the config file when it took its
   // default): what a problem found after loading reports.

@@ -193,7 +193,7 @@ HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::
                                fmt::format("no GPU config named '{}' and no such file (built-in: {})", name_or_path, join(names, ", "))});
   }
   HwConfig cfg;
-  Provenance& prov = cfg.key_sources;
+  Provenance prov;
   DiagnosticSink sink;
   Binder binder(cfg, prov, sink);
   std::vector<std::string> chain;
@@ -208,6 +208,7 @@ HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::
     }
   sink.throw_if_any();
   cfg.source_file = path;
+  cfg.key_sources = std::make_shared<const Provenance>(std::move(prov));
   check_cross_field_rules(cfg);
   return cfg;
 }

@@ -77,13 +77,41 @@ double ServersMemory::serve(uint32_t server, double passed, double charged) {
   return free;
 }
 
+void ServersMemory::advance_stream(CopyStream& c) {
+  // The least of the r = count - next + 1 offsets still to come, all uniform on [arrive, end).
+  const uint32_t r = c.count - c.next + 1u;
+  const double v = unit_draw(c.line + c.next * kCopySalt + 1);
+  c.arrive = c.window_end - (c.window_end - c.arrive) * (r == 1 ? v : std::pow(v, 1.0 / r));
+}
+
+void ServersMemory::sift_down_top() {
+  // The top stream moved later: it sinks to its place (one pass, instead of a pop and a push).
+  const size_t n = copies_.size();
+  const CopyStream moved = copies_[0];
+  size_t i = 0;
+  for (size_t child = 1; child < n; child = 2 * i + 1) {
+    if (child + 1 < n && later(copies_[child], copies_[child + 1])) ++child;
+    if (!later(moved, copies_[child])) break;
+    copies_[i] = copies_[child];
+    i = child;
+  }
+  copies_[i] = moved;
+}
+
 void ServersMemory::serve_copies_until(double arrive, uint64_t seq) {
-  while (!copies_.empty() && !later(copies_.front(), Copy{arrive, static_cast<uint32_t>(seq), 0})) {
-    std::pop_heap(copies_.begin(), copies_.end(), later);
-    const Copy& c = copies_.back();
-    const double charged = charges_[c.server_charge & 0xFF];
-    serve(c.server_charge >> 8, stand_in_limit_.pass(c.arrive, charged), charged);
-    copies_.pop_back();
+  const CopyStream bound{arrive, 0, 0, static_cast<uint32_t>(seq), 0, 0, 0};
+  while (!copies_.empty() && !later(copies_.front(), bound)) {
+    CopyStream& c = copies_.front();
+    const double charged = charges_[c.charge];
+    serve(server_of(c.line + c.next * kCopySalt), stand_in_limit_.pass(c.arrive, charged), charged);
+    if (c.next == c.count) {
+      std::pop_heap(copies_.begin(), copies_.end(), Later{});
+      copies_.pop_back();
+      continue;
+    }
+    ++c.next;
+    advance_stream(c);
+    sift_down_top();
   }
 }
 
@@ -98,15 +126,16 @@ uint32_t ServersMemory::charge_index(double charged) {
 
 void ServersMemory::push_copies(uint64_t line, double arrive, double charged) {
   // Per line, so that the copies of an access's transactions in one line stay together: the same
-  // number, the same other line, the same offset.
+  // number, the same other lines, the same offsets.
   const auto whole = static_cast<uint64_t>(copies_per_transaction_);
   const bool extra = unit_draw(line ^ kCopySalt) < copies_per_transaction_ - static_cast<double>(whole);
-  const uint32_t charge = charge_index(charged);
-  for (uint64_t j = 1; j <= whole + (extra ? 1 : 0); ++j) {
-    const uint64_t other = line + j * kCopySalt;
-    copies_.push_back(Copy{arrive + unit_draw(other + 1) * copy_window_cycles_, static_cast<uint32_t>(seq_++), server_of(other) << 8 | charge});
-    std::push_heap(copies_.begin(), copies_.end(), later);
-  }
+  const uint64_t count = whole + (extra ? 1 : 0);
+  if (count == 0) return;
+  WARPSIM_ASSERT(count <= 0xFFFF, "servers: more than 65535 stand-in copies per transaction");
+  CopyStream c{arrive, arrive + copy_window_cycles_, line, static_cast<uint32_t>(seq_ - 1), 1, static_cast<uint16_t>(count), charge_index(charged)};
+  advance_stream(c);
+  copies_.push_back(c);
+  std::push_heap(copies_.begin(), copies_.end(), Later{});
 }
 
 void ServersMemory::submit(const Transaction& t, uint64_t now) {

@@ -56,17 +56,31 @@ class ServersMemory final : public MemorySystem {
   const char* name() const override { return "servers"; }
 
  private:
-  // Another SM's transaction, arriving later: 16 bytes, as a one-SM share holds N - 1 of them
-  // per transaction of the last unloaded latency (issue 7: memory per simulated warp).
-  struct Copy {
-    double arrive = 0;
-    uint32_t seq = 0;     // low bits of the submission order: the heap spans far fewer than 2^31
-    uint32_t server_charge = 0;  // server << 8 | index into charges_
+  // The other SMs' copies of one transaction, served in order of arrival: one heap entry per
+  // transaction, not per copy (issue 7: a one-SM share of N SMs has N - 1 copies of every
+  // transaction of the last unloaded latency in flight). The copies' offsets are `count`
+  // independent uniform draws in the window, generated in increasing order (order statistics:
+  // the least of r uniforms on [a, end) is end - (end - a) V^(1/r), V uniform), so the next one
+  // is computed when the last one is served.
+  struct CopyStream {
+    double arrive = 0;     // the next copy's arrival
+    double window_end = 0; // the transaction's arrival + one unloaded latency
+    uint64_t line = 0;     // the transaction's line: copy k goes to another line, line + k x salt
+    uint32_t seq = 0;      // low bits of the transaction's submission order: the heap spans far fewer than 2^31
+    uint16_t next = 1;     // the next copy's index k, 1-based
+    uint16_t count = 0;    // copies in all
+    uint32_t charge = 0;   // index into charges_
   };
-  // The heap's order: a copy arriving later (then submitted later) sinks.
-  static bool later(const Copy& a, const Copy& b) {
+  // The heap's order: a stream whose next copy arrives later (then submitted later) sinks.
+  static bool later(const CopyStream& a, const CopyStream& b) {
     return a.arrive != b.arrive ? a.arrive > b.arrive : static_cast<int32_t>(a.seq - b.seq) > 0;
   }
+  struct Later {
+    bool operator()(const CopyStream& a, const CopyStream& b) const { return later(a, b); }
+  };
+  // Moves the stream to its next copy: its arrival after the one just served.
+  static void advance_stream(CopyStream& c);
+  void sift_down_top();  // restores the heap after the top stream moved to a later copy
   uint32_t charge_index(double charged);  // charged's index in charges_ (added when new)
   void init(const MemorySystemSpec& spec, double fixed_delay_cycles, bool stand_ins);
   // The FIFO server: the end of service of `charged` bytes that passed the limit at `passed`.
@@ -84,7 +98,7 @@ class ServersMemory final : public MemorySystem {
   PeakLimit own_limit_;          // n / N of Table 6.4's peak: this run's SMs
   PeakLimit stand_in_limit_;     // the rest, for the copies (none on the device)
   std::vector<double> free_at_;  // per server: when its queue is empty, cycles
-  std::vector<Copy> copies_;     // a min-heap on (arrive, seq)
+  std::vector<CopyStream> copies_;  // a min-heap on (next arrival, seq)
   std::vector<double> charges_;  // the distinct charged bytes of copies (at most a few)
   uint64_t seq_ = 0;
   CompletionQueue pending_;
