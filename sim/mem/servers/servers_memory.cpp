@@ -124,7 +124,7 @@ uint32_t ServersMemory::charge_index(double charged) {
   return static_cast<uint32_t>(charges_.size() - 1);
 }
 
-void ServersMemory::push_copies(uint64_t line, double arrive, double charged) {
+void ServersMemory::push_copies(uint64_t line, double arrive, double charged, uint64_t seq) {
   // Per line, so that the copies of an access's transactions in one line stay together: the same
   // number, the same other lines, the same offsets.
   const auto whole = static_cast<uint64_t>(copies_per_transaction_);
@@ -132,7 +132,7 @@ void ServersMemory::push_copies(uint64_t line, double arrive, double charged) {
   const uint64_t count = whole + (extra ? 1 : 0);
   if (count == 0) return;
   WARPSIM_ASSERT(count <= 0xFFFF, "servers: more than 65535 stand-in copies per transaction");
-  CopyStream c{arrive, arrive + copy_window_cycles_, line, static_cast<uint32_t>(seq_ - 1), 1, static_cast<uint16_t>(count), charge_index(charged)};
+  CopyStream c{arrive, arrive + copy_window_cycles_, line, static_cast<uint32_t>(seq), 1, static_cast<uint16_t>(count), charge_index(charged)};
   advance_stream(c);
   copies_.push_back(c);
   std::push_heap(copies_.begin(), copies_.end(), Later{});
@@ -151,7 +151,7 @@ uint64_t ServersMemory::submit_timed(const Transaction& t, uint64_t now) {
   const uint64_t seq = seq_++;
   serve_copies_until(arrive, seq);
   const double end = serve(server_of(line), own_limit_.pass(arrive, charged), charged);
-  if (copies_per_transaction_ > 0) push_copies(line, arrive, charged);
+  if (copies_per_transaction_ > 0) push_copies(line, arrive, charged, seq);
   const auto cycle = static_cast<uint64_t>(std::ceil(end + response_delay_));
   latencies_.record(cycle - now);
   return cycle;

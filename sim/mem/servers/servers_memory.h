@@ -86,7 +86,7 @@ class ServersMemory final : public MemorySystem {
   // The FIFO server: the end of service of `charged` bytes that passed the limit at `passed`.
   double serve(uint32_t server, double passed, double charged);
   void serve_copies_until(double arrive, uint64_t seq);
-  void push_copies(uint64_t line, double arrive, double charged);
+  void push_copies(uint64_t line, double arrive, double charged, uint64_t seq);  // seq: the transaction's
   uint32_t server_of(uint64_t line) const;
 
   ServerGeometry geometry_;
