@@ -54,7 +54,8 @@ void run_case(benchmark::State& state, const std::string& gpu, const std::string
     bench::heap_reset_peak();
     const size_t before = bench::heap_live_bytes();
     const device::Result r = device::simulate(cfg, k, o);
-    (first ? first_peak_bytes : peak_bytes) = std::max(first ? first_peak_bytes : peak_bytes, bench::heap_peak_bytes() - before);
+    size_t& peak = first ? first_peak_bytes : peak_bytes;
+    peak = std::max(peak, bench::heap_peak_bytes() - before);
     first = false;
     resident_warps = static_cast<size_t>(r.launch.warps_per_sm) * static_cast<size_t>(r.simulated_sms);
     instructions += r.warp_instructions;
