@@ -73,8 +73,9 @@ const char* to_string(DualIssue d) { return name_of(d); }
 const char* to_string(IssueUnit u) { return name_of(u); }
 
 Diagnostic HwConfig::diagnostic(const std::string& key, std::string message) const {
-  const auto it = key_sources ? key_sources->find(key) : Provenance::const_iterator{};
-  Diagnostic d = key_sources && it != key_sources->end() ? it->second : Diagnostic{source_file.empty() ? "<config>" : source_file, 0, 0, key, ""};
+  Diagnostic d{source_file.empty() ? "<config>" : source_file, 0, 0, key, ""};
+  if (key_sources)
+    if (const auto it = key_sources->find(key); it != key_sources->end()) d = it->second;
   d.message = std::move(message);
   return d;
 }
