@@ -19,7 +19,10 @@ Result Device::collect() const {
   r.simulated_sms = sms_;
   r.launch = launch_;
   r.simulated_events = events_;
-  mem::LatencyRecorder access;
+  // The SMs' access latencies: one SM's own recorder when only one ran, else their merge (a copy
+  // is a few KB at the run's peak of memory, which a one-SM run divides over 64 warps; issue 7).
+  const mem::LatencyRecorder* access = nullptr;
+  mem::LatencyRecorder merged;
   long double area = 0, busy_time = 0;
   uint64_t latency_sum = 0, warps_total = 0, resident_age = 0;
   // Steady-state stopping (steady_state.h): the converged windows are the timed interval.
@@ -50,7 +53,12 @@ Result Device::collect() const {
     r.bytes_transferred += w.bytes_transferred;
     r.transactions += w.transactions;
     r.max_occupancy = std::max(r.max_occupancy, st.max_resident);
-    access.merge(st.access_latency);
+    if (access == nullptr) {
+      access = &st.access_latency;
+    } else {
+      if (access != &merged) merged = *access, access = &merged;
+      merged.merge(st.access_latency);
+    }
     const device::StallBreakdown d = st.stall_breakdown();
     r.stalls.issued += d.issued, r.stalls.dependency += d.dependency, r.stalls.memory += d.memory;
     r.stalls.pipe_busy += d.pipe_busy, r.stalls.issue_limit += d.issue_limit, r.stalls.barrier += d.barrier;
@@ -80,8 +88,8 @@ Result Device::collect() const {
   // Warps still resident at a steady-state stop count with their time so far (Sm::finish).
   const double predicted = (static_cast<double>(latency_sum) + static_cast<double>(resident_age)) / static_cast<double>(busy_time);
   r.little_law_error = r.mean_occupancy > 0 ? std::abs(r.mean_occupancy - predicted) / r.mean_occupancy : 0;
-  r.access_latency = access.summary();
-  r.access_latency_histogram = access.histogram(40);
+  r.access_latency = access->summary();
+  r.access_latency_histogram = access->histogram(40);
   r.transaction_latency = memory_->transaction_latencies().summary();
   return r;
 }

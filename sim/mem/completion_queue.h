@@ -6,7 +6,9 @@
 // wheel: O(1) to push and pop, where a heap of thousands of entries took ~25% of a `queue` run
 // (bench/README.md). Nodes are reused: no allocation in steady state. The wheel is small (16-bit
 // links: 4 KB of tails, 12-byte nodes; beyond 65,535 pending completions the heap takes the
-// rest) because a one-SM run divides it over only its own warps (issue 7: < 1 KB per warp).
+// rest) because a one-SM run divides it over only its own warps (issue 7: < 1 KB per warp), and
+// its tails are made on the first push: a model driven through the MemoryPort keeps a queue it
+// never uses.
 #pragma once
 
 #include <algorithm>
@@ -21,8 +23,6 @@ namespace warpsim::mem {
 
 class CompletionQueue {
  public:
-  CompletionQueue() { tails_.fill(kNone); }
-
   void push(uint64_t time, uint64_t seq, const Completion& c) {
     ++size_;
     next_ = std::min(next_, time);
@@ -33,6 +33,7 @@ class CompletionQueue {
       std::push_heap(far_.begin(), far_.end(), later);
       return;
     }
+    if (tails_.empty()) tails_.assign(kWheelCycles, kNone);
     const Index n = new_node(seq, c);
     const auto low = static_cast<uint32_t>(seq);
     const size_t b = time & kMask;
@@ -61,7 +62,7 @@ class CompletionQueue {
     while (size_ != 0 && next_ <= t) {
       const uint64_t time = next_;
       const size_t b = time & kMask;
-      const bool in_wheel = time >= start_ && time - start_ < kWheelCycles && tails_[b] != kNone;
+      const bool in_wheel = size_ > far_.size() && time >= start_ && time - start_ < kWheelCycles && tails_[b] != kNone;
       if (in_wheel) {
         // Merge the bucket with far entries of the same cycle, by seq.
         const Index tail = tails_[b];
@@ -148,7 +149,7 @@ class CompletionQueue {
   }
 
   static constexpr size_t kWords = kWheelCycles / 64;
-  std::array<Index, kWheelCycles> tails_{};
+  std::vector<Index> tails_;  // kWheelCycles once a completion took the wheel; kNone: empty bucket
   std::array<uint64_t, kWords> words_{};
   std::vector<Node> nodes_;
   std::vector<Far> far_;

@@ -22,23 +22,26 @@ uint64_t LatencyRecorder::bin_lo(size_t bin) {
 }
 
 uint64_t LatencyRecorder::bin_count(size_t bin) const {
-  uint64_t n = bins_[bin];
+  const std::vector<uint32_t>& page = pages_[bin >> kPageBits];
+  uint64_t n = page.empty() ? 0 : page[bin & (kPageBins - 1)];
   for (size_t w : wraps_) n += w == bin ? uint64_t{1} << 32 : 0;
   return n;
 }
 
-void LatencyRecorder::grow_to(size_t bins) {
-  if (bins <= bins_.size()) return;
-  bins_.reserve((bins + kGrowStep - 1) / kGrowStep * kGrowStep);  // exact steps, not doubling
-  bins_.resize(bins_.capacity());
+void LatencyRecorder::make_page(size_t page) {
+  if (page >= pages_.size()) pages_.resize(page + 1);
+  pages_[page].assign(kPageBins, 0);
 }
 
 void LatencyRecorder::merge(const LatencyRecorder& other) {
-  grow_to(other.bins_.size());
-  for (size_t i = 0; i < other.bins_.size(); ++i) {
-    const uint64_t sum = uint64_t{bins_[i]} + other.bins_[i];
-    bins_[i] = static_cast<uint32_t>(sum);
-    if (sum >> 32) wraps_.push_back(i);
+  for (size_t p = 0; p < other.pages_.size(); ++p) {
+    if (other.pages_[p].empty()) continue;
+    if (p >= pages_.size() || pages_[p].empty()) make_page(p);
+    for (size_t i = 0; i < kPageBins; ++i) {
+      const uint64_t sum = uint64_t{pages_[p][i]} + other.pages_[p][i];
+      pages_[p][i] = static_cast<uint32_t>(sum);
+      if (sum >> 32) wraps_.push_back(p * kPageBins + i);
+    }
   }
   wraps_.insert(wraps_.end(), other.wraps_.begin(), other.wraps_.end());
   count_ += other.count_;
@@ -52,8 +55,8 @@ uint64_t LatencyRecorder::percentile(double p) const {
   // Nearest-rank percentile: the smallest value with at least p% of samples at or below it.
   const uint64_t rank = std::max<uint64_t>(1, static_cast<uint64_t>(std::ceil(p / 100.0 * static_cast<double>(count_))));
   uint64_t seen = 0;
-  for (size_t b = 0; b < bins_.size(); ++b) {
-    seen += wraps_.empty() ? bins_[b] : bin_count(b);
+  for (size_t b = 0; b < bin_slots(); ++b) {
+    seen += bin_count(b);
     if (seen >= rank) return std::clamp(bin_lo(b), min_, max_);
   }
   return max_;
@@ -80,8 +83,8 @@ std::vector<HistogramBin> LatencyRecorder::histogram(int bins) const {
   const uint64_t lo = min_, hi = max_ + 1;
   const uint64_t width = std::max<uint64_t>(1, (hi - lo + bins - 1) / bins);
   for (uint64_t a = lo; a < hi; a += width) out.push_back({a, std::min(hi, a + width), 0});
-  for (size_t b = 0; b < bins_.size(); ++b) {
-    const uint64_t n = wraps_.empty() ? bins_[b] : bin_count(b);
+  for (size_t b = 0; b < bin_slots(); ++b) {
+    const uint64_t n = bin_count(b);
     if (!n) continue;
     const uint64_t v = std::clamp(bin_lo(b), lo, hi - 1);
     out[std::min<size_t>((v - lo) / width, out.size() - 1)].count += n;

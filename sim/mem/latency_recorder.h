@@ -2,7 +2,9 @@
 // transaction or access can be recorded without allocation; percentiles come from the histogram
 // (exact to 1 cycle below kLinearLimit, within 1/kSubBins relative width above). Bins count in 32 bits
 // (a run keeps a few of these, and they dominated the memory of a one-SM simulation); a bin that
-// passes 2^32 samples carries into a list of wraps, so counts stay exact.
+// passes 2^32 samples carries into a list of wraps, so counts stay exact. Bins are held in pages of
+// kPageBins, made when a latency first falls in them: a run's latencies span a few hundred cycles
+// above its unloaded latency, so most pages are never made, and growing copies nothing.
 #pragma once
 
 #include <array>
@@ -35,8 +37,9 @@ class LatencyRecorder {
 
   void record(uint64_t latency) {  // inline: once per transaction
     const size_t b = latency < kLinearLimit ? static_cast<size_t>(latency) : bin_of(latency);
-    if (b >= bins_.size()) grow_to(b + 1);
-    if (++bins_[b] == 0) wraps_.push_back(b);
+    const size_t page = b >> kPageBits;
+    if (page >= pages_.size() || pages_[page].empty()) make_page(page);
+    if (++pages_[page][b & (kPageBins - 1)] == 0) wraps_.push_back(b);
     ++count_;
     min_ = latency < min_ ? latency : min_;
     max_ = latency > max_ ? latency : max_;
@@ -52,12 +55,14 @@ class LatencyRecorder {
  private:
   static size_t bin_of(uint64_t latency);
   static uint64_t bin_lo(size_t bin);
-  uint64_t bin_count(size_t bin) const;
-  void grow_to(size_t bins);
+  uint64_t bin_count(size_t bin) const;  // 0 where its page was never made
+  size_t bin_slots() const { return pages_.size() * kPageBins; }  // bins the pages span
+  void make_page(size_t page);
 
-  std::vector<uint32_t> bins_;  // grown on use to the size needed (in steps of kGrowStep bins)
-  std::vector<size_t> wraps_;   // one entry per 2^32 samples a bin passed (never in practice)
-  static constexpr size_t kGrowStep = 256;
+  static constexpr int kPageBits = 7;
+  static constexpr size_t kPageBins = size_t{1} << kPageBits;  // 512 bytes
+  std::vector<std::vector<uint32_t>> pages_;  // by bin / kPageBins; empty: no sample in it yet
+  std::vector<size_t> wraps_;  // one entry per 2^32 samples a bin passed (never in practice)
   uint64_t count_ = 0;
   uint64_t min_ = ~uint64_t{0};
   uint64_t max_ = 0;

@@ -62,8 +62,13 @@ TEST(LatencyRecorder, MergingEqualsRecordingEverythingInOne) {
     rb.record(x);
     all.record(x);
   }
+  LatencyRecorder rb_then_a = rb;  // the other way round: the low pages are new to it
+  rb_then_a.merge(ra);
   ra.merge(rb);
-  for (double p : {0.0, 5.0, 25.0, 50.0, 75.0, 95.0, 100.0}) EXPECT_EQ(ra.percentile(p), all.percentile(p)) << p;
+  for (double p : {0.0, 5.0, 25.0, 50.0, 75.0, 95.0, 100.0}) {
+    EXPECT_EQ(ra.percentile(p), all.percentile(p)) << p;
+    EXPECT_EQ(rb_then_a.percentile(p), all.percentile(p)) << p;
+  }
   const auto ha = ra.histogram(40), hall = all.histogram(40);
   ASSERT_EQ(ha.size(), hall.size());
   uint64_t total = 0;

@@ -61,6 +61,13 @@ class IntervalCalendar {
     }
     return base + (v_[base].end <= t ? 1 : 0);
   }
+  // Drops the retired intervals before head_; returns how many (indices shift down by that).
+  size_t compact() {
+    const size_t dropped = head_;
+    v_.erase(v_.begin(), v_.begin() + static_cast<std::ptrdiff_t>(dropped));
+    head_ = 0;
+    return dropped;
+  }
   uint64_t min_gap_;
   std::vector<Interval> v_;  // sorted, disjoint, from head_ on
   size_t head_ = 0;
@@ -72,10 +79,7 @@ class IntervalCalendar {
 
 inline void IntervalCalendar::retire(uint64_t now) {
   while (head_ < v_.size() && v_[head_].end <= now) ++head_;
-  if (head_ > 64 && head_ * 2 > v_.size()) {
-    v_.erase(v_.begin(), v_.begin() + static_cast<std::ptrdiff_t>(head_));
-    head_ = 0;
-  }
+  if (head_ > 64 && head_ * 2 > v_.size()) compact();
 }
 
 template <typename Valid>
@@ -98,7 +102,7 @@ uint64_t IntervalCalendar::find_from(Cursor& c, uint64_t ready, uint64_t len, Va
 
 inline void IntervalCalendar::insert(uint64_t start, uint64_t len) {
   // The first interval ending after start: it begins at or after start + len.
-  const size_t i = start == found_start_ ? found_index_ : first_ending_after(start);
+  size_t i = start == found_start_ ? found_index_ : first_ending_after(start);
   found_start_ = ~uint64_t{0};
   // A gap shorter than the shortest reservation can hold none: the new interval absorbs such
   // gaps on either side, so the calendar keeps only usable gaps and schedules the same.
@@ -113,6 +117,10 @@ inline void IntervalCalendar::insert(uint64_t start, uint64_t len) {
   } else if (joins_next) {
     v_[i].begin = start;
   } else {
+    // A full vector drops its retired intervals rather than grow, where they are an eighth of it
+    // or more (at most 8 moves per insert): capacity follows the live intervals, not the
+    // retired ones retire() keeps (the calendars were ~1/3 of a one-SM `queue` run's memory).
+    if (v_.size() == v_.capacity() && head_ > 0 && head_ >= v_.size() / 8) i -= compact();
     v_.insert(v_.begin() + static_cast<std::ptrdiff_t>(i), Interval{start, end});
   }
 }
