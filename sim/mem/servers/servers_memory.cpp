@@ -131,8 +131,8 @@ void ServersMemory::push_copies(uint64_t line, double arrive, double charged, ui
   const bool extra = unit_draw(line ^ kCopySalt) < copies_per_transaction_ - static_cast<double>(whole);
   const uint64_t count = whole + (extra ? 1 : 0);
   if (count == 0) return;
-  WARPSIM_ASSERT(count <= 0xFFFF, "servers: more than 65535 stand-in copies per transaction");
-  CopyStream c{arrive, arrive + copy_window_cycles_, line, static_cast<uint32_t>(seq), 1, static_cast<uint16_t>(count), charge_index(charged)};
+  WARPSIM_ASSERT(count <= kMaxCopies, "servers: more than 4095 stand-in copies per transaction");
+  CopyStream c{arrive, arrive + copy_window_cycles_, line, static_cast<uint32_t>(seq), 1, static_cast<uint32_t>(count), charge_index(charged)};
   advance_stream(c);
   copies_.push_back(c);
   std::push_heap(copies_.begin(), copies_.end(), Later{});

@@ -67,10 +67,13 @@ class ServersMemory final : public MemorySystem {
     double window_end = 0; // the transaction's arrival + one unloaded latency
     uint64_t line = 0;     // the transaction's line: copy k goes to another line, line + k x salt
     uint32_t seq = 0;      // low bits of the transaction's submission order: the heap spans far fewer than 2^31
-    uint16_t next = 1;     // the next copy's index k, 1-based
-    uint16_t count = 0;    // copies in all
-    uint32_t charge = 0;   // index into charges_
+    // 32 bytes in all: copies number device.sms / simulated SMs - 1 < 1024 (schema), charges < 256.
+    uint32_t next : 12 = 1;    // the next copy's index k, 1-based
+    uint32_t count : 12 = 0;   // copies in all
+    uint32_t charge : 8 = 0;   // index into charges_
   };
+  static_assert(sizeof(CopyStream) == 32);
+  static constexpr uint32_t kMaxCopies = (1u << 12) - 1;
   // The heap's order: a stream whose next copy arrives later (then submitted later) sinks.
   static bool later(const CopyStream& a, const CopyStream& b) {
     return a.arrive != b.arrive ? a.arrive > b.arrive : static_cast<int32_t>(a.seq - b.seq) > 0;
