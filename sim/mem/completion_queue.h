@@ -33,7 +33,7 @@ class CompletionQueue {
       std::push_heap(far_.begin(), far_.end(), later);
       return;
     }
-    if (tails_.empty()) tails_.assign(kWheelCycles, kNone);
+    if (tails_.empty()) [[unlikely]] make_wheel();
     const Index n = new_node(seq, c);
     const auto low = static_cast<uint32_t>(seq);
     const size_t b = time & kMask;
@@ -111,6 +111,8 @@ class CompletionQueue {
   static bool later(const Far& a, const Far& b) {
     return a.completion.time != b.completion.time ? a.completion.time > b.completion.time : a.seq > b.seq;
   }
+
+  [[gnu::noinline]] void make_wheel() { tails_.assign(kWheelCycles, kNone); }  // out of line: push inlines
 
   Index new_node(uint64_t seq, const Completion& c) {
     Index n = free_;

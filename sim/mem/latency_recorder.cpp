@@ -28,9 +28,10 @@ uint64_t LatencyRecorder::bin_count(size_t bin) const {
   return n;
 }
 
-void LatencyRecorder::make_page(size_t page) {
+uint32_t* LatencyRecorder::make_page(size_t page) {
   if (page >= pages_.size()) pages_.resize(page + 1);
   pages_[page].assign(kPageBins, 0);
+  return pages_[page].data();
 }
 
 void LatencyRecorder::merge(const LatencyRecorder& other) {

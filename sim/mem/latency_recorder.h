@@ -38,8 +38,12 @@ class LatencyRecorder {
   void record(uint64_t latency) {  // inline: once per transaction
     const size_t b = latency < kLinearLimit ? static_cast<size_t>(latency) : bin_of(latency);
     const size_t page = b >> kPageBits;
-    if (page >= pages_.size() || pages_[page].empty()) make_page(page);
-    if (++pages_[page][b & (kPageBins - 1)] == 0) wraps_.push_back(b);
+    // Null where the page is not made yet (an inner vector never assigned holds no storage).
+    // Compared as pointers: the page count itself would divide by sizeof(std::vector).
+    std::vector<uint32_t>* at = pages_.data() + page;
+    uint32_t* bins = at < pages_.data() + pages_.size() ? at->data() : nullptr;
+    if (bins == nullptr) [[unlikely]] bins = make_page(page);
+    if (++bins[b & (kPageBins - 1)] == 0) wraps_.push_back(b);
     ++count_;
     min_ = latency < min_ ? latency : min_;
     max_ = latency > max_ ? latency : max_;
@@ -57,7 +61,7 @@ class LatencyRecorder {
   static uint64_t bin_lo(size_t bin);
   uint64_t bin_count(size_t bin) const;  // 0 where its page was never made
   size_t bin_slots() const { return pages_.size() * kPageBins; }  // bins the pages span
-  void make_page(size_t page);
+  uint32_t* make_page(size_t page);  // its bins, zeroed
 
   static constexpr int kPageBits = 7;
   static constexpr size_t kPageBins = size_t{1} << kPageBits;  // 512 bytes

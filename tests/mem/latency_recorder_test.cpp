@@ -79,4 +79,20 @@ TEST(LatencyRecorder, MergingEqualsRecordingEverythingInOne) {
   EXPECT_EQ(total, a.size() + b.size());
 }
 
+// The recorder tells a page not yet made by its null storage (latency_recorder.h, record()).
+TEST(LatencyRecorder, AVectorThatNeverAllocatedHasNullStorage) {
+  std::vector<std::vector<uint32_t>> pages(3);
+  for (const auto& p : pages) EXPECT_EQ(p.data(), nullptr);
+}
+
+TEST(LatencyRecorder, LatenciesFarApartArePercentilesOfTheirOwnPages) {
+  LatencyRecorder r;
+  for (int i = 0; i < 90; ++i) r.record(300);
+  for (int i = 0; i < 10; ++i) r.record(1'000'000);  // a page ~60 pages past the first
+  EXPECT_EQ(r.percentile(50), 300u);
+  EXPECT_EQ(r.percentile(90), 300u);
+  EXPECT_GT(r.percentile(95), 1'000'000u * (1.0 - 1.0 / LatencyRecorder::kSubBins));
+  EXPECT_EQ(r.summary().max, 1'000'000u);
+}
+
 }  // namespace warpsim::mem

@@ -68,6 +68,11 @@ class IntervalCalendar {
     head_ = 0;
     return dropped;
   }
+  // A full vector drops its retired intervals rather than grow, where they are an eighth of it
+  // or more (at most 8 moves per insert): capacity follows the live intervals, not the retired
+  // ones retire() keeps (the calendars were ~1/3 of a one-SM `queue` run's memory). Out of line,
+  // so that insert() stays small enough to inline.
+  [[gnu::noinline]] size_t compact_when_full() { return head_ > 0 && head_ >= v_.size() / 8 ? compact() : 0; }
   uint64_t min_gap_;
   std::vector<Interval> v_;  // sorted, disjoint, from head_ on
   size_t head_ = 0;
@@ -117,10 +122,7 @@ inline void IntervalCalendar::insert(uint64_t start, uint64_t len) {
   } else if (joins_next) {
     v_[i].begin = start;
   } else {
-    // A full vector drops its retired intervals rather than grow, where they are an eighth of it
-    // or more (at most 8 moves per insert): capacity follows the live intervals, not the
-    // retired ones retire() keeps (the calendars were ~1/3 of a one-SM `queue` run's memory).
-    if (v_.size() == v_.capacity() && head_ > 0 && head_ >= v_.size() / 8) i -= compact();
+    if (v_.size() == v_.capacity()) [[unlikely]] i -= compact_when_full();
     v_.insert(v_.begin() + static_cast<std::ptrdiff_t>(i), Interval{start, end});
   }
 }
