@@ -12,6 +12,7 @@
 
 #include "engine/ring_queue.h"
 #include "mem/memory_system.h"
+#include "mem/line_charge.h"
 #include "mem/peak_limit.h"
 
 namespace warpsim::mem {
@@ -35,22 +36,12 @@ class FixedMemory final : public MemorySystem {
   uint64_t latency_whole_ = 0;  // latency_ rounded to whole cycles
   uint64_t last_done_ = 0;      // the FIFO's newest completion time
   PeakLimit limit_;             // this run's share of the device peak
-  double line_charge_ = 0;      // least bytes charged per 128-byte line an access touches
+  LineCharge line_charge_;      // least bytes charged per 128-byte line an access touches
   // Completion times never decrease in submission order (`now` and the server's free time never
   // do, the latency is constant), so a FIFO is already in (time, submission) order: no heap.
   engine::RingQueue<Completion> pending_;
   LatencyRecorder latencies_;
 };
-
-// The bytes a transaction costs the memory's limit: its own, or its share of line_charge for the
-// line it is in (memory.line_charge_bytes, Volkov §6.7), whichever is more. `fixed` and `servers`.
-inline double line_charged_bytes(const Transaction& t, double line_charge) {
-  // Volkov §6.7 finds fully diverging accesses 28-33x slower than streaming where bytes alone say
-  // 8x: "as if all transactions were never shorter than about 128 bytes". Each line touched costs
-  // at least line_charge, split over the access's transactions in it, so a coalesced access
-  // (4 sectors or 2 half-warps of one line) costs exactly its bytes.
-  return std::max<double>(t.bytes, line_charge / std::max<uint8_t>(1, t.line_transactions));
-}
 
 // Unloaded latency of one transaction: Table 6.2's instruction latency less the LSU's departure
 // spread of a coalesced access's transactions (round((n - 1) x Table 6.7), departure_offset_cycles),

@@ -17,7 +17,10 @@ class PeakLimit {
 
   // When `bytes` arriving at `arrive` (cycles, non-decreasing over calls) pass.
   double pass(double arrive, double bytes) {
-    free_ = std::max(free_, arrive) + bytes / bytes_per_cycle_;
+    // The same quotient, divided once per change of size: a run's transactions come in a few
+    // sizes, mostly one after another, and the division stalled every transaction (stop 37).
+    if (bytes != last_bytes_) last_bytes_ = bytes, last_cycles_ = bytes / bytes_per_cycle_;
+    free_ = std::max(free_, arrive) + last_cycles_;
     return std::max(arrive, free_ - burst_cycles_);
   }
   double bytes_per_cycle() const { return bytes_per_cycle_; }
@@ -27,6 +30,7 @@ class PeakLimit {
   double bytes_per_cycle_ = 1;
   double burst_cycles_ = 128;
   double free_ = 0;  // the rate clock, cycles
+  double last_bytes_ = -1, last_cycles_ = 0;  // the last size passed and its cycles at the limit
 };
 
 }  // namespace warpsim::mem

@@ -16,6 +16,13 @@ constexpr uint64_t kCopySalt = 0x9E3779B97F4A7C15ull;
 
 double unit_draw(uint64_t x) { return static_cast<double>(mix64(x) >> 11) * 0x1.0p-53; }  // [0, 1)
 
+// std::ceil for x >= 0, without the library call of a build for baseline x86-64 (once per
+// transaction): truncation is the floor there, one more where x is not whole.
+uint64_t ceil_cycles(double x) {
+  const auto whole = static_cast<uint64_t>(x);
+  return whole + (static_cast<double>(whole) < x ? 1 : 0);
+}
+
 // The memory part of an unloaded coalesced access on an idle device with no fixed delay.
 uint64_t probe_memory_cycles(const MemorySystemSpec& spec) {
   ServersMemory probe(MemorySystemSpec{spec.config, spec.config->device.sms, spec.seed}, 0.0);
@@ -51,7 +58,7 @@ ServersMemory::ServersMemory(const MemorySystemSpec& spec, double fixed_delay_cy
 void ServersMemory::init(const MemorySystemSpec& spec, double fixed_delay_cycles, bool stand_ins) {
   const config::HwConfig& cfg = *spec.config;
   geometry_ = server_geometry(cfg);
-  line_charge_ = cfg.memory.line_charge_bytes;
+  line_charge_ = LineCharge(cfg.memory.line_charge_bytes);
   request_delay_ = fixed_delay_cycles / 2;
   response_delay_ = fixed_delay_cycles - request_delay_;
   if (stand_ins && spec.simulated_sms < cfg.device.sms)
@@ -145,14 +152,14 @@ void ServersMemory::submit(const Transaction& t, uint64_t now) {
 }
 
 uint64_t ServersMemory::submit_timed(const Transaction& t, uint64_t now) {
-  const double charged = line_charged_bytes(t, line_charge_);  // of its server, as of `fixed`'s limit
+  const double charged = line_charge_.bytes(t);  // of its server, as of `fixed`'s limit
   const uint64_t line = t.address / static_cast<uint64_t>(kLineBytes);
   const double arrive = static_cast<double>(now) + request_delay_;
   const uint64_t seq = seq_++;
   serve_copies_until(arrive, seq);
   const double end = serve(server_of(line), own_limit_.pass(arrive, charged), charged);
   if (copies_per_transaction_ > 0) push_copies(line, arrive, charged, seq);
-  const auto cycle = static_cast<uint64_t>(std::ceil(end + response_delay_));
+  const uint64_t cycle = ceil_cycles(end + response_delay_);
   latencies_.record(cycle - now);
   return cycle;
 }

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "mem/completion_queue.h"
+#include "mem/line_charge.h"
 #include "mem/memory_system.h"
 #include "mem/peak_limit.h"
 
@@ -93,7 +94,7 @@ class ServersMemory final : public MemorySystem {
   uint32_t server_of(uint64_t line) const;
 
   ServerGeometry geometry_;
-  double line_charge_ = 128;     // memory.line_charge_bytes, as `fixed` (Volkov §6.7)
+  LineCharge line_charge_;       // memory.line_charge_bytes, as `fixed` (Volkov §6.7)
   double request_delay_ = 0;     // cycles to the server
   double response_delay_ = 0;    // cycles back to the SM
   double copies_per_transaction_ = 0;  // N / n - 1 on a share, 0 on the device
