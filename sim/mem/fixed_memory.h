@@ -11,8 +11,8 @@
 #include <algorithm>
 
 #include "engine/ring_queue.h"
-#include "mem/memory_system.h"
 #include "mem/line_charge.h"
+#include "mem/memory_system.h"
 #include "mem/peak_limit.h"
 
 namespace warpsim::mem {
