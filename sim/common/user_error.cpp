@@ -4,12 +4,30 @@
 
 namespace warpsim {
 
+namespace {
+
+// Messages quote what the user wrote, which may be any bytes (a binary file given as a workload):
+// control characters other than newline and tab are shown as \xNN, so that none reaches the
+// terminal as a control sequence.
+std::string printable(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && c != '\n' && c != '\t') || u == 0x7f) out += fmt::format("\\x{:02x}", u);
+    else out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string Diagnostic::to_string() const {
   std::string where = file.empty() ? std::string("<input>") : file;
   if (line > 0) where += fmt::format(":{}", line);
   if (line > 0 && column > 0) where += fmt::format(":{}", column);
-  if (key.empty()) return fmt::format("{}: {}", where, message);
-  return fmt::format("{}: {}: {}", where, key, message);
+  if (key.empty()) return printable(fmt::format("{}: {}", where, message));
+  return printable(fmt::format("{}: {}: {}", where, key, message));
 }
 
 namespace {

@@ -55,6 +55,27 @@ bool try_block_size(const config::HwConfig& cfg, const isa::Kernel& k, int block
   return true;
 }
 
+// A block the kernel fixes (`.launch`) that no SM of `cfg` can hold at all is the workload's
+// error, not the occupancy's: named at the workload's line and key, whatever --warps asks.
+void check_launch_fits(const config::HwConfig& cfg, const isa::Kernel& k) {
+  const isa::LaunchSpec& l = k.launch;
+  const auto error = [&](const char* key, const std::string& what) {
+    return UserError(Diagnostic{k.source, l.line, 0, key, fmt::format("{} on {}", what, cfg.gpu.name)});
+  };
+  if (l.threads_per_block > cfg.sm.max_threads_per_block)
+    throw error("threads_per_block", fmt::format("a block of {} threads exceeds the {} threads per block allowed", l.threads_per_block, cfg.sm.max_threads_per_block));
+  if (l.shared_memory_per_block > cfg.sm.max_shared_memory_per_block_bytes)
+    throw error("shared_memory_per_block", fmt::format("{} B of shared memory per block exceed the {} B per block allowed", l.shared_memory_per_block,
+                                                        cfg.sm.max_shared_memory_per_block_bytes));
+  const int block_warps = l.threads_per_block > 0 ? (l.threads_per_block + cfg.sm.warp_size - 1) / cfg.sm.warp_size : 1;
+  if (l.registers_per_thread > 0) {
+    const int64_t per_warp = round_up(l.registers_per_thread * cfg.sm.warp_size, cfg.sm.register_alloc_unit);
+    if (per_warp * block_warps > cfg.sm.registers)
+      throw error("registers_per_thread", fmt::format("{} registers per thread for a block of {} warps exceed the SM's {} registers", l.registers_per_thread,
+                                                      block_warps, cfg.sm.registers));
+  }
+}
+
 }  // namespace
 
 void check_warps_fit(const config::HwConfig& cfg, int warps_per_sm) {
@@ -63,6 +84,7 @@ void check_warps_fit(const config::HwConfig& cfg, int warps_per_sm) {
 }
 
 LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel& kernel, int warps_per_sm, int simulated_sms) {
+  check_launch_fits(cfg, kernel);
   const int fixed_block = kernel.launch.threads_per_block > 0 ? (kernel.launch.threads_per_block + 31) / 32 : 0;
   int target = warps_per_sm;
   if (target == 0) {  // as many warps as fit, with the kernel's block size or 8-warp blocks
@@ -99,11 +121,15 @@ LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel&
   if (!ok)
     throw UserError(Diagnostic{"<cli>", 0, 0, "--warps",
                                fmt::format("cannot realise {} warps/SM on {}: no block size{} and shared-memory allocation "
-                                           "gives exactly that many resident warps (limits: {} warps, {} blocks, {} B shared "
+                                           "gives exactly that many resident warps (limits: {} warps, {} blocks, {}{} B shared "
                                            "memory with {} B granularity, {} B per block; Volkov 2016 §5.7)",
                                            target, cfg.gpu.name, fixed_block ? fmt::format(" of {} threads", kernel.launch.threads_per_block) : "",
-                                           cfg.sm.max_warps, cfg.sm.max_blocks, cfg.sm.shared_memory_bytes,
-                                           cfg.sm.shared_memory_alloc_granularity_bytes, cfg.sm.max_shared_memory_per_block_bytes)});
+                                           cfg.sm.max_warps, cfg.sm.max_blocks,
+                                           kernel.launch.registers_per_thread > 0
+                                               ? fmt::format("{} registers at the kernel's {} per thread, ", cfg.sm.registers, kernel.launch.registers_per_thread)
+                                               : "",
+                                           cfg.sm.shared_memory_bytes, cfg.sm.shared_memory_alloc_granularity_bytes,
+                                           cfg.sm.max_shared_memory_per_block_bytes)});
   if (one_wave && kernel.launch.grid != isa::GridKind::Fixed) {
     r.total_blocks = int64_t{r.blocks_per_sm} * simulated_sms;
     return r;

@@ -77,6 +77,7 @@ struct LaunchSpec {
   int blocks_per_slot = 4;          // for GridKind::Oversubscribed
   int shared_memory_per_block = 0;  // bytes the kernel itself allocates
   int registers_per_thread = 0;     // 0: not limiting
+  int line = 0;                     // the `.launch` directive's line in Kernel::source (0: none)
 };
 
 struct Kernel {

@@ -280,33 +280,35 @@ class Parser {
 
   void parse_launch(const std::vector<std::string>& w, int ln) {
     LaunchSpec& L = kernel_.launch;
+    L.line = ln;
     for (size_t i = 1; i < w.size(); ++i) {
       auto eq = w[i].find('=');
       std::string key = w[i].substr(0, eq);
       std::string val = eq == std::string::npos ? "" : w[i].substr(eq + 1);
       auto num = parse_int(val);
-      auto need_num = [&](int64_t lo) {
-        if (!num || *num < lo) {
-          error(ln, fmt::format("expected an integer >= {}, found '{}'", lo, val), key);
+      // Bounded far above any GPU's limit, so that the value fits its field (an int) as written.
+      auto need_num = [&](int64_t lo, int64_t hi) {
+        if (!num || *num < lo || *num > hi) {
+          error(ln, fmt::format("expected an integer in [{}, {}], found '{}'", lo, hi, val), key);
           return false;
         }
         return true;
       };
       if (key == "threads_per_block") {
-        if (need_num(0)) L.threads_per_block = static_cast<int>(*num);
+        if (need_num(0, 1 << 16)) L.threads_per_block = static_cast<int>(*num);
       } else if (key == "grid") {
         if (val == "oversubscribed") L.grid = GridKind::Oversubscribed;
         else if (val == "persistent") L.grid = GridKind::Persistent;
         else if (val == "fixed") L.grid = GridKind::Fixed;
         else error(ln, fmt::format("unknown '{}' (valid: oversubscribed, persistent, fixed)", val), "grid");
       } else if (key == "blocks") {
-        if (need_num(1)) L.blocks = *num, L.grid = GridKind::Fixed;
+        if (need_num(1, int64_t{1} << 40)) L.blocks = *num, L.grid = GridKind::Fixed;
       } else if (key == "blocks_per_slot") {
-        if (need_num(1)) L.blocks_per_slot = static_cast<int>(*num);
+        if (need_num(1, 1 << 30)) L.blocks_per_slot = static_cast<int>(*num);
       } else if (key == "shared_memory_per_block") {
-        if (need_num(0)) L.shared_memory_per_block = static_cast<int>(*num);
+        if (need_num(0, 1 << 30)) L.shared_memory_per_block = static_cast<int>(*num);
       } else if (key == "registers_per_thread") {
-        if (need_num(0)) L.registers_per_thread = static_cast<int>(*num);
+        if (need_num(0, 1 << 16)) L.registers_per_thread = static_cast<int>(*num);
       } else {
         error(ln, fmt::format("unknown launch key '{}' (valid: threads_per_block, grid, blocks, blocks_per_slot, shared_memory_per_block, registers_per_thread)", key), key);
       }

@@ -60,6 +60,34 @@ TEST(Occupancy, AFixedGridKeepsItsBlockCountWhenTheSmCannotBeHeldToOneBlock) {
   EXPECT_EQ(r.total_blocks, 1);
 }
 
+// Message of the UserError realize_launch throws, or "".
+std::string launch_error(const config::HwConfig& cfg, const isa::Kernel& k, int warps) {
+  try {
+    realize_launch(cfg, k, warps, 1);
+  } catch (const UserError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Occupancy, ABlockNoSmCanHoldIsTheWorkloadsErrorAtItsLaunchLine) {
+  // Named at the `.launch` line and key, not as a --warps that cannot be realised.
+  const auto cfg = test::kepler_like();
+  isa::Kernel k = adds();
+  k.source = "k.wl";
+  k.launch.line = 3;
+  k.launch.threads_per_block = 2 * cfg.sm.max_threads_per_block;
+  EXPECT_NE(launch_error(cfg, k, cfg.sm.max_warps).find("k.wl:3: threads_per_block: a block of"), std::string::npos);
+  k.launch.threads_per_block = 64;
+  k.launch.shared_memory_per_block = cfg.sm.max_shared_memory_per_block_bytes + 1;
+  EXPECT_NE(launch_error(cfg, k, 2).find("k.wl:3: shared_memory_per_block:"), std::string::npos);
+  k.launch.shared_memory_per_block = 0;
+  k.launch.registers_per_thread = cfg.sm.registers / 64 + 1;  // 2 warps of 32 threads need more than the SM has
+  EXPECT_NE(launch_error(cfg, k, 2).find("k.wl:3: registers_per_thread:"), std::string::npos);
+  k.launch.registers_per_thread = cfg.sm.registers / 64;  // exactly one block of 2 warps: fits
+  EXPECT_EQ(launch_error(cfg, k, 2), "");
+}
+
 TEST(Occupancy, MoreWarpsThanTheSmHoldsIsABadInput) {
   EXPECT_THROW(realize_launch(test::maxwell_like(), adds(), 65, 1), UserError);
 }

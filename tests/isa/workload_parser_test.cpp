@@ -123,6 +123,14 @@ TEST(WorkloadParser, ParamWithDeclaredValuesTakesOnlyThose) {
   EXPECT_THROW(load_workload("permute", {{"permutation", "bogus"}}), UserError);  // the built-in kernels declare theirs
 }
 
+TEST(WorkloadParser, LaunchValuesMustFitTheirFields) {
+  // 2^32 + 1 threads once wrapped to a 1-thread block without a word.
+  EXPECT_NE(error_of(".launch threads_per_block=4294967297\nNOP\n").find("w.wl:1: threads_per_block: expected an integer in [0, 65536]"), std::string::npos);
+  EXPECT_NE(error_of(".launch registers_per_thread=100000\nNOP\n").find("w.wl:1: registers_per_thread: expected an integer in [0, 65536]"), std::string::npos);
+  EXPECT_NE(error_of(".launch blocks_per_slot=0\nNOP\n").find("w.wl:1: blocks_per_slot: expected an integer in [1, "), std::string::npos);
+  EXPECT_EQ(parse_workload(".launch threads_per_block=256\nNOP\n", "w.wl").launch.line, 1);
+}
+
 TEST(WorkloadParser, AllErrorsOfOnePassAreReported) {
   const std::string e = error_of("FOO R1\nBAR2 R1\n.nope\n");
   EXPECT_NE(e.find("w.wl:1"), std::string::npos);
