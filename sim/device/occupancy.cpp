@@ -55,6 +55,13 @@ bool try_block_size(const config::HwConfig& cfg, const isa::Kernel& k, int block
   return true;
 }
 
+// Warps in the block the kernel fixes (`.launch threads_per_block`, rounded up to whole warps),
+// or 0 where --warps chooses the block size.
+int fixed_block_warps(const config::HwConfig& cfg, const isa::Kernel& k) {
+  const int threads = k.launch.threads_per_block;
+  return threads > 0 ? (threads + cfg.sm.warp_size - 1) / cfg.sm.warp_size : 0;
+}
+
 // A block the kernel fixes (`.launch`) that no SM of `cfg` can hold at all is the workload's
 // error, not the occupancy's: named at the workload's line and key, whatever --warps asks.
 void check_launch_fits(const config::HwConfig& cfg, const isa::Kernel& k) {
@@ -67,7 +74,7 @@ void check_launch_fits(const config::HwConfig& cfg, const isa::Kernel& k) {
   if (l.shared_memory_per_block > cfg.sm.max_shared_memory_per_block_bytes)
     throw error("shared_memory_per_block", fmt::format("{} B of shared memory per block exceed the {} B per block allowed", l.shared_memory_per_block,
                                                         cfg.sm.max_shared_memory_per_block_bytes));
-  const int block_warps = l.threads_per_block > 0 ? (l.threads_per_block + cfg.sm.warp_size - 1) / cfg.sm.warp_size : 1;
+  const int block_warps = std::max(1, fixed_block_warps(cfg, k));
   if (l.registers_per_thread > 0) {
     const int64_t per_warp = round_up(l.registers_per_thread * cfg.sm.warp_size, cfg.sm.register_alloc_unit);
     if (per_warp * block_warps > cfg.sm.registers)
@@ -85,7 +92,7 @@ void check_warps_fit(const config::HwConfig& cfg, int warps_per_sm) {
 
 LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel& kernel, int warps_per_sm, int simulated_sms) {
   check_launch_fits(cfg, kernel);
-  const int fixed_block = kernel.launch.threads_per_block > 0 ? (kernel.launch.threads_per_block + 31) / 32 : 0;
+  const int fixed_block = fixed_block_warps(cfg, kernel);
   int target = warps_per_sm;
   if (target == 0) {  // as many warps as fit, with the kernel's block size or 8-warp blocks
     const int bw = fixed_block ? fixed_block : std::min({8, cfg.sm.max_threads_per_block / cfg.sm.warp_size, cfg.sm.max_warps});
