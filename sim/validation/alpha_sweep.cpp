@@ -36,10 +36,11 @@ RunSpec alpha_run(const RunSpec& base, const std::string& alpha) {
   r.params.erase("loads");
   r.params.erase("adds");
   r.params["alpha"] = alpha;
-  // At least 2 groups per warp, so that a warp's first load and its block's launch (~500 cycles)
-  // are not most of its life; at most 32 loads: memory-bound warps are long in cycles already.
-  const double loads = std::clamp(std::round(kChainInstructions / (std::max(a, 0.0) + 1)), 2.0, 32.0);
+  // Long warps, as the seed's (kChainInstructions), with at least 2 loads at the largest α.
+  const double loads = std::clamp(std::round(kChainInstructions / (std::max(a, 0.0) + 1)), 2.0,
+                                  double{kMaxChainLoads});
   r.params["loads"] = std::to_string(static_cast<int>(loads));
+  r.waves = kChainWaves;
   return r;
 }
 

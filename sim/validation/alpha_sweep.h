@@ -11,9 +11,17 @@
 
 namespace warpsim::validation {
 
-// Dependent instructions per warp of an α-mix run (the seed uses ~10^6-cycle warps, §5.9; a few
-// hundred instructions with several waves per SM reach the same steady state in our simulator).
-inline constexpr int kChainInstructions = 512;
+// Dependent instructions per warp of an α-mix run, and the most loads. The seed sets each warp's
+// iterations so that its latency at minimal occupancy is ~10^6 cycles (§5.9): hundreds of loads.
+// Short warps stay in the phase their block started them in, and a block's slot idles while its
+// last warp finishes (§5.8), so too few loads lower the throughput: Fermi α = 64 at 26 warps/SM,
+// --sms 1, gives IPC 0.82 with 8 loads, 0.91 with 32, 0.94 with 64 and 128 (stop 39). 64 loads
+// keep the §7.9 quotients within 3% of 128 loads, for 30% less `validate` time (docs/validation.md).
+inline constexpr int kChainInstructions = 8192;
+inline constexpr int kMaxChainLoads = 64;
+// Blocks per resident slot of an α-mix run: two waves, as the add runs (Table 6.1); with warps
+// this long, 2 and 4 waves give the same quotients within 1%.
+inline constexpr int kChainWaves = 2;
 
 // The run of `alpha` ("0", an integer, "inf") on `base`'s GPU: alpha_mix, or at α = 0 and ∞ the
 // homogeneous stream and add runs of Tables 6.1-6.4.
