@@ -1,7 +1,7 @@
 // The α-mix runs (1 load + α dependent adds, Volkov 2016 §4.1) shared by the cusp, the model error
 // bands, the α curves of the figures and Zhang & Owens' inputs: one run per (GPU, α), so that the
-// cache simulates each once. Work per warp is kept near kChainInstructions at every α so that the
-// sweep costs about the same at each α.
+// cache simulates each once. A warp runs kMaxChainLoads loads where α is small (loads cost the
+// most to simulate) and about kChainInstructions instructions where α is large.
 #pragma once
 
 #include <string>
