@@ -11,13 +11,17 @@ namespace {
 
 int round_up(int v, int unit) { return (v + unit - 1) / unit * unit; }
 
+// Registers one warp of the kernel holds, in the SM's allocation units (0: the kernel sets none).
+int registers_per_warp(const config::HwConfig& cfg, const isa::Kernel& k) {
+  return k.launch.registers_per_thread > 0 ? round_up(k.launch.registers_per_thread * cfg.sm.warp_size, cfg.sm.register_alloc_unit) : 0;
+}
+
 // Blocks of `block_warps` that fit on an SM without any shared-memory limit; sets `why`.
 int natural_limit(const config::HwConfig& cfg, const isa::Kernel& k, int block_warps, std::string& why) {
   int limit = cfg.sm.max_blocks;
   why = "blocks";
   if (cfg.sm.max_warps / block_warps < limit) limit = cfg.sm.max_warps / block_warps, why = "warps";
-  if (k.launch.registers_per_thread > 0) {
-    const int per_warp = round_up(k.launch.registers_per_thread * cfg.sm.warp_size, cfg.sm.register_alloc_unit);
+  if (const int per_warp = registers_per_warp(cfg, k); per_warp > 0) {
     const int by_regs = cfg.sm.registers / (per_warp * block_warps);
     if (by_regs < limit) limit = by_regs, why = "registers";
   }
@@ -75,8 +79,7 @@ void check_launch_fits(const config::HwConfig& cfg, const isa::Kernel& k) {
     throw error("shared_memory_per_block", fmt::format("{} B of shared memory per block exceed the {} B per block allowed", l.shared_memory_per_block,
                                                         cfg.sm.max_shared_memory_per_block_bytes));
   const int block_warps = std::max(1, fixed_block_warps(cfg, k));
-  if (l.registers_per_thread > 0) {
-    const int64_t per_warp = round_up(l.registers_per_thread * cfg.sm.warp_size, cfg.sm.register_alloc_unit);
+  if (const int64_t per_warp = registers_per_warp(cfg, k); per_warp > 0) {
     if (per_warp * block_warps > cfg.sm.registers)
       throw error("registers_per_thread", fmt::format("{} registers per thread for a block of {} warps exceed the SM's {} registers", l.registers_per_thread,
                                                       block_warps, cfg.sm.registers));
