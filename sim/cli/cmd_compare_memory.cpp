@@ -38,7 +38,7 @@ void register_compare_memory(CLI::App& app) {
   auto x = std::make_shared<CompareExtras>();
   add_common_options(*cmd, *o, kGpu | kWarps | kFormat | kOut | kSeed | kJobs);
   auto* models = cmd->add_option("--models", x->models, "comma-separated memory models (default: fixed,queue,dram,simgrid, those built)");
-  cmd->add_option("--sms", x->sms, "SMs to simulate (default: all, so the memory system sees the device's load; more than the GPU has means all)")->check(CLI::Range(1, 4096));
+  add_sms_option(*cmd, x->sms, ", so the memory system sees the device's load");
   cmd->add_option("--loads", x->loads, "dependent loads per warp (default 32)")->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--step", x->step, "occupancy step in warps/SM when --warps is not given (default 2)")->check(CLI::Range(1, 4096));
   cmd->add_option("--points-out", x->points_out, "also write every occupancy (throughput against latency, Figure 6.3) to this CSV");

@@ -56,7 +56,7 @@ void register_memloop(CLI::App& app) {
   cmd->add_option("--ilp", x->ilp, "independent load chains per warp (§6.3)")->check(CLI::Range(1, 64));
   cmd->add_option("--block-warps", x->block_warps, "warps per thread block")->check(CLI::Range(1, 64));
   cmd->add_option("--device-warps", x->device_warps, "warps on the whole device instead of --warps per SM (§6.7)")->check(CLI::Range(0, 1 << 20));
-  cmd->add_option("--sms", x->sms, "SMs to simulate (default: all; fewer get their share of the memory system; more than the GPU has means all)")->check(CLI::Range(1, 4096));
+  add_sms_option(*cmd, x->sms);
   cmd->add_option("--array", x->array, "array size, e.g. 512MB (random accesses fall inside it)");
   cmd->add_option("--warmup", x->warmup, "cycles before measuring");
   cmd->add_option("--measure", x->measure, "cycles measured")->check(CLI::Range(uint64_t{1000}, uint64_t{1} << 40));

@@ -60,7 +60,7 @@ void register_run(CLI::App& app) {
   auto o = std::make_shared<CommonOptions>();
   auto x = std::make_shared<RunExtras>();
   add_common_options(*cmd, *o, kGpu | kWorkload | kWarps | kFormat | kOut | kSeed);
-  cmd->add_option("--sms", x->sms, "SMs to simulate (default: all; fewer get their share of the memory system; more than the GPU has means all)")->check(CLI::Range(1, 4096));
+  add_sms_option(*cmd, x->sms);
   cmd->add_option("--sample-every", x->sample_every, "record the latency of 1 in N global loads (Volkov §6.6 uses 8)")->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--warp-log", x->warp_log, "write every warp's SM, block, start and end cycle to this CSV (§5.5)");
   cmd->add_option("--occupancy-log", x->occupancy_log, "write each SM's occupancy timeline to this CSV (§5.6)");

@@ -26,7 +26,7 @@ void register_sweep(CLI::App& app) {
       ->default_str("csv");
   cmd->add_option("--out", r->out, "output file; points already in it are skipped (resume), new ones appended in grid order");
   cmd->add_option("--jobs", r->jobs, "worker threads (per MPI rank under mpirun)")->check(CLI::Range(1, 1024))->default_str("1");
-  cmd->add_option("--sms", r->base.sms, "SMs to simulate (default: all; fewer get their share of the memory system; more than the GPU has means all)")->check(CLI::Range(1, 4096));
+  add_sms_option(*cmd, r->base.sms);
   cmd->add_option("--seed", r->base.seed, "random seed (same inputs and seed give identical output)")->default_str("1")->check(kSeedValidator);
   cmd->add_flag("--steady", r->base.stop_when_steady, "stop each run once its throughput has converged (docs/sweep.md, steady-state stopping)");
   cmd->add_option("--steady-tolerance", r->base.steady_tolerance, "relative half-width of the 95% interval at which --steady stops")

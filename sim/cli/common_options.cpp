@@ -27,6 +27,11 @@ void add_common_options(CLI::App& cmd, CommonOptions& o, unsigned which) {
   if (which & kJobs) cmd.add_option("--jobs", o.jobs, "parallel jobs")->check(CLI::Range(1, 1024))->default_str("1");
 }
 
+void add_sms_option(CLI::App& cmd, int& sms, const char* after_all) {
+  cmd.add_option("--sms", sms, fmt::format("SMs to simulate (default: all{}; more than the GPU has means all)", after_all))
+      ->check(CLI::Range(1, 4096));
+}
+
 isa::ParamMap parse_params(const std::vector<std::string>& items) {
   isa::ParamMap out;
   for (const auto& item : items) {

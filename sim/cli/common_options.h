@@ -29,6 +29,9 @@ enum OptionSet : unsigned {
 
 void add_common_options(CLI::App& cmd, CommonOptions& o, unsigned which);
 
+// --sms N: SMs to simulate, 0 (not given) meaning all; `after_all` follows "default: all" in the help.
+void add_sms_option(CLI::App& cmd, int& sms, const char* after_all = "; fewer get their share of the memory system");
+
 // --seed takes a non-negative integer (CLI11 would wrap "-1" to 2^64 - 1).
 inline const CLI::Validator kSeedValidator(
     [](std::string& s) { return s.find_first_not_of("0123456789") == std::string::npos && !s.empty() ? std::string() : "expected a non-negative integer, found '" + s + "'"; },
