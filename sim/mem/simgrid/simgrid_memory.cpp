@@ -1,5 +1,6 @@
 #include "mem/simgrid/simgrid_memory.h"
 
+#include <fmt/format.h>
 #include <simgrid/s4u.hpp>
 
 #include <algorithm>
@@ -107,12 +108,22 @@ void SimGridMemory::on_done(const sg4::Activity& a) {
 
 void SimGridMemory::catch_up(uint64_t cycle) {
   constexpr double kNone_ = -1.0;
+  int idle_steps = 0;  // steps in a row that moved neither SimGrid's clock nor any flow
   while (true) {
     const double a = arrivals_.empty() ? kNone_ : arrivals_.front().date;
     const double d = world_.next_event_date();
     const double next = (a < 0) ? d : (d < 0 ? a : std::min(a, d));
     if (next < 0 || cycle_of(next) > cycle) break;
-    world_.run_until(next);
+    // SimGrid may date its next event less than half an ulp after its clock (a flow whose
+    // remaining bytes round to nothing), i.e. at the clock itself: running "until" it steps
+    // nothing, and with no arrival due this loop would spin forever (it did: GT200,
+    // table_3_2, 3 warps/SM). One ulp past the clock lets SimGrid complete it; an ulp is
+    // 1.4e-14 s, far below kCycleTolerance, so no completion changes cycle.
+    const double now = world_.clock();
+    const bool arrival_due = a >= 0 && a <= next;
+    world_.run_until(next <= now && !arrival_due ? std::nextafter(now, HUGE_VAL) : next);
+    idle_steps = world_.clock() == now && just_done_.empty() && !arrival_due ? idle_steps + 1 : 0;
+    WARPSIM_ASSERT(idle_steps < 1000, fmt::format("SimGrid made no progress at cycle {} (livelock)", cycle));
     for (uint32_t c : just_done_) {  // the connection's next transaction starts at once
       connections_[c].comm = nullptr;
       connections_[c].active = kNone;
