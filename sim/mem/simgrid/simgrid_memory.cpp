@@ -114,14 +114,11 @@ void SimGridMemory::catch_up(uint64_t cycle) {
     const double d = world_.next_event_date();
     const double next = (a < 0) ? d : (d < 0 ? a : std::min(a, d));
     if (next < 0 || cycle_of(next) > cycle) break;
-    // SimGrid may date its next event less than half an ulp after its clock (a flow whose
-    // remaining bytes round to nothing), i.e. at the clock itself: running "until" it steps
-    // nothing, and with no arrival due this loop would spin forever (it did: GT200,
-    // table_3_2, 3 warps/SM). One ulp past the clock lets SimGrid complete it; an ulp is
-    // 1.4e-14 s, far below kCycleTolerance, so no completion changes cycle.
+    // next_event_date() is always past the clock, so each step moves time, completes a flow or
+    // takes an arrival; a loop that does none of these 1,000 times over is a bug, not a wait.
     const double now = world_.clock();
     const bool arrival_due = a >= 0 && a <= next;
-    world_.run_until(next <= now && !arrival_due ? std::nextafter(now, HUGE_VAL) : next);
+    world_.run_until(next);
     idle_steps = world_.clock() == now && just_done_.empty() && !arrival_due ? idle_steps + 1 : 0;
     WARPSIM_ASSERT(idle_steps < 1000, fmt::format("SimGrid made no progress at cycle {} (livelock)", cycle));
     for (uint32_t c : just_done_) {  // the connection's next transaction starts at once

@@ -48,7 +48,8 @@ class SimGridWorld {
 
   double clock() const;
   void run_until(double date) const;
-  // Date of SimGrid's next internal event (a flow's latency paid, a flow done), or -1 if none.
+  // Date of SimGrid's next internal event (a flow's latency paid, a flow done), always after
+  // its clock (so run_until reaches it), or -1 if none.
   double next_event_date() const;
 
  private:
