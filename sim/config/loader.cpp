@@ -20,6 +20,12 @@ namespace fs = std::filesystem;
 namespace warpsim::config {
 namespace {
 
+// A setter's complaint with what the field takes, unless it says so already.
+std::string with_expected(const std::string& err, const FieldSpec& f) {
+  const std::string expected = expected_text(f);
+  return err.find(expected) != std::string::npos ? err : fmt::format("{} (expected {})", err, expected);
+}
+
 Diagnostic at(const std::string& file, const YAML::Mark& m, std::string key, std::string msg) {
   return Diagnostic{file, m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0, std::move(key), std::move(msg)};
 }
@@ -65,7 +71,7 @@ class Binder {
       return;
     }
     if (std::string err = f.set(cfg_, v.Scalar()); !err.empty()) {
-      sink_.add(at(file, v.Mark(), f.key, fmt::format("{} (expected {})", err, expected_text(f))));
+      sink_.add(at(file, v.Mark(), f.key, with_expected(err, f)));
       return;
     }
     prov_[f.key] = Diagnostic{file, v.Mark().line + 1, v.Mark().column + 1, f.key, ""};
@@ -151,7 +157,7 @@ void apply_set(const std::string& assignment, HwConfig& cfg, Provenance& prov, D
     return;
   }
   if (std::string err = f->set(cfg, value); !err.empty()) {
-    sink.add(Diagnostic{"<--set>", 0, 0, key, fmt::format("{} (expected {})", err, expected_text(*f))});
+    sink.add(Diagnostic{"<--set>", 0, 0, key, with_expected(err, *f)});
     return;
   }
   prov[key] = Diagnostic{"<--set>", 0, 0, key, ""};

@@ -75,7 +75,7 @@ FieldSpec choice_field(std::string key, Ref<E> ref, std::string desc, bool requi
   FieldSpec f{std::move(key), FieldType::Choice, "", std::move(desc), required, 0, 0, enum_names<E>(), {}, {}};
   f.set = [ref](HwConfig& c, const std::string& text) -> std::string {
     auto v = enum_from_name<E>(text);
-    if (!v) return fmt::format("unknown '{}' (valid: {})", text, join(enum_names<E>(), ", "));
+    if (!v) return fmt::format("unknown '{}'", text);  // the loader appends the valid names
     ref(c) = *v;
     return "";
   };

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace warpsim::config {
 
 namespace {
@@ -19,8 +21,23 @@ void check_memory_rules(const HwConfig& c, Fail& fail) {
   if (m.dram.row_bytes % il != 0)
     fail("memory.dram.row_bytes", fmt::format("a row of {} bytes does not hold whole interleave chunks of {} bytes", m.dram.row_bytes, il));
   // A channel refreshing most of the time never serves (datasheets: tRFC 65-350 ns, tREFI 3.9 us).
-  if (m.dram.trefi_ns > 0 && m.dram.trfc_ns * 2 > m.dram.trefi_ns)
-    fail("memory.dram.trfc_ns", fmt::format("a refresh of {} ns every {} ns (tREFI) leaves the channel refreshing over half the time", m.dram.trfc_ns, m.dram.trefi_ns));
+  const auto& d = m.dram;
+  if (d.trefi_ns > 0 && d.trfc_ns * 2 > d.trefi_ns)
+    fail("memory.dram.trfc_ns", fmt::format("a refresh of {} ns every {} ns (tREFI) leaves the channel refreshing over half the time", d.trfc_ns, d.trefi_ns));
+  // A refresh precharges every bank: an access whose row cycle cannot fit between two refreshes
+  // would lose its row before its data, again and again (the `dram` model livelocked).
+  const double row_cycle = std::max({d.tras_ns, d.trcd_ns + d.tcl_ns, d.trcd_ns + d.twl_ns}) + d.trp_ns;
+  if (d.trefi_ns > 0 && d.trfc_ns * 2 <= d.trefi_ns && row_cycle + d.trfc_ns > d.trefi_ns)
+    fail("memory.dram.trefi_ns", fmt::format("a row cycle of {} ns (max(tRAS, tRCD + tCL, tRCD + tWL) + tRP) does not fit between refreshes {} ns apart that take {} ns (tRFC)",
+                                             row_cycle, d.trefi_ns, d.trfc_ns));
+  // The DRAM models split the bus into channels of whole bytes per burst, timed in picoseconds.
+  const int channel_bits = m.bus_width_bits / channels;
+  if (channel_bits * d.burst_length < 8)
+    fail(d.channels_per_controller > 1 ? "memory.dram.channels_per_controller" : "memory.bus_width_bits",
+         fmt::format("a burst of {} beats on a channel of {} bits ({} bits over {} channels) moves less than a byte", d.burst_length, channel_bits, m.bus_width_bits, channels));
+  const double gbit_per_pin = m.pin_bandwidth_gbps * 8.0 / m.bus_width_bits;
+  if (gbit_per_pin > 1000)
+    fail("memory.pin_bandwidth_gbps", fmt::format("{} GB/s over {} bits is {:.0f} Gb/s per pin: a data beat under 1 ps, the DRAM models' time step", m.pin_bandwidth_gbps, m.bus_width_bits, gbit_per_pin));
 }
 
 }  // namespace

@@ -178,8 +178,10 @@ class Parser {
     for (size_t i = begin; i < end; ++i) {
       const SourceLine& raw = lines[i];
       if (raw.text.empty()) continue;
+      if (too_long_) return;
       const std::string text = substitute(raw);
       auto words = split_words(text);
+      if (words.empty()) continue;  // a line that was only an unknown ${...} (already an error)
       const std::string& head = words[0];
       const int ln = raw.number;
       if (head == ".param") continue;  // handled in pass 1
@@ -201,7 +203,11 @@ class Parser {
           return;
         }
         int64_t n = words.size() == 2 ? parse_count(words[1], ln, ".repeat") : (error(ln, "expected `.repeat COUNT`"), 0);
-        for (int64_t r = 0; r < n; ++r) process(lines, i + 1, close);
+        if (n > kMaxInstructions) {
+          error(ln, fmt::format("{} copies unroll past the {} instructions a kernel may have (a long run is a .loop)", n, kMaxInstructions), ".repeat");
+          too_long_ = true;  // an enclosing .repeat would report it once per copy
+        }
+        for (int64_t r = 0; r < n && !too_long_; ++r) process(lines, i + 1, close);
         i = close;
       } else if (head == ".if") {
         size_t close = find_close(lines, i, end, ".if", ".endif");
@@ -344,6 +350,10 @@ class Parser {
       return;
     }
     kernel_.code.push_back(std::move(in));
+    if (static_cast<int64_t>(kernel_.code.size()) > kMaxInstructions) {
+      error(ln, fmt::format("the kernel unrolls past {} instructions (a long run is a .loop)", kMaxInstructions));
+      too_long_ = true;  // stop unrolling: every further line would repeat this error
+    }
   }
 
   // `last_line`: where the file ends, for errors about what it lacks.
@@ -369,6 +379,10 @@ class Parser {
     return false;
   }
 
+  // Static instructions of one kernel, after .repeat unrolling: far beyond any real kernel's
+  // body (the seeds' longest is a few thousand), and ~100 MB of decoded code.
+  static constexpr int64_t kMaxInstructions = int64_t{1} << 20;
+  bool too_long_ = false;
   std::string file_;
   const ParamMap& overrides_;
   ParamMap params_;

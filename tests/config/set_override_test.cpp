@@ -102,5 +102,19 @@ TEST(SetOverrides, ARefreshLongerThanHalfItsIntervalIsRejected) {
   EXPECT_TRUE(load_errors("kepler", {"memory.dram.trefi_ns=0"}).empty());    // no refresh
 }
 
+TEST(SetOverrides, ARowCycleThatCannotFitBetweenRefreshesIsRejected) {
+  // Each refresh closed the row before its read (the `dram` model livelocked at tRCD = 1 ms).
+  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.dram.trcd_ns=4000"}), "memory.dram.trefi_ns", "does not fit between refreshes"), nullptr);
+  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.dram.trp_ns=3900"}), "memory.dram.trefi_ns", "does not fit between refreshes"), nullptr);
+  EXPECT_TRUE(load_errors("kepler", {"memory.dram.trcd_ns=3000"}).empty());  // 3,000 + 12 + 12 + 65 ns of 3,900
+}
+
+TEST(SetOverrides, DramChannelsMustMoveWholeBytesInWholePicoseconds) {
+  // Both divided by zero in the `queue` model (SIGFPE) before these checks.
+  EXPECT_NE(find_diagnostic(load_errors("g80", {"memory.dram.channels_per_controller=64"}), "memory.dram.channels_per_controller", "moves less than a byte"), nullptr);
+  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.pin_bandwidth_gbps=40000"}), "memory.pin_bandwidth_gbps", "1250 Gb/s per pin"), nullptr);
+  EXPECT_TRUE(load_errors("kepler", {"memory.pin_bandwidth_gbps=30000"}).empty());  // 937.5 Gb/s per pin: allowed
+}
+
 }  // namespace
 }  // namespace warpsim::config

@@ -49,7 +49,7 @@ TEST(ConfigErrors, WrongTypeSaysWhatWasExpectedAndFound) {
   EXPECT_EQ(sms->line, 3);
   EXPECT_NE(sms->message.find("integer in [1, 1024]"), std::string::npos) << sms->message;
   EXPECT_NE(find_diagnostic(ds, "smem.half_warp", "expected true or false, found 'yes'"), nullptr);
-  EXPECT_NE(find_diagnostic(ds, "scheduler.policy", "valid: lrr, gto, oldest, two_level"), nullptr);
+  EXPECT_NE(find_diagnostic(ds, "scheduler.policy", "unknown 'gtoo' (expected one of: lrr, gto, oldest, two_level)"), nullptr);
 }
 
 TEST(ConfigErrors, SectionAndScalarShapesAreChecked) {

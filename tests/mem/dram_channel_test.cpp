@@ -123,6 +123,21 @@ TEST(DramChannel, RefreshDueWhileIdleDelaysOnlyRequestsArrivingDuringIt) {
   EXPECT_EQ(early.stats().refreshes, 1u);
 }
 
+TEST(DramChannel, ALongIdlePeriodCountsEveryRefreshAndWaitsOnlyForTheLast) {
+  // Refreshes due at 100, 200, ... ns; idle from ~26 ns to 1 s: 10^7 - 1 of them fall before
+  // the next read (the last at 999,999.9 us), which waits out only that one's tRP + tRFC.
+  DramTiming t = timing();
+  t.trefi = 100000, t.trfc = 50000;
+  DramChannel ch(t, PagePolicy::Close, 16, 16, 0);
+  ch.enqueue(read(0, 0, 1, 0));
+  drain(ch, 1);
+  const uint64_t arrive = 1'000'000'000'000ull + 10000;  // 1 s + 10 ns
+  ch.enqueue(read(arrive, 0, 1, 1));
+  const uint64_t last_refresh = 1'000'000'000'000ull;     // due at 10^7 x tREFI, before `arrive`
+  EXPECT_EQ(ch.stats().refreshes, 10'000'000u);
+  EXPECT_EQ(drain(ch, 2)[1], last_refresh + 12000 + 50000 + 12000 + 12000 + 2000);
+}
+
 TEST(DramChannel, RefreshIsPostponedWhileRequestsWait) {
   DramTiming t = timing();
   t.trefi = 10000, t.trfc = 50000;

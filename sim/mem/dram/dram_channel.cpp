@@ -93,6 +93,14 @@ void DramChannel::settle_idle_refreshes(uint64_t t) {
     refresh_at(std::max(next_refresh_, at));
     at = cmd_free_ + t_.trfc;
     next_refresh_ += t_.trefi;
+    // Once one is done before the next falls due, every later one starts on time and leaves the
+    // same state as the last of them: count them and go to the last (a long idle period, e.g.
+    // a latency of millions of cycles, took one pass over the banks per interval).
+    if (at <= next_refresh_ && next_refresh_ < t) {
+      const uint64_t skipped = (t - 1 - next_refresh_) / t_.trefi;
+      stats_.refreshes += skipped;
+      next_refresh_ += skipped * t_.trefi;
+    }
   }
   idle_since_ = kNever;
 }
