@@ -31,8 +31,12 @@ class RowGroup {
 };
 
 WorksheetSection issue_section(const config::HwConfig& cfg, const isa::Kernel& k, const KernelProfile& p) {
-  // Schedulers issue `count` events per `cycles_per_issue` cycles per SM (Table 2.8).
-  const double cpi = static_cast<double>(cfg.scheduler.cycles_per_issue) / cfg.scheduler.count;
+  // Schedulers issue `count` events per `cycles_per_issue` cycles per SM (Table 2.8). Where one
+  // event may take `width` instructions of different warps (`dual_issue: any_warp`, the Figure
+  // 4.7 toy), each instruction costs 1 / width of it at best: a slot lasts as long as its
+  // slowest instruction, so the sum of issue cycles over width is a lower bound on the slots.
+  const bool any_warp = cfg.scheduler.dual_issue == config::DualIssue::AnyWarp && cfg.scheduler.width > 1;
+  const double cpi = static_cast<double>(cfg.scheduler.cycles_per_issue) / cfg.scheduler.count / (any_warp ? cfg.scheduler.width : 1);
   double single = 0, dual = 0, extra = 0;
   for (size_t pc = 0; pc < k.code.size(); ++pc) {
     const double n = static_cast<double>(p.counts[pc]);
@@ -48,7 +52,7 @@ WorksheetSection issue_section(const config::HwConfig& cfg, const isa::Kernel& k
     }
   }
   WorksheetSection s{"Warp scheduler", {}};
-  s.rows.push_back({"Single issue", cpi, single});
+  s.rows.push_back({any_warp ? fmt::format("Issue, {} warps per slot", cfg.scheduler.width) : "Single issue", cpi, single});
   if (dual > 0) s.rows.push_back({"Dual-issue", cpi, dual});
   if (extra > 0) s.rows.push_back({"Extra issue cycles", cpi, extra});
   if (p.reissues > 0) s.rows.push_back({"Reissue", cpi, p.reissues});

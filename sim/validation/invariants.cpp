@@ -29,7 +29,11 @@ double instruction_throughput_bound(const config::HwConfig& cfg, const isa::Kern
   // `fixed` and `servers` pass every byte through Table 6.4's peak; the DRAM models move it at the pins.
   const bool peak_capped = c.memory.model == config::MemoryModelKind::Fixed || c.memory.model == config::MemoryModelKind::Servers;
   if (!peak_capped) c.memory.peak_gbps = c.memory.pin_bandwidth_gbps;
-  const model::KernelProfile p = model::profile_kernel(c, k);
+  model::KernelProfile p = model::profile_kernel(c, k);
+  // warpsim's schedulers spend no issue slot on a reissue: a bank-conflict pass occupies the
+  // shared-memory banks (their row), a diverging access's extra transactions leave the LSU at
+  // Table 6.7 spacing. Volkov's Reissue row is a cost of the real GPUs, not of this machine.
+  p.reissues = 0;
   return p.instructions * model::throughput_worksheet(c, k, p).warp_throughput();
 }
 

@@ -28,7 +28,9 @@ struct InvariantCheck {
 using device::kLittlesLawTolerance;
 // Warp-instruction throughput <= the throughput bound of Volkov's worksheet (§3.6, Table 3.4) for
 // the simulated GPU. Models other than `fixed` move bytes at the pin bandwidth, not the measured
-// peak the basic model assumes, so their bound uses memory.pin_bandwidth_gbps (Table 2.7).
+// peak the basic model assumes, so their bound uses memory.pin_bandwidth_gbps (Table 2.7); and
+// it leaves out the worksheet's Reissue row, a real GPU's cost that warpsim's schedulers do not
+// pay (instruction_throughput_bound).
 // The timed window holds the same work for every instruction class (sm::WindowTally); before
 // that rule, stores queued at the bound put store-heavy kernels up to 1.5% above it (stop 24).
 // What remains is an instruction issued just before the window's end still holding its pipe:
@@ -37,10 +39,7 @@ inline constexpr double kBoundSlack = 1e-4;
 
 // Accumulates the checks over simulations, one add() each. Prints nothing; `warpsim run` and
 // `warpsim validate` report the violations (violation_messages). The throughput bound is checked
-// only where `with_bound`: it holds where the worksheet describes the simulated hardware, as on
-// the seeds' GPUs, but a config may use what it does not model — the Figure 4.7 toy issues two
-// instructions per cycle from different warps and charges no issue cycles for transactions, so
-// its runs exceed the worksheet's bound 2-46x, correctly (docs/validation.md, "Invariants").
+// only where `with_bound` (`validate`; `run` checks Little's law only).
 class InvariantChecker {
  public:
   explicit InvariantChecker(bool with_bound = true);

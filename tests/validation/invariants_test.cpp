@@ -2,6 +2,8 @@
 // hold on saturated runs, including stores no warp waits for, and a violation is counted.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <memory>
 
 #include "config/loader.h"
@@ -91,20 +93,26 @@ TEST(ValidationInvariants, AViolationIsCountedWithTheRunItHappenedIn) {
   EXPECT_NE(bound.worst_run.find("@ 16 warps/SM"), std::string::npos) << bound.worst_run;
 }
 
-TEST(ValidationInvariants, TheBoundCanBeLeftOutForHardwareTheWorksheetDoesNotDescribe) {
-  // The Figure 4.7 toy issues two instructions per cycle from different warps; the worksheet's
-  // issue row allows one, so streaming loads run at twice its bound, and that is right.
-  const auto p = point("toy", "homogeneous", {{"op", "stream"}}, 32);
-  const device::Result r = device::simulate(*p.config, *p.kernel, p.options);
-  EXPECT_GT(r.ipc_per_sm, 1.9 * instruction_throughput_bound(*p.config, *p.kernel));
-  InvariantChecker with, without(false);
-  with.add(p, r);
-  without.add(p, r);
-  ASSERT_EQ(with.checks().size(), 2u);
-  EXPECT_EQ(with.checks()[1].violated, 1u);
-  ASSERT_EQ(without.checks().size(), 1u);
-  EXPECT_EQ(without.checks()[0].name, "littles_law");
-  EXPECT_EQ(without.checks()[0].violated, 0u);
+TEST(ValidationInvariants, AnyWarpDualIssueIsInTheBound) {
+  // The Figure 4.7 toy issues two instructions per cycle from different warps: streaming loads
+  // run at ~2 IPC, and an ALU-bound kernel a little over the ALU's 1 IPC (its EXIT pairs with
+  // an add). The worksheet's issue row counts half a slot per instruction there, so neither
+  // breaks the bound (the second did, by 0.05%, when the row counted a whole slot). Random
+  // loads run at ~2 IPC too: their 28 extra transactions each cost no issue slot in warpsim,
+  // so the invariant's bound has no Reissue row (it was 60x below the simulated IPC with it).
+  for (const auto& [op, warps, min_ipc] : {std::tuple{"stream", 32, 1.9}, std::tuple{"add", 64, 1.0}, std::tuple{"random", 32, 1.9}}) {
+    const auto p = point("toy", "homogeneous", {{"op", op}, {"count", "2048"}}, warps);
+    const device::Result r = device::simulate(*p.config, *p.kernel, p.options);
+    EXPECT_GT(r.ipc_per_sm, min_ipc) << op;
+    InvariantChecker with, without(false);
+    with.add(p, r);
+    without.add(p, r);
+    ASSERT_EQ(with.checks().size(), 2u);
+    EXPECT_EQ(with.checks()[1].violated, 0u) << op << ": " << with.checks()[1].worst;
+    ASSERT_EQ(without.checks().size(), 1u);  // `run` checks Little's law only
+    EXPECT_EQ(without.checks()[0].name, "littles_law");
+    EXPECT_EQ(without.checks()[0].violated, 0u);
+  }
 }
 
 TEST(ValidationInvariants, OtherMemoryModelsAreBoundByThePins) {
