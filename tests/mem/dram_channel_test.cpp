@@ -111,12 +111,19 @@ TEST(DramChannel, ReadAfterWriteWaitsForTheTurnaround) {
   EXPECT_EQ(done[1].data_end, 23000u + 12000 + 2000);
 }
 
-TEST(DramChannel, RefreshDueWhileIdleDelaysOnlyRequestsArrivingDuringIt) {
+// A channel refreshing every 100 ns for 50 ns (from 100 ns on) that served one read at 0 and
+// went idle.
+DramChannel idle_refreshing_channel() {
   DramTiming t = timing();
   t.trefi = 100000, t.trfc = 50000;
-  DramChannel early(t, PagePolicy::Close, 16, 16, 0);
-  early.enqueue(read(0, 0, 1, 0));
-  drain(early, 1);
+  DramChannel ch(t, PagePolicy::Close, 16, 16, 0);
+  ch.enqueue(read(0, 0, 1, 0));
+  drain(ch, 1);
+  return ch;
+}
+
+TEST(DramChannel, RefreshDueWhileIdleDelaysOnlyRequestsArrivingDuringIt) {
+  DramChannel early = idle_refreshing_channel();
   // Refresh falls due at 100 ns while idle: PRE-all, REFRESH, no ACT before 100 + tRP + tRFC.
   early.enqueue(read(150000, 0, 1, 1));
   EXPECT_EQ(drain(early, 2)[1], 162000u + 12000 + 12000 + 2000);
@@ -124,16 +131,11 @@ TEST(DramChannel, RefreshDueWhileIdleDelaysOnlyRequestsArrivingDuringIt) {
 }
 
 TEST(DramChannel, ALongIdlePeriodCountsEveryRefreshAndWaitsOnlyForTheLast) {
-  // Refreshes due at 100, 200, ... ns; idle from ~26 ns to 1 s: 10^7 - 1 of them fall before
-  // the next read (the last at 999,999.9 us), which waits out only that one's tRP + tRFC.
-  DramTiming t = timing();
-  t.trefi = 100000, t.trfc = 50000;
-  DramChannel ch(t, PagePolicy::Close, 16, 16, 0);
-  ch.enqueue(read(0, 0, 1, 0));
-  drain(ch, 1);
-  const uint64_t arrive = 1'000'000'000'000ull + 10000;  // 1 s + 10 ns
-  ch.enqueue(read(arrive, 0, 1, 1));
-  const uint64_t last_refresh = 1'000'000'000'000ull;     // due at 10^7 x tREFI, before `arrive`
+  // Idle until 1 s + 10 ns: 10^7 refreshes fall due before the next read, the last at exactly
+  // 1 s, and the read waits out only that one's tRP + tRFC (they are skipped, not replayed).
+  DramChannel ch = idle_refreshing_channel();
+  const uint64_t last_refresh = 1'000'000'000'000ull;  // 10^7 x tREFI
+  ch.enqueue(read(last_refresh + 10000, 0, 1, 1));
   EXPECT_EQ(ch.stats().refreshes, 10'000'000u);
   EXPECT_EQ(drain(ch, 2)[1], last_refresh + 12000 + 50000 + 12000 + 12000 + 2000);
 }
