@@ -359,6 +359,7 @@ class Parser {
   // `last_line`: where the file ends, for errors about what it lacks.
   void finish(int last_line) {
     if (kernel_.name.empty()) kernel_.name = "kernel";
+    if (too_long_) return;  // already reported; what was unrolled is not the kernel
     if (kernel_.code.empty()) {
       error(last_line, "the workload has no instructions (reached the end of the file)");
       return;
