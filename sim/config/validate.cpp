@@ -29,13 +29,16 @@ void check_memory_rules(const HwConfig& c, Fail& fail) {
   // A refresh precharges every bank: an access whose row cycle cannot fit between two refreshes
   // would lose its row before its data, again and again (the `dram` model livelocked).
   const double row_cycle = std::max({d.tras_ns, d.trcd_ns + d.tcl_ns, d.trcd_ns + d.twl_ns}) + d.trp_ns;
-  // The key named: a timing that alone takes over half the interval, else the interval.
-  const std::pair<double, const char*> terms[] = {{d.tras_ns, "memory.dram.tras_ns"}, {d.trcd_ns, "memory.dram.trcd_ns"},
-                                                  {d.tcl_ns, "memory.dram.tcl_ns"}, {d.twl_ns, "memory.dram.twl_ns"}, {d.trp_ns, "memory.dram.trp_ns"}};
-  const auto& longest = *std::max_element(std::begin(terms), std::end(terms));
-  if (d.trefi_ns > 0 && d.trfc_ns * 2 <= d.trefi_ns && row_cycle + d.trfc_ns > d.trefi_ns)
-    fail(longest.first * 2 > d.trefi_ns ? longest.second : "memory.dram.trefi_ns", fmt::format("a row cycle of {} ns (max(tRAS, tRCD + tCL, tRCD + tWL) + tRP) does not fit between refreshes {} ns apart that take {} ns (tRFC)",
-                                             row_cycle, d.trefi_ns, d.trfc_ns));
+  if (d.trefi_ns > 0 && d.trfc_ns * 2 <= d.trefi_ns && row_cycle + d.trfc_ns > d.trefi_ns) {
+    // Named: a timing that alone takes over half the interval (the one set wrong), else the interval.
+    const std::pair<double, const char*> terms[] = {{d.tras_ns, "memory.dram.tras_ns"}, {d.trcd_ns, "memory.dram.trcd_ns"},
+                                                    {d.tcl_ns, "memory.dram.tcl_ns"},   {d.twl_ns, "memory.dram.twl_ns"},
+                                                    {d.trp_ns, "memory.dram.trp_ns"}};
+    const auto& longest = *std::max_element(std::begin(terms), std::end(terms));
+    fail(longest.first * 2 > d.trefi_ns ? longest.second : "memory.dram.trefi_ns",
+         fmt::format("a row cycle of {} ns (max(tRAS, tRCD + tCL, tRCD + tWL) + tRP) does not fit between refreshes {} ns apart that take {} ns (tRFC)",
+                     row_cycle, d.trefi_ns, d.trfc_ns));
+  }
   // The DRAM models split the bus into channels of whole bytes per burst, timed in picoseconds.
   const int channel_bits = m.bus_width_bits / channels;
   if (channel_bits * d.burst_length < 8)
@@ -43,7 +46,8 @@ void check_memory_rules(const HwConfig& c, Fail& fail) {
          fmt::format("a burst of {} beats on a channel of {} bits ({} bits over {} channels) moves less than a byte", d.burst_length, channel_bits, m.bus_width_bits, channels));
   const double gbit_per_pin = m.pin_bandwidth_gbps * 8.0 / m.bus_width_bits;
   if (gbit_per_pin > 1000)
-    fail("memory.pin_bandwidth_gbps", fmt::format("{} GB/s over {} bits is {:.0f} Gb/s per pin: a data beat under 1 ps, the DRAM models' time step", m.pin_bandwidth_gbps, m.bus_width_bits, gbit_per_pin));
+    fail("memory.pin_bandwidth_gbps", fmt::format("{} GB/s over {} bits is {:.0f} Gb/s per pin: a data beat under 1 ps, the DRAM models' time step",
+                                                  m.pin_bandwidth_gbps, m.bus_width_bits, gbit_per_pin));
 }
 
 }  // namespace
