@@ -190,6 +190,8 @@ std::vector<BuiltinGpu> builtin_gpus() {
   return out;
 }
 
+bool hw_config_exists(const std::string& name_or_path) { return !resolve_path(name_or_path, std::nullopt).empty(); }
+
 HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::string>& sets) {
   const std::string path = resolve_path(name_or_path, std::nullopt);
   if (path.empty()) {

@@ -18,6 +18,9 @@ struct BuiltinGpu {
 // Configs under hw_configs/ (recursively, except hw_configs/base/), sorted by file path.
 std::vector<BuiltinGpu> builtin_gpus();
 
+// Whether `name_or_path` names a config load_hw_config would read (it may still be bad input).
+bool hw_config_exists(const std::string& name_or_path);
+
 // `name_or_path`: a built-in name (see builtin_gpus) or a path to a YAML file.
 // `sets`: "key=value" overrides applied after the file. Throws UserError on bad input.
 HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::string>& sets = {});

@@ -52,6 +52,11 @@ struct AccessPattern {
   int interleave_count = 1;
 };
 
+// The bank-word that lane `lane` of a `conflict:k` shared-memory access reads, on `banks` banks:
+// groups of k lanes hit one bank at k different words, exactly k-way (§6.2) on any bank count.
+// The simulator's addresses and the analytical models' costs both come from it.
+inline uint64_t conflict_bank_word(uint64_t lane, uint64_t k, uint64_t banks) { return (lane / k) % banks + (lane % k) * banks; }
+
 struct ArraySpec {
   std::string name;
   uint64_t bytes = 512ull << 20;  // footprint; random accesses fall inside it (§6.7)

@@ -27,7 +27,7 @@ std::vector<uint64_t> thread_addresses(const isa::AccessPattern& p, int banks, i
       case AccessKind::Broadcast: a.push_back(0); break;
       case AccessKind::Conflict: {
         const uint64_t k = static_cast<uint64_t>(std::max(1, p.param));
-        a.push_back(((ut % k) * banks + ut / k) * bank_width);
+        a.push_back(isa::conflict_bank_word(ut, k, static_cast<uint64_t>(banks)) * bank_width);
         break;
       }
     }

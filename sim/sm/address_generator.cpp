@@ -91,12 +91,7 @@ void AddressGenerator::shared_addresses(int access, const WarpCoordinates& w, ui
       case isa::AccessKind::Broadcast: out[l] = 0; break;  // all threads read address 0 (§5.2)
       case isa::AccessKind::Stream: out[l] = l * ap.bytes; break;
       case isa::AccessKind::Stride: out[l] = l * ap.param * ap.bytes; break;
-      case isa::AccessKind::Conflict: {
-        // Groups of k lanes hit one bank at k different bank-words: exactly k-way (§6.2).
-        const uint64_t k = static_cast<uint64_t>(ap.param);
-        out[l] = ((l / k) % banks + (l % k) * banks) * bw;
-        break;
-      }
+      case isa::AccessKind::Conflict: out[l] = isa::conflict_bank_word(l, static_cast<uint64_t>(ap.param), banks) * bw; break;
       case isa::AccessKind::Random:
         out[l] = (mix64(seed_ ^ (w.block << 20) ^ (uint64_t(w.warp_in_block) << 10) ^ l ^ (execution << 32)) % 4096) * ap.bytes;
         break;

@@ -144,13 +144,13 @@ DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& f
       for (const std::string& gpu : gpu_arg.empty() ? m.gpus : std::vector<std::string>{gpu_name}) {
         const std::string config_arg = gpu_arg.empty() ? gpu : gpu_arg;
         std::string why;
-        config::HwConfig cfg;
-        try {
-          cfg = config::load_hw_config(config_arg, sets);
-        } catch (const UserError&) {
+        // A GPU without a config is skipped; a config or --set that is bad input is an error (it
+        // was skipped too, and the run then said only that no case matched).
+        if (!config::hw_config_exists(config_arg)) {
           skip(fmt::format("no config for GPU '{}' (pass --gpu with its config)", gpu));
           continue;
         }
+        const config::HwConfig cfg = config::load_hw_config(config_arg, sets);
         ParamSet params;
         auto d = split_params(m, params, why) ? derive(m, cfg, why) : std::nullopt;
         if (!d) {

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "common/user_error.h"
 #include "support/test_support.h"
 #include "validation/auto_cases.h"
 #include "validation/measurements.h"
@@ -128,6 +129,20 @@ TEST(AutoCases, AConfigPathRunsTheRowsOfItsGpuName) {
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->quantity.run.gpu, std::string(WARPSIM_SOURCE_DIR) + "/hw_configs/kepler.yaml");
   EXPECT_EQ(c->gpu, "kepler");
+}
+
+TEST(AutoCases, ABadSetIsAnErrorWhileAGpuWithoutAConfigIsSkipped) {
+  // A bad --set made every row look like one of a GPU without a config, and `validate` then said
+  // only that no case matched (stop 42).
+  EXPECT_THROW(derive_from_user_file("", "", {"scheduler.issue_cycles.load=4"}), UserError);
+  EXPECT_THROW(derive_from_user_file("kepler", "kepler", {"memory.dram.trcd_ns=5000"}), UserError);
+  const std::string path = test::write_temp_file("auto/no_config.csv",
+                                                 "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                                                 "lab.x,quadro_x,throughput,homogeneous,op=add,,32,ops_per_cycle_per_scheduler,mylab,\n");
+  const DerivedCases d = derive_cases(load_measurements(path), {0}, "", "", {"scheduler.policy=gto"});
+  EXPECT_TRUE(d.cases.empty());
+  ASSERT_EQ(d.skipped.size(), 1u);
+  EXPECT_NE(d.skipped[0].find("no config for GPU 'quadro_x'"), std::string::npos) << d.skipped[0];
 }
 
 }  // namespace warpsim::validation
