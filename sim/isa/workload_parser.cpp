@@ -195,7 +195,7 @@ class Parser {
       } else if (head == ".array") {
         parse_array(words, ln);
       } else if (head == ".launch") {
-        parse_launch(words, ln);
+        parse_launch_line(words, ln);
       } else if (head == ".repeat") {
         size_t close = find_close(lines, i, end, ".repeat", ".endrepeat");
         if (close == end) {
@@ -284,41 +284,9 @@ class Parser {
     kernel_.arrays.push_back(a);
   }
 
-  void parse_launch(const std::vector<std::string>& w, int ln) {
-    LaunchSpec& L = kernel_.launch;
-    L.line = ln;
-    for (size_t i = 1; i < w.size(); ++i) {
-      auto eq = w[i].find('=');
-      std::string key = w[i].substr(0, eq);
-      std::string val = eq == std::string::npos ? "" : w[i].substr(eq + 1);
-      auto num = parse_int(val);
-      // Bounded far above any GPU's limit, so that the value fits its field (an int) as written.
-      auto need_num = [&](int64_t lo, int64_t hi) {
-        if (!num || *num < lo || *num > hi) {
-          error(ln, fmt::format("expected an integer in [{}, {}], found '{}'", lo, hi, val), key);
-          return false;
-        }
-        return true;
-      };
-      if (key == "threads_per_block") {
-        if (need_num(0, 1 << 16)) L.threads_per_block = static_cast<int>(*num);
-      } else if (key == "grid") {
-        if (val == "oversubscribed") L.grid = GridKind::Oversubscribed;
-        else if (val == "persistent") L.grid = GridKind::Persistent;
-        else if (val == "fixed") L.grid = GridKind::Fixed;
-        else error(ln, fmt::format("unknown '{}' (valid: oversubscribed, persistent, fixed)", val), "grid");
-      } else if (key == "blocks") {
-        if (need_num(1, int64_t{1} << 40)) L.blocks = *num, L.grid = GridKind::Fixed;
-      } else if (key == "blocks_per_slot") {
-        if (need_num(1, 1 << 30)) L.blocks_per_slot = static_cast<int>(*num);
-      } else if (key == "shared_memory_per_block") {
-        if (need_num(0, 1 << 30)) L.shared_memory_per_block = static_cast<int>(*num);
-      } else if (key == "registers_per_thread") {
-        if (need_num(0, 1 << 16)) L.registers_per_thread = static_cast<int>(*num);
-      } else {
-        error(ln, fmt::format("unknown launch key '{}' (valid: threads_per_block, grid, blocks, blocks_per_slot, shared_memory_per_block, registers_per_thread)", key), key);
-      }
-    }
+  void parse_launch_line(const std::vector<std::string>& w, int ln) {
+    kernel_.launch.line = ln;
+    for (const LaunchError& e : parse_launch(std::vector<std::string>(w.begin() + 1, w.end()), kernel_.launch)) error(ln, e.message, e.key);
   }
 
   void parse_instruction_line(const std::string& text, int ln) {

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "isa/kernel.h"
 
@@ -20,5 +21,12 @@ Kernel parse_workload_file(const std::string& path, const ParamMap& overrides = 
 // Returns an error message or "" and fills `out`; `array_index` resolves array names.
 std::string parse_access_pattern(const std::string& attrs, AccessPattern& out,
                                  const std::map<std::string, int>& array_index);
+
+// Parses the key=value words after `.launch` into `launch` (launch_parser.cpp). Returns one
+// (key, message) per bad word; the good ones are applied.
+struct LaunchError {
+  std::string key, message;
+};
+std::vector<LaunchError> parse_launch(const std::vector<std::string>& words, LaunchSpec& launch);
 
 }  // namespace warpsim::isa

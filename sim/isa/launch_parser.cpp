@@ -1,0 +1,48 @@
+// The `.launch key=value ...` directive of the workload text format (docs/workload-format.md):
+// block size, grid kind and size, and the per-block resources that set occupancy (Volkov §5.7).
+#include <fmt/format.h>
+
+#include "common/text.h"
+#include "isa/workload_parser.h"
+
+namespace warpsim::isa {
+
+std::vector<LaunchError> parse_launch(const std::vector<std::string>& words, LaunchSpec& launch) {
+  std::vector<LaunchError> errors;
+  for (const std::string& w : words) {
+    auto eq = w.find('=');
+    std::string key = w.substr(0, eq);
+    std::string val = eq == std::string::npos ? "" : w.substr(eq + 1);
+    auto num = parse_int(val);
+    // Bounded far above any GPU's limit, so that the value fits its field (an int) as written.
+    auto need_num = [&](int64_t lo, int64_t hi) {
+      if (!num || *num < lo || *num > hi) {
+        errors.push_back({key, fmt::format("expected an integer in [{}, {}], found '{}'", lo, hi, val)});
+        return false;
+      }
+      return true;
+    };
+    if (key == "threads_per_block") {
+      if (need_num(0, 1 << 16)) launch.threads_per_block = static_cast<int>(*num);
+    } else if (key == "grid") {
+      if (val == "oversubscribed") launch.grid = GridKind::Oversubscribed;
+      else if (val == "persistent") launch.grid = GridKind::Persistent;
+      else if (val == "fixed") launch.grid = GridKind::Fixed;
+      else errors.push_back({"grid", fmt::format("unknown '{}' (valid: oversubscribed, persistent, fixed)", val)});
+    } else if (key == "blocks") {
+      if (need_num(1, int64_t{1} << 40)) launch.blocks = *num, launch.grid = GridKind::Fixed;
+    } else if (key == "blocks_per_slot") {
+      if (need_num(1, 1 << 30)) launch.blocks_per_slot = static_cast<int>(*num);
+    } else if (key == "shared_memory_per_block") {
+      if (need_num(0, 1 << 30)) launch.shared_memory_per_block = static_cast<int>(*num);
+    } else if (key == "registers_per_thread") {
+      if (need_num(0, 1 << 16)) launch.registers_per_thread = static_cast<int>(*num);
+    } else {
+      errors.push_back({key, fmt::format("unknown launch key '{}' (valid: threads_per_block, grid, blocks, blocks_per_slot, "
+                                         "shared_memory_per_block, registers_per_thread)", key)});
+    }
+  }
+  return errors;
+}
+
+}  // namespace warpsim::isa
