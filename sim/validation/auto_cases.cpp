@@ -120,6 +120,15 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
         if (k != n) d.q.run.warps.push_back(k);
       std::sort(d.q.run.warps.begin(), d.q.run.warps.end());
     }
+  } else if (e.kind == ExtractKind::Latency && m.params.count("warps_per_device")) {
+    // Measured with that many warps on the whole device (§6.7's random loads: one warp, as the
+    // throughput is so low that one warp per SM already loads the memory): one block of them.
+    const std::optional<double> n = parse_double(m.params.at("warps_per_device"));
+    if (!n || *n < 1 || *n > cfg.sm.max_warps || *n != std::floor(*n))
+      return why = fmt::format("warps_per_device must be a whole number of warps from 1 to {}", cfg.sm.max_warps), std::nullopt;
+    d.q.run.sms = 0;
+    d.q.run.blocks = 1;
+    d.q.run.warps = {static_cast<int>(*n)};
   } else if (e.kind == ExtractKind::Latency) {
     d.q.run.warps = {1, cfg.scheduler.count};  // the smallest occupancies: latency without contention (§6.1)
   }

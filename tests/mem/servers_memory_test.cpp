@@ -31,7 +31,8 @@ TEST(ServersMemory, KAndServiceTimeComeFromTable65) {
   EXPECT_EQ(g.count, 76);
   EXPECT_NEAR(g.count * 128.0 / g.line_service_cycles, 170 / 1.124, 1e-9);
   EXPECT_NEAR(g.line_service_cycles, 2 * 32, 0.01 * 64);
-  const std::pair<const char*, int> k[] = {{"g80", 57}, {"gt200", 29}, {"fermi", 78}, {"maxwell", 60}};
+  // The H100's fit of its own measurements (hw_configs/h100_sxm.yaml): b 126.5, c 3447 at 1.98 GHz.
+  const std::pair<const char*, int> k[] = {{"g80", 57}, {"gt200", 29}, {"fermi", 78}, {"maxwell", 60}, {"h100_sxm", 3441}};
   for (auto [gpu, servers] : k) EXPECT_EQ(server_geometry(servers_config(gpu)).count, servers) << gpu;
 }
 
@@ -99,6 +100,17 @@ TEST(ServersMemory, OneSmsShareFollowsTheDevice) {
       EXPECT_NEAR(share / device, 1.0, 0.04) << gpu << " " << warps << " warps/SM";
     }
   }
+}
+
+TEST(ServersMemory, AShareWithSixteenServersOrMoreKeepsItsPartOfThemAndFollowsTheDevice) {
+  // Kepler's 76 servers: a 4-SM share keeps 38 of them (no stand-in copies), a 2-SM share 19.
+  // Per-SM throughput within 2% of the full device below, at and above the knee.
+  const config::HwConfig c = servers_config("kepler");
+  for (int sms : {2, 4})
+    for (int warps : {8, 32, 64}) {
+      const double device = closed_loop(c, warps).gbps, share = closed_loop(c, warps, sms).gbps;
+      EXPECT_NEAR(share / device, 1.0, 0.02) << sms << " SMs, " << warps << " warps/SM";
+    }
 }
 
 TEST(ServersMemory, RandomLatencyAtOneWarpPerDeviceIsTable62Within3Percent) {

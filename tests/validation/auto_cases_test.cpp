@@ -25,6 +25,8 @@ lab.stream.p95.gx,kepler,latency_percentile,homogeneous,op=stream percentile=95 
 lab.launch,kepler,latency,,kind=block_replacement,,201,cycles,mylab run 3,
 lab.add.ns,kepler,latency,homogeneous,op=add,,8,ns,mylab run 3,
 lab.other,maxwell,throughput,homogeneous,op=add,,32,ops_per_cycle_per_scheduler,mylab run 3,
+lab.random.lat,kepler,latency,homogeneous,op=random warps_per_device=1,,1213,cycles,mylab run 3,
+lab.random.lat.half,kepler,latency,homogeneous,op=random warps_per_device=0.5,,1213,cycles,mylab run 3,
 )";
 
 DerivedCases derive_from_user_file(const std::string& gpu_arg, const std::string& gpu_name, const std::vector<std::string>& sets = {}) {
@@ -113,6 +115,23 @@ TEST(AutoCases, RowsThatCannotBeSimulatedAreListedWithTheReason) {
   for (const auto& s : d.skipped) all += s + "\n";
   EXPECT_NE(all.find("lab.launch: no workload to simulate"), std::string::npos) << all;
   EXPECT_NE(all.find("lab.add.ns: latency in ns"), std::string::npos) << all;
+}
+
+TEST(AutoCases, ALatencyOnAFewWarpsOfTheDeviceRunsThemAsOneBlockOnTheWholeDevice) {
+  // §6.7's random latency is measured with one warp on the device; on a one-SM share the memory
+  // would see that SM's share of the other SMs' load instead (and `servers` a share of its servers).
+  const auto d = derive_from_user_file("kepler", "kepler");
+  const CaseSpec* c = find(d, "auto.lab.random.lat");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->quantity.extract.kind, ExtractKind::Latency);
+  EXPECT_EQ(c->quantity.run.sms, 0);  // all
+  EXPECT_EQ(c->quantity.run.blocks, 1);
+  EXPECT_EQ(c->quantity.run.warps, std::vector<int>{1});
+  EXPECT_EQ(c->quantity.run.params, (ParamSet{{"op", "random"}}));  // a condition, not a parameter
+  EXPECT_EQ(find(d, "auto.lab.random.lat.half"), nullptr);
+  std::string all;
+  for (const auto& s : d.skipped) all += s + "\n";
+  EXPECT_NE(all.find("lab.random.lat.half: warps_per_device must be a whole number of warps from 1 to 64"), std::string::npos) << all;
 }
 
 TEST(AutoCases, GpuFilterKeepsOnlyThatGpusRows) {

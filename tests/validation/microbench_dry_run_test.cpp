@@ -144,7 +144,8 @@ TEST(MicrobenchDryRun, EveryRowNamesAWarpsimWorkloadItsParamsAndAKnownQuantity) 
       if (kv.empty()) continue;  // no params
       const auto eq = kv.find('=');
       ASSERT_NE(eq, std::string::npos) << r[kId];
-      if (kv.substr(0, eq) != "threshold" && kv.substr(0, eq) != "percentile") params[kv.substr(0, eq)] = kv.substr(eq + 1);
+      const std::string key = kv.substr(0, eq);
+      if (key != "threshold" && key != "percentile" && key != "warps_per_device") params[key] = kv.substr(eq + 1);
     }
     EXPECT_NO_THROW(isa::generate(*g, params)) << r[kId] << " " << r[kParams];
     EXPECT_NE(r[kSource].find("Volkov 2016"), std::string::npos) << r[kId];

@@ -62,13 +62,22 @@ void ServersMemory::init(const MemorySystemSpec& spec, double fixed_delay_cycles
   line_charge_ = LineCharge(cfg.memory.line_charge_bytes);
   request_delay_ = fixed_delay_cycles / 2;
   response_delay_ = fixed_delay_cycles - request_delay_;
-  if (stand_ins && spec.simulated_sms < cfg.device.sms)
-    copies_per_transaction_ = static_cast<double>(cfg.device.sms) / spec.simulated_sms - 1.0;
   copy_window_cycles_ = cfg.memory.latency_cycles;
   const double peak = cfg.memory.peak_gbps / cfg.device.core_clock_ghz;
   const double share = stand_ins ? static_cast<double>(spec.simulated_sms) / cfg.device.sms : 1.0;
   own_limit_ = PeakLimit(peak * share);
-  if (share < 1) stand_in_limit_ = PeakLimit(peak * (1 - share));
+  // A share of n of the N SMs with K n / N >= kMinOwnServers servers keeps that many, s scaled
+  // so that they carry n / N of c exactly: the same system, smaller (header). Fewer stand in for
+  // the other SMs with copies.
+  const double share_servers = geometry_.count * share;
+  if (share < 1 && share_servers >= kMinOwnServers) {
+    const long k = std::lround(share_servers);
+    geometry_.line_service_cycles *= static_cast<double>(k) / share_servers;
+    geometry_.count = static_cast<int>(k);
+  } else if (share < 1) {
+    copies_per_transaction_ = static_cast<double>(cfg.device.sms) / spec.simulated_sms - 1.0;
+    stand_in_limit_ = PeakLimit(peak * (1 - share));
+  }
   free_at_.assign(static_cast<size_t>(geometry_.count), 0.0);
 }
 

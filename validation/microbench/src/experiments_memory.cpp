@@ -108,7 +108,7 @@ void sweep_random(Context& ctx, uint64_t mb) {
     r.id = row_id({"homogeneous", "random", size, "latency"});
     r.quantity = "latency";
     r.workload = "homogeneous";
-    r.params = s.params;
+    r.params = s.params + " warps_per_device=1";
     r.value = smp.latency_per(smp.work.loads);
     r.unit = "cycles";
     r.source = std::string(kSourceMeasured) + " (Volkov 2016 §6.7)";
