@@ -66,11 +66,11 @@ void ServersMemory::init(const MemorySystemSpec& spec, double fixed_delay_cycles
   const double peak = cfg.memory.peak_gbps / cfg.device.core_clock_ghz;
   const double share = stand_ins ? static_cast<double>(spec.simulated_sms) / cfg.device.sms : 1.0;
   own_limit_ = PeakLimit(peak * share);
-  // A share of n of the N SMs with K n / N >= kMinOwnServers servers keeps that many, s scaled
-  // so that they carry n / N of c exactly: the same system, smaller (header). Fewer stand in for
-  // the other SMs with copies.
-  const double share_servers = geometry_.count * share;
-  if (share < 1 && share_servers >= kMinOwnServers) {
+  // A share of n of the N SMs that would replay each transaction kMinCopiesToScale times or more,
+  // and has K n / N >= kMinOwnServers servers, keeps that many, s scaled so that they carry n / N
+  // of c exactly: the same system, smaller (header). Other shares stand in for the other SMs with copies.
+  const double share_servers = geometry_.count * share, copies = share > 0 ? 1 / share - 1 : 0;
+  if (share < 1 && share_servers >= kMinOwnServers && copies >= kMinCopiesToScale) {
     const long k = std::lround(share_servers);
     geometry_.line_service_cycles *= static_cast<double>(k) / share_servers;
     geometry_.count = static_cast<int>(k);

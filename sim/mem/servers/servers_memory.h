@@ -16,19 +16,22 @@
 // print about saturation beyond those two numbers (Table 6.4's knees, §4.3, §7.5,
 // bench/random_servers.py). The `queue` and `dram` models build the DRAM from datasheets instead.
 //
-// A share of the device (`--sms n`) whose part of the servers, K n / N, is at least
-// kMinOwnServers keeps round(K n / N) of them, s scaled so that they carry n / N of c: the same
-// closed system, smaller (as many warps per server). Measured against the whole device (Kepler
-// alpha = 0, 8-64 warps/SM, docs/memory-model-servers.md): within 0.4% of its GB/s at 38 servers
-// (--sms 4), 2% at 19 and 10. The H100's K = 3441 gives a one-SM share 26.
-// A share with fewer (every seed GPU's one-SM share: 1-10) keeps all K servers and stands in for the
-// other SMs by replaying each of its transactions N / n - 1 times (fractions by a per-line draw),
+// A share of the device (`--sms n`) keeps all K servers and stands in for the other SMs by
+// replaying each of its transactions N / n - 1 times (fractions by a per-line draw),
 // each copy at another pseudo-random line, a pseudo-random offset within one unloaded latency later:
 // the other SMs run the same code on other data at other phases. Copies load the servers and are
-// dropped; the limit is split as the SMs are (the copies pass the rest of the peak). Either way the
-// share's own transactions pass n / N of the peak, as on `fixed`, so a share never moves more than
-// its part of the peak. Copies cost N / n - 1 server visits per transaction: 131 on the H100,
-// 110x the scaled share's time at the same result (within 0.7%).
+// dropped; the limit is split as the SMs are (the copies pass the rest of the peak). In both kinds
+// of share (the other below) its own transactions pass n / N of the peak, as on `fixed`, so a share
+// never moves more than its part of the peak.
+// Copies cost N / n - 1 server visits per transaction: 131 on the H100's one-SM share. A share
+// that would replay kMinCopiesToScale or more, and whose part of the servers, K n / N, is at least
+// kMinOwnServers, keeps round(K n / N) servers instead, s scaled so that they carry n / N of c: the
+// same closed system, smaller (as many warps per server), with no copies. No seed GPU has such a
+// share (K < 272); the H100's one-SM share keeps 26 of 3441: within 0.7% of the copies' GB/s on
+// streaming loads, 110x faster. Measured on Kepler's --sms 2 and 4 too (19 and 38 servers, if
+// the rule allowed): within 2% of the whole device, but windows vary more than with copies
+// (steady-state stopping converges later). Its fault: a fully diverging access's 32 lines meet on
+// the share's few servers, not on 32 of the device's thousands (docs/memory-model-servers.md).
 #pragma once
 
 #include <cstdint>
@@ -82,7 +85,9 @@ class ServersMemory final : public MemorySystem {
   };
   static_assert(sizeof(CopyStream) == 32);
   static constexpr uint32_t kMaxCopies = (1u << 12) - 1;
-  static constexpr double kMinOwnServers = 16;  // a share with this many servers of its own uses no copies (header)
+  // A share that would replay each transaction this many times, and has this many servers of its own, uses no copies (header).
+  static constexpr double kMinCopiesToScale = 16;
+  static constexpr double kMinOwnServers = 16;
   // The heap's order: a stream whose next copy arrives later (then submitted later) sinks.
   static bool later(const CopyStream& a, const CopyStream& b) {
     return a.arrive != b.arrive ? a.arrive > b.arrive : static_cast<int32_t>(a.seq - b.seq) > 0;
