@@ -99,7 +99,13 @@ ValidateResult run_validate(const ValidateOptions& o) {
     if (gpus.empty()) derive_for("", "");
     for (const auto& g : gpus) derive_for(g.arg, g.name);
   }
-  if (cases.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--case", "no validation case matches the given --gpu / --case filters"});
+  if (cases.empty()) {
+    // Rows of the user's files that gave no case say why (otherwise only the report's notes do).
+    std::string why;
+    for (size_t i = 0; i < res.report.notes.size() && i < 3; ++i) why += "\n  " + res.report.notes[i];
+    if (res.report.notes.size() > 3) why += fmt::format("\n  ... and {} more rows", res.report.notes.size() - 3);
+    throw UserError(Diagnostic{"<cli>", 0, 0, "--case", "no validation case matches the given --gpu / --case filters" + why});
+  }
   check_cases(cases, ms);
 
   SimulationCache sims(o.sets, o.whole_device);

@@ -113,6 +113,19 @@ TEST(ValidateCli, NoMatchingCaseIsBadInput) {
   EXPECT_FALSE(fs::exists(dir("rep_none")));
 }
 
+TEST(ValidateCli, NoCaseFromAMeasurementFileSaysWhyForItsRows) {
+  // Only the report's notes said why a row gave no case, and no report is written then.
+  const std::string csv = test::write_temp_file("vcli/underived.csv",
+                                                "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                                                "x.r,kepler,latency,homogeneous,op=random warps_per_device=0,,1000,cycles,lab,\n");
+  const auto r = test::run_cli("validate --measurements " + csv + " --case 'auto.*' --no-figures --memory-models none --out-dir " + dir("rep_underived"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("no case derived from " + csv + ":2 x.r: warps_per_device must be a whole number of warps from 1 to 64"), std::string::npos)
+      << r.err;
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_FALSE(fs::exists(dir("rep_underived")));
+}
+
 TEST(ValidateCli, AnUnknownMemoryModelIsBadInput) {
   const std::string cases = test::write_temp_file("vcli/mm.yaml", kPassing);
   const auto r = test::run_cli("validate --cases " + cases + " --memory-models fixed,qeue --out-dir " + dir("rep_mm"));
