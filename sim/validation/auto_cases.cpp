@@ -121,14 +121,14 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
       std::sort(d.q.run.warps.begin(), d.q.run.warps.end());
     }
   } else if (e.kind == ExtractKind::Latency && m.params.count("warps_per_device")) {
-    // Measured with that many warps on the whole device (§6.7's random loads: one warp, as the
-    // throughput is so low that one warp per SM already loads the memory): one block of them.
-    const std::optional<double> n = parse_double(m.params.at("warps_per_device"));
-    if (!n || *n < 1 || *n > cfg.sm.max_warps || *n != std::floor(*n))
-      return why = fmt::format("warps_per_device must be a whole number of warps from 1 to {}", cfg.sm.max_warps), std::nullopt;
+    // Measured with one warp on the whole device (§6.7's random loads: their throughput is so low
+    // that one warp per SM already loads the memory): a grid of one one-warp block. (A grid of one
+    // block of N > 1 warps would get the block size the occupancy realisation picks for N per SM.)
+    if (parse_double(m.params.at("warps_per_device")) != 1.0)
+      return why = "warps_per_device: only 1 (one warp on the whole device, §6.7) is simulated", std::nullopt;
     d.q.run.sms = 0;
     d.q.run.blocks = 1;
-    d.q.run.warps = {static_cast<int>(*n)};
+    d.q.run.warps = {1};
   } else if (e.kind == ExtractKind::Latency) {
     d.q.run.warps = {1, cfg.scheduler.count};  // the smallest occupancies: latency without contention (§6.1)
   }

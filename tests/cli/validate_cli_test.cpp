@@ -120,7 +120,7 @@ TEST(ValidateCli, NoCaseFromAMeasurementFileSaysWhyForItsRows) {
                                                 "x.r,kepler,latency,homogeneous,op=random warps_per_device=0,,1000,cycles,lab,\n");
   const auto r = test::run_cli("validate --measurements " + csv + " --case 'auto.*' --no-figures --memory-models none --out-dir " + dir("rep_underived"));
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("no case derived from " + csv + ":2 x.r: warps_per_device must be a whole number of warps from 1 to 64"), std::string::npos)
+  EXPECT_NE(r.err.find("no case derived from " + csv + ":2 x.r: warps_per_device: only 1 (one warp on the whole device, §6.7) is simulated"), std::string::npos)
       << r.err;
   EXPECT_TRUE(r.out.empty());
   EXPECT_FALSE(fs::exists(dir("rep_underived")));

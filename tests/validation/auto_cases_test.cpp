@@ -117,7 +117,7 @@ TEST(AutoCases, RowsThatCannotBeSimulatedAreListedWithTheReason) {
   EXPECT_NE(all.find("lab.add.ns: latency in ns"), std::string::npos) << all;
 }
 
-TEST(AutoCases, ALatencyOnAFewWarpsOfTheDeviceRunsThemAsOneBlockOnTheWholeDevice) {
+TEST(AutoCases, ALatencyOnOneWarpOfTheDeviceRunsOneOneWarpBlockOnTheWholeDevice) {
   // §6.7's random latency is measured with one warp on the device; on a one-SM share the memory
   // would see that SM's share of the other SMs' load instead (and `servers` a share of its servers).
   const auto d = derive_from_user_file("kepler", "kepler");
@@ -131,7 +131,7 @@ TEST(AutoCases, ALatencyOnAFewWarpsOfTheDeviceRunsThemAsOneBlockOnTheWholeDevice
   EXPECT_EQ(find(d, "auto.lab.random.lat.half"), nullptr);
   std::string all;
   for (const auto& s : d.skipped) all += s + "\n";
-  EXPECT_NE(all.find("lab.random.lat.half: warps_per_device must be a whole number of warps from 1 to 64"), std::string::npos) << all;
+  EXPECT_NE(all.find("lab.random.lat.half: warps_per_device: only 1 (one warp on the whole device, §6.7) is simulated"), std::string::npos) << all;
 }
 
 TEST(AutoCases, GpuFilterKeepsOnlyThatGpusRows) {
