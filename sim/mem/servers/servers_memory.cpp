@@ -69,15 +69,17 @@ void ServersMemory::init(const MemorySystemSpec& spec, double fixed_delay_cycles
   // A share of n of the N SMs that would replay each transaction kMinCopiesToScale times or more,
   // and has K n / N >= kMinOwnServers servers, keeps that many, s scaled so that they carry n / N
   // of c exactly: the same system, smaller (header). Other shares stand in for the other SMs with copies.
-  const double share_servers = geometry_.count * share;
-  const double copies = share < 1 ? static_cast<double>(cfg.device.sms) / spec.simulated_sms - 1.0 : 0.0;
-  if (share < 1 && share_servers >= kMinOwnServers && copies >= kMinCopiesToScale) {
-    const long k = std::lround(share_servers);
-    geometry_.line_service_cycles *= static_cast<double>(k) / share_servers;
-    geometry_.count = static_cast<int>(k);
-  } else if (share < 1) {
-    copies_per_transaction_ = copies;
-    stand_in_limit_ = PeakLimit(peak * (1 - share));
+  if (share < 1) {
+    const double share_servers = geometry_.count * share;
+    const double copies = static_cast<double>(cfg.device.sms) / spec.simulated_sms - 1.0;
+    if (share_servers >= kMinOwnServers && copies >= kMinCopiesToScale) {
+      const long k = std::lround(share_servers);
+      geometry_.line_service_cycles *= static_cast<double>(k) / share_servers;
+      geometry_.count = static_cast<int>(k);
+    } else {
+      copies_per_transaction_ = copies;
+      stand_in_limit_ = PeakLimit(peak * (1 - share));
+    }
   }
   free_at_.assign(static_cast<size_t>(geometry_.count), 0.0);
 }
