@@ -138,11 +138,8 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
 }  // namespace
 
 DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& files, const std::string& gpu_arg,
-                          const std::string& gpu_name, const std::vector<std::string>& sets) {
+                          const std::string& gpu_name, SimulationCache& sims) {
   DerivedCases out;
-  // One load per config, not per row: a measurement file holds ~1,500 rows of one GPU, and each
-  // load parses and checks the YAML (1.1 s of the H100 file's 45 s `validate`, stop 43).
-  std::map<std::string, config::HwConfig> configs;
   for (size_t f : files) {
     const MeasurementFile& file = ms.files()[f];
     for (size_t i = file.first_row; i < file.first_row + file.row_count; ++i) {
@@ -162,9 +159,9 @@ DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& f
           skip(fmt::format("no config for GPU '{}' (pass --gpu with its config)", gpu));
           continue;
         }
-        auto loaded = configs.find(config_arg);
-        if (loaded == configs.end()) loaded = configs.emplace(config_arg, config::load_hw_config(config_arg, sets)).first;
-        const config::HwConfig& cfg = loaded->second;
+        // One load per GPU, not per row (~1,500 rows of one GPU in a file; 1.1 s of the H100 file's
+        // 45 s `validate` at stop 43), and the same config the case's simulations then use.
+        const config::HwConfig& cfg = *sims.config(config_arg, {});
         ParamSet params;
         auto d = split_params(m, params, why) ? derive(m, cfg, why) : std::nullopt;
         if (!d) {

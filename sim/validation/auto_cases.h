@@ -13,6 +13,7 @@
 
 #include "validation/case_spec.h"
 #include "validation/measurements.h"
+#include "validation/sim_cache.h"
 
 namespace warpsim::validation {
 
@@ -23,9 +24,9 @@ struct DerivedCases {
 
 // Rows of the given files of `ms` (indices into ms.files()). With `gpu_arg` set, only rows for that
 // GPU (`gpu_name` is its config's gpu.name), simulated with `gpu_arg` (a name or config path);
-// otherwise each row's own GPU, as a built-in config. `sets` are the overrides the runs will use
-// (the simulation cache applies them; the cases do not repeat them).
+// otherwise each row's own GPU, as a built-in config. Configs come from `sims`, the cache the
+// cases will run in: loaded once per GPU with its --set overrides (the cases do not repeat them).
 DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& files, const std::string& gpu_arg,
-                          const std::string& gpu_name, const std::vector<std::string>& sets);
+                          const std::string& gpu_name, SimulationCache& sims);
 
 }  // namespace warpsim::validation

@@ -89,8 +89,9 @@ ValidateResult run_validate(const ValidateOptions& o) {
   res.report.findings = std::make_shared<const std::vector<Finding>>(load_findings(builtin_findings_file()));  // before any simulation
   std::vector<size_t> user_files;
   for (size_t f = builtin_files; f < ms.files().size(); ++f) user_files.push_back(f);
+  SimulationCache sims(o.sets, o.whole_device);
   const auto derive_for = [&](const std::string& arg, const std::string& name) {
-    DerivedCases d = derive_cases(ms, user_files, arg, name, o.sets);
+    DerivedCases d = derive_cases(ms, user_files, arg, name, sims);
     for (auto& c : d.cases)
       if (selected(c.id, o.case_patterns)) cases.push_back(std::move(c));
     for (auto& s : d.skipped) res.report.notes.push_back("no case derived from " + s);
@@ -108,7 +109,6 @@ ValidateResult run_validate(const ValidateOptions& o) {
   }
   check_cases(cases, ms);
 
-  SimulationCache sims(o.sets, o.whole_device);
   Evaluator ev(sims);
   plan_cases(ev, cases);
   const auto fgpus = figure_gpus(cases);

@@ -32,7 +32,8 @@ lab.random.lat.half,kepler,latency,homogeneous,op=random warps_per_device=0.5,,1
 DerivedCases derive_from_user_file(const std::string& gpu_arg, const std::string& gpu_name, const std::vector<std::string>& sets = {}) {
   static const std::string path = test::write_temp_file("auto/user.csv", kUserCsv);
   const MeasurementSet ms = load_measurements(path);
-  return derive_cases(ms, {0}, gpu_arg, gpu_name, sets);
+  SimulationCache sims(sets);
+  return derive_cases(ms, {0}, gpu_arg, gpu_name, sims);
 }
 
 const CaseSpec* find(const DerivedCases& d, const std::string& id) {
@@ -101,7 +102,8 @@ TEST(AutoCases, APercentileAtAThroughputLevelSweepsTheGridForIt) {
 
 TEST(AutoCases, APercentileKeepsAConfigsDramModel) {
   const MeasurementSet ms = load_measurements(test::write_temp_file("auto/user_dram.csv", kUserCsv));
-  const DerivedCases d = derive_cases(ms, {0}, "kepler", "kepler", {"memory.model=dram"});
+  SimulationCache sims({"memory.model=dram"});
+  const DerivedCases d = derive_cases(ms, {0}, "kepler", "kepler", sims);
   const CaseSpec* p = find(d, "auto.lab.stream.p50");
   ASSERT_NE(p, nullptr);
   EXPECT_TRUE(p->quantity.run.sets.empty());
@@ -158,7 +160,8 @@ TEST(AutoCases, ABadSetIsAnErrorWhileAGpuWithoutAConfigIsSkipped) {
   const std::string path = test::write_temp_file("auto/no_config.csv",
                                                  "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
                                                  "lab.x,quadro_x,throughput,homogeneous,op=add,,32,ops_per_cycle_per_scheduler,mylab,\n");
-  const DerivedCases d = derive_cases(load_measurements(path), {0}, "", "", {"scheduler.policy=gto"});
+  SimulationCache sims({"scheduler.policy=gto"});
+  const DerivedCases d = derive_cases(load_measurements(path), {0}, "", "", sims);
   EXPECT_TRUE(d.cases.empty());
   ASSERT_EQ(d.skipped.size(), 1u);
   EXPECT_NE(d.skipped[0].find("no config for GPU 'quadro_x'"), std::string::npos) << d.skipped[0];
