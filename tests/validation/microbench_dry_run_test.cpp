@@ -113,9 +113,9 @@ TEST(MicrobenchDryRun, TheValidationHarnessLoadsTheFileAsMeasurements) {
   for (const char* key : {"gpu_name", "sms", "core_clock_mhz", "memory_clock_mhz", "driver", "cuda_toolkit", "date", "command"})
     EXPECT_NE(set.files()[0].metadata_value(key), nullptr) << key;
   // Rows are found the way the harness looks them up, e.g. the Table 6.1 peak of streaming loads.
-  EXPECT_FALSE(set.find("h100_sxm", "throughput", "homogeneous", {{"op", "stream"}}).empty());
-  EXPECT_FALSE(set.find("h100_sxm", "latency", "homogeneous", {{"op", "add"}}).empty());
-  EXPECT_FALSE(set.find("h100_sxm", "warps_needed", "homogeneous", {{"op", "stream"}, {"threshold", "90"}}).empty());
+  EXPECT_FALSE(set.find("h100_sxm", "throughput", "homogeneous", {{"op", "stream"}, {"count", "64"}}).empty());
+  EXPECT_FALSE(set.find("h100_sxm", "latency", "homogeneous", {{"op", "add"}, {"count", "16384"}}).empty());
+  EXPECT_FALSE(set.find("h100_sxm", "warps_needed", "homogeneous", {{"op", "stream"}, {"count", "64"}, {"threshold", "90"}}).empty());
 }
 
 TEST(MicrobenchDryRun, EveryRowNamesAWarpsimWorkloadItsParamsAndAKnownQuantity) {
@@ -152,12 +152,48 @@ TEST(MicrobenchDryRun, EveryRowNamesAWarpsimWorkloadItsParamsAndAKnownQuantity) 
   }
 }
 
+// The generators' parameter that holds each workload's work per warp (sim/isa/generators.cpp).
+std::string work_key(const std::string& workload) {
+  if (workload == "alpha_mix") return "loads";
+  if (workload == "sfu_mix" || workload == "smem_mix") return "groups";
+  return "count";
+}
+
+TEST(MicrobenchDryRun, EveryRowCarriesTheWorkPerWarpItsKernelRan) {
+  // The derived case simulates the row's work per warp, not the generator's default: a FADD chain
+  // of 64 iterations of 256 (experiments_arith.cpp), 64 streaming loads, a mix of 8192 instructions.
+  int checked = 0;
+  for (const auto& r : dry_run().rows) {
+    if (r[kWorkload].empty()) continue;
+    const std::vector<std::string> kv = split(r[kParams], ' ');
+    const std::string key = r[kParams].rfind("alpha=inf", 0) == 0 ? "adds" : work_key(r[kWorkload]);
+    const auto it = std::find_if(kv.begin(), kv.end(), [&](const std::string& p) { return p.rfind(key + "=", 0) == 0; });
+    ASSERT_NE(it, kv.end()) << r[kId] << ": no " << key << " in '" << r[kParams] << "'";
+    const std::string value = it->substr(key.size() + 1);
+    if (r[kId].rfind("mb.homogeneous.add.ilp1.w", 0) == 0) {
+      EXPECT_EQ(value, "16384") << r[kId];
+    }
+    if (r[kId].rfind("mb.homogeneous.stream.ilp1.w", 0) == 0) {
+      EXPECT_EQ(value, "64") << r[kId];
+    }
+    if (r[kId].rfind("mb.sfu_mix.alpha1.w", 0) == 0) {
+      EXPECT_EQ(value, "4096") << r[kId];  // 8192 instructions / (1 + 1) per group
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 300);
+}
+
 TEST(MicrobenchDryRun, EveryExperimentOfChaptersFiveAndSixIsPresent) {
   std::set<std::string> series;
   for (const auto& r : dry_run().rows) {
-    std::string p = r[kParams];
-    if (const auto cut = p.find(" threshold="); cut != std::string::npos) p.resize(cut);
-    if (const auto cut = p.find(" percentile="); cut != std::string::npos) p.resize(cut);
+    // A series is its workload and params less the measurement keys and the work per warp.
+    std::string p;
+    for (const auto& kv : split(r[kParams], ' ')) {
+      const std::string key = kv.substr(0, kv.find('='));
+      if (kv.empty() || key == "threshold" || key == "percentile" || key == work_key(r[kWorkload]) || key == "adds") continue;
+      p += (p.empty() ? "" : " ") + kv;
+    }
     series.insert(r[kWorkload] + " " + p);
   }
   EXPECT_TRUE(series.count(" kind=block_replacement")) << "block launch latency (§3.7)";

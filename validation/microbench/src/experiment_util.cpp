@@ -105,6 +105,10 @@ std::string params_with(const std::string& params, const std::string& extra) {
 
 }  // namespace
 
+std::string with_work(const std::string& params, const char* key, double per_warp) {
+  return params_with(params, tag((std::string(key) + "=").c_str(), std::llround(per_warp)));
+}
+
 void add_sample_row(Context& ctx, const Series& s, const Sample& sample, const std::string& quantity, double value,
                     const std::string& unit) {
   MeasurementRow r;

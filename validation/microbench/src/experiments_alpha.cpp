@@ -13,14 +13,14 @@ constexpr uint32_t kInfIterations = 64;   // alpha=inf: 64 x 256 = 16384 FADDs p
 
 void sweep_alpha(Context& ctx, int alpha) {
   const std::string a = std::to_string(alpha);
-  Series s{{"alpha_mix", "alpha" + a}, "alpha_mix", "alpha=" + a, "Volkov 2016 §4.1, §5.1, §5.10 setup"};
+  const int groups = chase_groups(alpha);
+  const uint64_t loads = (kLoadsPerThread + groups - 1) / groups * groups;
+  Series s{{"alpha_mix", "alpha" + a}, "alpha_mix", with_work("alpha=" + a, "loads", static_cast<double>(loads)), "Volkov 2016 §4.1, §5.1, §5.10 setup"};
   std::vector<Point> adds, bytes;
   double latency_at_one = 0;
   for (int w : ctx.occupancies(false)) {
     const auto plan = ctx.plan(w, 0);
     if (!plan) continue;
-    const int groups = chase_groups(alpha);
-    const uint64_t loads = (kLoadsPerThread + groups - 1) / groups * groups;
     const auto layout = validation::plan_stream(ctx.gpu().array_entries(), plan->block_warps * 32, 1, 1, loads);
     if (!layout) continue;
     ctx.ensure_stream(layout->step);
@@ -47,14 +47,15 @@ void sweep_alpha(Context& ctx, int alpha) {
 
 // α = inf: FADDs only (the add kernel, one chain).
 void sweep_alpha_inf(Context& ctx) {
-  Series s{{"alpha_mix", "alphainf"}, "alpha_mix", "alpha=inf", "Volkov 2016 §4.1, §4.2"};
+  const double adds = static_cast<double>(arith_body(1)) * kInfIterations;
+  Series s{{"alpha_mix", "alphainf"}, "alpha_mix", with_work("alpha=inf", "adds", adds), "Volkov 2016 §4.1, §4.2"};
   std::vector<Point> points;
   for (int w : ctx.occupancies(false)) {
     const auto plan = ctx.plan(w, 0);
     if (!plan) continue;
     const Job j = arith_job(Family::Add, *plan, ctx.oversubscribed_blocks(*plan), kInfIterations);
     WarpWork work;
-    work.adds = static_cast<double>(arith_body(1)) * kInfIterations;
+    work.adds = adds;
     const Sample smp = ctx.measure(j, *plan, work, add_check(1), false);
     add_sample_row(ctx, s, smp, "throughput", smp.adds_per_cycle_per_sm(), "adds_per_cycle_per_sm");
     points.push_back({smp.warps_per_sm(), smp.adds_per_cycle_per_sm(), smp.latency_per(work.adds), smp.attained()});

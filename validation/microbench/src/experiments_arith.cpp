@@ -21,7 +21,8 @@ struct ArithOp {
 void sweep_op(Context& ctx, const ArithOp& op) {
   const std::string ilp = std::to_string(op.ilp);
   // ilp=1 is the generator's default and how the seed tables name the rows (op=add).
-  Series s{{"homogeneous", op.op, "ilp" + ilp}, "homogeneous", "op=" + op.op + (op.ilp > 1 ? " ilp=" + ilp : ""), op.source};
+  const double n = static_cast<double>(op.family == Family::Add ? arith_body(op.ilp) : kArithBody) * op.iterations;
+  Series s{{"homogeneous", op.op, "ilp" + ilp}, "homogeneous", with_work("op=" + op.op + (op.ilp > 1 ? " ilp=" + ilp : ""), "count", n), op.source};
   std::vector<Point> points;
   const bool conflict2 = op.op == "smem2";
   for (int w : ctx.occupancies(op.dense)) {
@@ -31,7 +32,6 @@ void sweep_op(Context& ctx, const ArithOp& op) {
     j.ilp = op.ilp;
     j.conflict2 = conflict2;
     WarpWork work;
-    const double n = static_cast<double>(op.family == Family::Add ? arith_body(op.ilp) : kArithBody) * op.iterations;
     (op.family == Family::Add ? work.adds : work.others) = n;
     const ChainCheck check = op.family == Family::Add ? add_check(op.ilp)
                              : op.family == Family::Sfu ? rsqrt_check()

@@ -25,7 +25,7 @@ void sample_at(Context& ctx, int w) {
   WarpWork work;
   work.loads = kLoadsPerThread;
   const Sample smp = ctx.measure(j, *plan, work, stream_check(ctx.gpu(), *layout), true);
-  Series s{{"homogeneous", "stream", "sampled"}, "homogeneous", "op=stream", "Volkov 2016 §6.6"};
+  Series s{{"homogeneous", "stream", "sampled"}, "homogeneous", with_work("op=stream", "count", kLoadsPerThread), "Volkov 2016 §6.6"};
   add_sample_row(ctx, s, smp, "throughput", smp.gbps(), "gbps");  // the load level of the distribution
   const auto p = validation::latency_percentiles(smp.latency_samples);
   const auto overhead = validation::latency_percentiles(smp.calibration);
@@ -35,7 +35,7 @@ void sample_at(Context& ctx, int w) {
     r.id = row_id({"homogeneous", "stream", tag("w", w), tag("p", pct)});
     r.quantity = "latency_percentile";
     r.workload = "homogeneous";
-    r.params = tag("op=stream percentile=", pct);
+    r.params = s.params + tag(" percentile=", pct);
     r.warps_per_sm = smp.warps_per_sm();
     r.value = value;
     r.unit = "cycles";

@@ -10,11 +10,12 @@ namespace {
 const char* kLaunch = "persistent threads, one wave (§5.9)";
 
 void persistent_arith(Context& ctx, Family family, const std::string& op, uint32_t iterations) {
-  Series s{{"homogeneous", op, "ilp1", "persistent"}, "homogeneous", "op=" + op, "Volkov 2016 §5.9", kLaunch};
+  const uint32_t it = iterations * static_cast<uint32_t>(ctx.options().waves);
+  Series s{{"homogeneous", op, "ilp1", "persistent"}, "homogeneous", with_work("op=" + op, "count", static_cast<double>(kArithBody) * it),
+           "Volkov 2016 §5.9", kLaunch};
   for (int w : ctx.occupancies(false)) {
     const auto plan = ctx.plan(w, kMinSmemBytes);
     if (!plan) continue;
-    const uint32_t it = iterations * static_cast<uint32_t>(ctx.options().waves);
     const Job j = arith_job(family, *plan, ctx.persistent_blocks(*plan), it);
     WarpWork work;
     const double n = static_cast<double>(kArithBody) * it;
@@ -39,7 +40,9 @@ void persistent_stream(Context& ctx) {
     WarpWork work;
     work.loads = static_cast<double>(layout->loads_per_chain);
     const Sample smp = ctx.measure(stream_job(*layout, *plan, 0, 1), *plan, work, stream_check(ctx.gpu(), *layout), true);
-    add_sample_row(ctx, s, smp, "throughput", smp.gbps(), "gbps");
+    Series at_w = s;  // the array sets the chain length, so each occupancy's loads per warp
+    at_w.params = with_work(s.params, "count", work.loads);
+    add_sample_row(ctx, at_w, smp, "throughput", smp.gbps(), "gbps");
   }
   ctx.log("persistent stream: done");
 }
