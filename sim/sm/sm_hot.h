@@ -12,13 +12,16 @@ namespace warpsim::sm {
 WARPSIM_HOT uint64_t Sm::operands_ready(const DecodedInstruction& d, uint32_t slot) const {
   uint64_t ready = 0;
   const RegReady* regs = &scoreboard_[slot * regs_];
+  // Write-after-write: a destination still being produced (e.g. by a load) must land first, as
+  // this consumer sees it land: FADD R1, R1, R2 after an LDS to R1 waits §4.7's 22 cycles on
+  // Maxwell, not the 24 an LDS consumer would (its own write comes later still).
   if (d.cls == isa::OpClass::Alu) {
     for (int i = 0; i < d.nsrc; ++i) ready = std::max(ready, regs[d.src[i]].alu);
+    for (int i = 0; i < d.ndst; ++i) ready = std::max(ready, regs[d.dst[i]].alu);
   } else {
     for (int i = 0; i < d.nsrc; ++i) ready = std::max(ready, regs[d.src[i]].other);
+    for (int i = 0; i < d.ndst; ++i) ready = std::max(ready, regs[d.dst[i]].other);
   }
-  // Write-after-write: a destination still being produced (e.g. by a load) must land first.
-  for (int i = 0; i < d.ndst; ++i) ready = std::max(ready, regs[d.dst[i]].other);
   if (d.is_exit)  // a warp terminates once every result it produced has landed
     for (int r = 0; r < regs_; ++r) ready = std::max(ready, regs[r].other);
   return ready;

@@ -48,6 +48,17 @@ TEST(InstructionLatency, Section6_1MethodRecoversTheConfiguredLatencies) {
   }
 }
 
+TEST(InstructionLatency, Section4_7ACudaCoreConsumerSeesTheShorterLatencyEvenWhenItRewritesTheRegister) {
+  // Maxwell: an LDS result reaches a dependent FADD in 22 cycles, not 24, a MUFU result in 9, not
+  // 13 (Volkov §4.7, §6.1). The mixes' FADD R1, R1, R2 also rewrites R1: the write-after-write
+  // wait must see the same, shorter latency, so a group of one and one FADD (6) takes 28 and 15.
+  const auto cfg = test::builtin("maxwell");
+  for (auto [mix, group] : {std::pair{"smem_mix", 22 + 6}, {"sfu_mix", 9 + 6}}) {
+    const double per_group = run(cfg, mix, {{"alpha", "1"}, {"groups", "256"}}, 1).mean_warp_latency / 256;
+    EXPECT_NEAR(per_group, group, 0.1) << mix;
+  }
+}
+
 TEST(DualIssue, IndependentAddsExceedOneInstructionPerCycleOnKepler) {
   // 48 cores per scheduler: with ILP 2 two adds pair, up to 1.5 per cycle; dependent adds cannot.
   const auto cfg = test::kepler_like();
