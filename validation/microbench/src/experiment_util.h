@@ -28,7 +28,7 @@ ChainCheck smem_check(bool conflict2, int block_threads);
 // "op=add count=16384": a row's params with the work per warp its kernel ran, as the generator's
 // parameter `key` names it (count, loads, adds, groups), so that the case the harness derives from
 // the row simulates the same work per block: with less, the block launch latency and the ramp of
-// each block weigh more (a one-eighth count put the H100's FADD chains 5% under their measured
+// each block weigh more (a one-eighth count put the H100's FADD chains 4.5% under their measured
 // throughput at 8 warps/SM; results/h100_sxm_2026-11-23/README.md).
 std::string with_work(const std::string& params, const char* key, double per_warp);
 
