@@ -25,7 +25,15 @@ void register_explain(CLI::App& app) {
     if (!opts->gpu.empty()) {
       const config::HwConfig cfg = config::load_hw_config(opts->gpu, opts->sets);
       out += fmt::format("# GPU config '{}' resolved from {}\n", cfg.gpu.name, cfg.source_file);
-      for (const auto& f : config::hw_schema()) out += fmt::format("{}: {}{}\n", f.key, f.get(cfg), f.unit.empty() ? "" : "  # " + f.unit);
+      for (const auto& f : config::hw_schema()) {
+        // A key a what-if derived (config/pins.h) says how.
+        std::string why;
+        if (cfg.key_sources)
+          if (const auto it = cfg.key_sources->find(f.key); it != cfg.key_sources->end()) why = it->second.message;
+        std::string comment = f.unit;
+        if (!why.empty()) comment += (comment.empty() ? "" : "; ") + why;
+        out += fmt::format("{}: {}{}\n", f.key, f.get(cfg), comment.empty() ? "" : "  # " + comment);
+      }
     }
     if (!opts->workload.empty()) {
       const auto params = parse_params(opts->params);

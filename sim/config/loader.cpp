@@ -11,6 +11,7 @@
 #include "common/data_paths.h"
 #include "common/text.h"
 #include "common/user_error.h"
+#include "config/pins.h"
 #include "config/schema.h"
 #include "config/validate.h"
 #include "config/yaml_file.h"
@@ -206,8 +207,10 @@ HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::
   Binder binder(cfg, prov, sink);
   std::vector<std::string> chain;
   load_layers(path, chain, binder, sink);
+  const double file_pins = pins_gbps(cfg.memory);  // as the files' width and clock give it
   for (const auto& s : sets) apply_set(s, cfg, prov, sink);
   sink.throw_if_any();
+  follow_pins(cfg, prov, file_pins);
   for (const auto& f : hw_schema())
     if (f.required && !prov.count(f.key)) {
       Diagnostic d = binder.missing_at(f.key, path);

@@ -104,6 +104,7 @@ TEST(ConfigErrors, CrossFieldRulesNameTheLineOfTheBlamedKey) {
       {"sm:\n  max_shared_memory_per_block_bytes: 65536\n", "sm.max_shared_memory_per_block_bytes", "exceeds the SM's shared memory"},
       {"memory:\n  peak_gbps: 200\n", "memory.peak_gbps", "exceeds the pin bandwidth"},
       {"memory:\n  controllers: 3\n", "memory.bus_width_bits", "do not split evenly over 3 controllers"},
+      {"memory:\n  pin_bandwidth_gbps: 300\n", "memory.pin_bandwidth_gbps", "disagrees with memory.bus_width_bits / 8 x memory.memory_clock_mhz x 2"},
       {"scheduler:\n  policy: two_level\n  two_level_active_warps: 17\n", "scheduler.two_level_active_warps", "active set larger"},
   };
   for (const auto& c : cases) {
@@ -149,6 +150,7 @@ TEST(ConfigErrors, CrossFieldRulesHoldForConfigsBuiltInCode) {
   HwConfig c = load_hw_config("fermi");
   EXPECT_NO_THROW(validate(c));
   c.memory.bus_width_bits = 380;  // 6 controllers
+  c.memory.pin_bandwidth_gbps = 380 / 8.0 * c.memory.memory_clock_mhz * 2 / 1000;  // the pins agree
   c.scheduler.max_warps = 20;     // 2 x 20 < 48
   try {
     validate(c);

@@ -35,6 +35,7 @@ inline config::HwConfig table_3_3_gpu() {
   c.memory.latency_cycles = 368;
   c.memory.peak_gbps = 10.4;        // 10.4 B/cycle at 1 SM x 1 GHz
   c.memory.pin_bandwidth_gbps = 10.4;
+  c.memory.memory_clock_mhz = 650;  // 64 bits / 8 x 650 MHz x 2 = 10.4 GB/s
   config::validate(c);
   return c;
 }
@@ -58,6 +59,7 @@ inline config::HwConfig huang_synthetic_gpu() {
   c.memory.latency_cycles = 300;
   c.memory.peak_gbps = 192;
   c.memory.pin_bandwidth_gbps = 192;
+  c.memory.memory_clock_mhz = 12000;  // 64 bits / 8 x 12000 MHz x 2 = 192 GB/s
   config::validate(c);
   return c;
 }

@@ -31,6 +31,7 @@ config::HwConfig maxwell_like() {
   c.memory.pin_bandwidth_gbps = 224;
   c.memory.controllers = 4;
   c.memory.bus_width_bits = 256;
+  c.memory.memory_clock_mhz = 3500;  // 256 / 8 x 3500 x 2 = 224 GB/s
   config::validate(c);
   return c;
 }
@@ -51,6 +52,7 @@ config::HwConfig kepler_like() {
   c.memory.latency_cycles = 301;
   c.memory.peak_gbps = 154;
   c.memory.pin_bandwidth_gbps = 192.3;
+  c.memory.memory_clock_mhz = 3004;  // 256 / 8 x 3004 x 2 = 192.3 GB/s
   config::validate(c);
   return c;
 }

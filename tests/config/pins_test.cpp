@@ -1,0 +1,50 @@
+// What-ifs on the DRAM pins (config/pins.h): the pin bandwidth follows the bus width and the
+// clock, and the bandwidths measured on the real pins keep their fraction of them.
+#include <gtest/gtest.h>
+
+#include "config/config_test_util.h"
+#include "config/loader.h"
+#include "config/pins.h"
+
+namespace warpsim::config {
+namespace {
+
+using test::find_diagnostic;
+using test::load_errors;
+
+TEST(Pins, EveryBuiltInConfigsPinBandwidthIsItsWidthTimesItsDataRate) {
+  for (const char* gpu : {"g80", "gt200", "fermi", "kepler", "maxwell", "h100_sxm", "h100_pcie", "toy"}) {
+    const HwConfig c = load_hw_config(gpu);
+    EXPECT_NEAR(c.memory.pin_bandwidth_gbps, pins_gbps(c.memory), 0.001 * c.memory.pin_bandwidth_gbps) << gpu;
+  }
+}
+
+TEST(Pins, AWiderBusScalesThePinsAndTheMeasuredBandwidthsAlike) {
+  const HwConfig base = load_hw_config("kepler");
+  const HwConfig wide = load_hw_config("kepler", {"memory.bus_width_bits=512"});
+  EXPECT_NEAR(wide.memory.pin_bandwidth_gbps, 2 * pins_gbps(base.memory), 1e-9);
+  EXPECT_NEAR(wide.memory.peak_gbps, 2 * base.memory.peak_gbps, 1e-9);                  // Table 6.4's 154
+  EXPECT_NEAR(wide.memory.contention_c_gbps, 2 * base.memory.contention_c_gbps, 1e-9);  // Table 6.5's 170
+  EXPECT_EQ(wide.memory.contention_b_cycles, base.memory.contention_b_cycles);           // a time, not a rate
+  // explain says where the values came from.
+  EXPECT_NE(wide.key_sources->at("memory.peak_gbps").message.find("154 x 2 with the pins"), std::string::npos);
+}
+
+TEST(Pins, AFasterClockDoesTheSameAndAnExplicitValueIsKept) {
+  const HwConfig c = load_hw_config("maxwell", {"memory.memory_clock_mhz=1750", "memory.peak_gbps=100"});
+  EXPECT_NEAR(c.memory.pin_bandwidth_gbps, 112, 1e-9);  // 256 / 8 x 1750 x 2
+  EXPECT_EQ(c.memory.peak_gbps, 100);                    // set: not scaled
+  EXPECT_NEAR(c.memory.contention_c_gbps, 221.0 / 2, 1e-9);
+}
+
+TEST(Pins, APinBandwidthThatDisagreesWithTheBusIsRejected) {
+  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.pin_bandwidth_gbps=300"}), "memory.pin_bandwidth_gbps", "set the width or the clock"), nullptr);
+  // Consistent with the width and clock it is accepted, and the measured bandwidths follow it.
+  const HwConfig c = load_hw_config("kepler", {"memory.bus_width_bits=384", "memory.pin_bandwidth_gbps=288.4"});
+  EXPECT_NEAR(c.memory.peak_gbps, 154 * 288.4 / pins_gbps(load_hw_config("kepler").memory), 1e-9);
+  // A what-if that leaves the pins where they were changes nothing measured.
+  EXPECT_EQ(load_hw_config("kepler", {"memory.bus_width_bits=256"}).memory.peak_gbps, 154);
+}
+
+}  // namespace
+}  // namespace warpsim::config

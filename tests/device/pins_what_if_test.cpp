@@ -1,0 +1,33 @@
+// A what-if on the DRAM pins through the whole simulator, on the default `servers` memory model:
+// twice the bus doubles the throughput-bound plateau (Table 6.4's peak and Table 6.5's servers
+// scale with the channels) and leaves the latency-bound side, where throughput is warps over the
+// unloaded latency (Volkov §3.8), where it was.
+#include <gtest/gtest.h>
+
+#include "config/loader.h"
+#include "device/simulate.h"
+#include "isa/generators.h"
+
+namespace warpsim::device {
+namespace {
+
+double gbps(const config::HwConfig& cfg, int warps) {
+  RunOptions o;
+  o.warps_per_sm = warps;
+  // ILP 4: enough loads in flight at 64 warps/SM to saturate the doubled pins.
+  return simulate(cfg, isa::generate(*isa::find_generator("homogeneous"), {{"op", "stream"}, {"ilp", "4"}, {"count", "256"}}), o).gbps;
+}
+
+TEST(PinsWhatIf, TwiceTheBusDoublesThePlateauAndKeepsTheLatencyBoundSide) {
+  const config::HwConfig base = config::load_hw_config("kepler");
+  const config::HwConfig wide = config::load_hw_config("kepler", {"memory.bus_width_bits=512"});
+  const double plateau = gbps(base, 64), wide_plateau = gbps(wide, 64);
+  EXPECT_NEAR(plateau, 154, 0.05 * 154);  // Table 6.4
+  EXPECT_NEAR(wide_plateau / plateau, 2.0, 0.1);
+  EXPECT_LE(wide_plateau, wide.memory.peak_gbps * 1.001);
+  const double slope = gbps(base, 2), wide_slope = gbps(wide, 2);
+  EXPECT_NEAR(wide_slope / slope, 1.0, 0.03);
+}
+
+}  // namespace
+}  // namespace warpsim::device
