@@ -47,12 +47,18 @@ void check_memory_rules(const HwConfig& c, Fail& fail) {
   if (channel_bits * d.burst_length < 8)
     fail(d.channels_per_controller > 1 ? "memory.dram.channels_per_controller" : "memory.bus_width_bits",
          fmt::format("a burst of {} beats on a channel of {} bits ({} bits over {} channels) moves less than a byte", d.burst_length, channel_bits, m.bus_width_bits, channels));
-  // One source of truth for the pins (Volkov §2.8); a what-if sets the width or the clock.
-  if (std::abs(m.pin_bandwidth_gbps - pins_gbps(m)) > kPinsTolerance * pins_gbps(m))
+  // One source of truth for the pins (Volkov §2.8); a what-if sets the width or the clock. The
+  // three keys may come from different overlays: the message says where each was set.
+  if (std::abs(m.pin_bandwidth_gbps - pins_gbps(m)) > kPinsTolerance * pins_gbps(m)) {
+    const auto from = [&c](const char* key) {
+      const Diagnostic d = c.diagnostic(key, "");
+      return d.line > 0 ? fmt::format("{}:{}", d.file, d.line) : d.file;
+    };
     fail("memory.pin_bandwidth_gbps",
-         fmt::format("{:g} GB/s disagrees with memory.bus_width_bits / 8 x memory.memory_clock_mhz x 2 = {} / 8 x {:g} MHz x 2 = {:.4g} GB/s "
-                     "(set the width or the clock, and the pin bandwidth follows)",
-                     m.pin_bandwidth_gbps, m.bus_width_bits, m.memory_clock_mhz, pins_gbps(m)));
+         fmt::format("{:g} GB/s disagrees with memory.bus_width_bits / 8 x memory.memory_clock_mhz x 2 = {} ({}) / 8 x {:g} MHz ({}) x 2 = {:.4g} GB/s; "
+                     "a --set of the width or the clock moves the pins with it, a file must give all three",
+                     m.pin_bandwidth_gbps, m.bus_width_bits, from("memory.bus_width_bits"), m.memory_clock_mhz, from("memory.memory_clock_mhz"), pins_gbps(m)));
+  }
   const double gbit_per_pin = m.pin_bandwidth_gbps * 8.0 / m.bus_width_bits;
   if (gbit_per_pin > 1000)
     fail("memory.pin_bandwidth_gbps", fmt::format("{} GB/s over {} bits is {:.0f} Gb/s per pin: a data beat under 1 ps, the DRAM models' time step",

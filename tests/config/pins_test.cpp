@@ -38,7 +38,7 @@ TEST(Pins, AFasterClockDoesTheSameAndAnExplicitValueIsKept) {
 }
 
 TEST(Pins, APinBandwidthThatDisagreesWithTheBusIsRejected) {
-  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.pin_bandwidth_gbps=300"}), "memory.pin_bandwidth_gbps", "set the width or the clock"), nullptr);
+  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.pin_bandwidth_gbps=300"}), "memory.pin_bandwidth_gbps", "a --set of the width or the clock moves the pins"), nullptr);
   // Consistent with the width and clock it is accepted, and the measured bandwidths follow it.
   const HwConfig c = load_hw_config("kepler", {"memory.bus_width_bits=384", "memory.pin_bandwidth_gbps=288.4"});
   EXPECT_NEAR(c.memory.peak_gbps, 154 * 288.4 / pins_gbps(load_hw_config("kepler").memory), 1e-9);
