@@ -5,6 +5,7 @@
 #include "config/config_test_util.h"
 #include "config/loader.h"
 #include "config/pins.h"
+#include "support/test_support.h"
 
 namespace warpsim::config {
 namespace {
@@ -44,6 +45,16 @@ TEST(Pins, APinBandwidthThatDisagreesWithTheBusIsRejected) {
   EXPECT_NEAR(c.memory.peak_gbps, 154 * 288.4 / pins_gbps(load_hw_config("kepler").memory), 1e-9);
   // A what-if that leaves the pins where they were changes nothing measured.
   EXPECT_EQ(load_hw_config("kepler", {"memory.bus_width_bits=256"}).memory.peak_gbps, 154);
+}
+
+TEST(Pins, AnOverlayThatWidensTheBusAloneIsToldWhereEachKeyWasSet) {
+  const std::string p = warpsim::test::write_temp_file("pins/wide.yaml", "inherits: kepler\nmemory:\n  bus_width_bits: 512\n");
+  const auto ds = load_errors(p);
+  ASSERT_EQ(ds.size(), 1u);
+  const Diagnostic* d = find_diagnostic(ds, "memory.pin_bandwidth_gbps", "disagrees");
+  ASSERT_NE(d, nullptr);
+  EXPECT_NE(d->message.find("512 (" + p + ":3)"), std::string::npos) << d->message;  // the overlay's line
+  EXPECT_NE(d->message.find("kepler.yaml:"), std::string::npos) << d->message;        // the clock's and the pins' file
 }
 
 }  // namespace
