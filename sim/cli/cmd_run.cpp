@@ -74,6 +74,7 @@ void register_run(CLI::App& app) {
     if (o->workload.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--workload", "required (see `warpsim list workloads`)"});
     const config::HwConfig cfg = config::load_hw_config(o->gpu, o->sets);
     const isa::Kernel kernel = isa::load_workload(o->workload, parse_params(o->params));
+    note_sets_the_memory_model_ignores(cfg, o->sets);
     const std::vector<int> warps = o->warps.empty() ? std::vector<int>{0} : parse_warps(o->warps);
     // In a range, occupancies no launch can realise (§5.7) are skipped with a note; a single
     // requested occupancy that cannot be realised is an error.

@@ -8,6 +8,7 @@
 #include "cli/common_options.h"
 #include "cli/exit_status.h"
 #include "common/user_error.h"
+#include "config/loader.h"
 #include "sweep/sweep_main.h"
 
 namespace warpsim::cli {
@@ -35,6 +36,12 @@ void register_sweep(CLI::App& app) {
   cmd->add_flag("--quiet", *quiet, "no progress bar (it is drawn only when stderr is a terminal anyway)");
   cmd->callback([r, quiet] {
     r->progress = !*quiet;
+    for (const std::string& gpu : r->grid.gpus) {
+      try {
+        note_sets_the_memory_model_ignores(config::load_hw_config(gpu), r->grid.sets);
+      } catch (const UserError&) {  // run_sweep reports it, with the grid's context
+      }
+    }
     const std::string broken = sweep::run_sweep(*r);
     if (!broken.empty()) {
       std::cerr << broken << "\n";

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <set>
 
 #include "common/text.h"
 #include "common/user_error.h"
@@ -25,6 +26,21 @@ void add_common_options(CLI::App& cmd, CommonOptions& o, unsigned which) {
   if (which & kOut) cmd.add_option("--out", o.out, "write output to FILE instead of stdout (written atomically)");
   if (which & kSeed) cmd.add_option("--seed", o.seed, "random seed (same inputs and seed give identical output)")->default_str("1")->check(kSeedValidator);
   if (which & kJobs) cmd.add_option("--jobs", o.jobs, "parallel jobs")->check(CLI::Range(1, 1024))->default_str("1");
+}
+
+void note_sets_the_memory_model_ignores(const config::HwConfig& cfg, const std::vector<std::string>& set_items) {
+  if (cfg.memory.model != config::MemoryModelKind::Fixed && cfg.memory.model != config::MemoryModelKind::Servers) return;
+  std::set<std::string> ignored;
+  for (const std::string& item : set_items) {
+    const std::string key(trim(std::string_view(item).substr(0, item.find('='))));
+    if (key == "memory.model") return;  // a grid over models: some points use the keys
+    if (key.starts_with("memory.dram.") || key.starts_with("memory.controller.") || key == "memory.controllers" || key == "memory.sm_port_gbps")
+      ignored.insert(key);
+  }
+  for (const std::string& key : ignored)
+    std::cerr << fmt::format("warpsim: note: --set {} changes nothing on {}'s `{}` memory model: the DRAM organisation is read by "
+                             "memory.model=queue, dram and simgrid (docs/memory-model.md)\n",
+                             key, cfg.gpu.name, config::to_string(cfg.memory.model));
 }
 
 void add_sms_option(CLI::App& cmd, int& sms, const char* after_all) {

@@ -149,3 +149,20 @@ TEST(RunCli, ReportsTheLoadLatencyDistributionOfSection6_6) {
 }
 
 }  // namespace warpsim::test
+
+namespace warpsim::test {
+
+// A DRAM what-if on a model without DRAM says so (cli/common_options.h), and on one with it does not.
+TEST(RunCli, ADramWhatIfOnAModelWithoutDramIsNoted) {
+  const CliRun servers = run_cli("run --gpu kepler --workload alpha_mix --warps 8 --format csv --set memory.dram.trcd_ns=20 --set memory.controllers=8");
+  ASSERT_EQ(servers.exit_code, 0) << servers.err;
+  EXPECT_NE(servers.err.find("note: --set memory.dram.trcd_ns changes nothing on kepler's `servers` memory model"), std::string::npos) << servers.err;
+  EXPECT_NE(servers.err.find("note: --set memory.controllers changes nothing"), std::string::npos) << servers.err;
+  // The same run without the ignored keys gives the same output: the note is right.
+  EXPECT_EQ(servers.out, run_cli("run --gpu kepler --workload alpha_mix --warps 8 --format csv").out);
+  const CliRun queue = run_cli("run --gpu kepler --workload alpha_mix --warps 8 --format csv --set memory.model=queue --set memory.dram.trcd_ns=20");
+  ASSERT_EQ(queue.exit_code, 0) << queue.err;
+  EXPECT_EQ(queue.err.find("note:"), std::string::npos) << queue.err;
+}
+
+}  // namespace warpsim::test
