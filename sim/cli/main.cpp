@@ -31,7 +31,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    // The same form as every other bad input: where (<cli>) and what, CLI11's text naming the option.
+    std::cerr << "warpsim: error: <cli>: " << e.what() << "\nRun with --help for more information.\n";
     return 2;
   } catch (const warpsim::cli::ExitStatus& e) {
     return e.status;

@@ -51,6 +51,19 @@ TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
   EXPECT_NE(huge.err.find("warp instructions (more than 1e+12"), std::string::npos) << huge.err;
 }
 
+// CLI11's own checks (ranges, unknown options) read like every other bad input: prefix, where,
+// and the option.
+TEST(RunCli, OptionParseErrorsNameTheOptionLikeOtherBadInput) {
+  const auto range = run_cli("run --gpu maxwell --workload homogeneous --warps 4 --sms 0");
+  EXPECT_EQ(range.exit_code, 2);
+  EXPECT_NE(range.err.find("warpsim: error: <cli>: --sms: Value 0 not in range"), std::string::npos) << range.err;
+  EXPECT_EQ(range.out, "");
+  const auto unknown = run_cli("run --gpu maxwell --workload homogeneous --warps 4 --bogus");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("warpsim: error: <cli>: "), std::string::npos) << unknown.err;
+  EXPECT_NE(unknown.err.find("--bogus"), std::string::npos) << unknown.err;
+}
+
 TEST(RunCli, AnUnwritableLogWritesNoOtherOutput) {
   const std::string warp_log = test::write_temp_file("run_logs/warps.csv", "");
   std::remove(warp_log.c_str());
