@@ -75,6 +75,7 @@ void register_run(CLI::App& app) {
     const config::HwConfig cfg = config::load_hw_config(o->gpu, o->sets);
     const isa::Kernel kernel = isa::load_workload(o->workload, parse_params(o->params));
     note_sets_the_memory_model_ignores(cfg, o->sets);
+    note_arrays_fit_the_l2(cfg, kernel);
     const std::vector<int> warps = o->warps.empty() ? std::vector<int>{0} : parse_warps(o->warps);
     // In a range, occupancies no launch can realise (§5.7) are skipped with a note; a single
     // requested occupancy that cannot be realised is an error.

@@ -170,6 +170,10 @@ struct MemoryConfig {
   // Bandwidth of one SM's port into the crossbar, for the `simgrid` model. No per-SM figure is
   // published for the seed GPUs; 0 = the device's pin bandwidth, a port that never binds.
   double sm_port_gbps = 0;
+  // L2 capacity (vendor spec). warpsim simulates no L2: every global access goes to DRAM, as on
+  // the seeds' array sizes, chosen to avoid caching (Volkov §6.7). `run` notes a workload whose
+  // global arrays fit in it. 0 = global loads are not cached (G80, GT200: §6.7).
+  int l2_bytes = 0;
 };
 
 struct HwConfig {

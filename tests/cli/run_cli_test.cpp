@@ -64,6 +64,29 @@ TEST(RunCli, OptionParseErrorsNameTheOptionLikeOtherBadInput) {
   EXPECT_NE(unknown.err.find("--bogus"), std::string::npos) << unknown.err;
 }
 
+// warpsim simulates no L2: a run whose global arrays fit in the GPU's says so, and only then.
+TEST(RunCli, GlobalArraysThatFitTheL2AreNoted) {
+  const std::string tail = " --warps 4 --sms 1 --format csv";
+  const auto fits = run_cli("run --gpu kepler --workload random --param array=512KB" + tail);
+  ASSERT_EQ(fits.exit_code, 0) << fits.err;
+  EXPECT_NE(fits.err.find("warpsim: note: homogeneous_random's global arrays (512 KB) fit in kepler's 512 KB L2"), std::string::npos) << fits.err;
+  const auto larger = run_cli("run --gpu kepler --workload random --param array=1MB" + tail);
+  ASSERT_EQ(larger.exit_code, 0) << larger.err;
+  EXPECT_EQ(larger.err.find("L2"), std::string::npos) << larger.err;
+  // G80 does not cache global loads (Volkov §6.7); an arithmetic kernel touches no global array.
+  const auto g80 = run_cli("run --gpu g80 --workload random --param array=64KB" + tail);
+  ASSERT_EQ(g80.exit_code, 0) << g80.err;
+  EXPECT_EQ(g80.err.find("L2"), std::string::npos) << g80.err;
+  const auto adds = run_cli("run --gpu kepler --workload homogeneous --param op=add --param count=64 --param array=64KB" + tail);
+  ASSERT_EQ(adds.exit_code, 0) << adds.err;
+  EXPECT_EQ(adds.err.find("L2"), std::string::npos) << adds.err;
+  // The note changes no result.
+  const auto with_no_l2 = run_cli("run --gpu kepler --set memory.l2_bytes=0 --workload random --param array=512KB" + tail);
+  ASSERT_EQ(with_no_l2.exit_code, 0) << with_no_l2.err;
+  EXPECT_EQ(with_no_l2.err.find("L2"), std::string::npos) << with_no_l2.err;
+  EXPECT_EQ(with_no_l2.out, fits.out);
+}
+
 TEST(RunCli, AnUnwritableLogWritesNoOtherOutput) {
   const std::string warp_log = test::write_temp_file("run_logs/warps.csv", "");
   std::remove(warp_log.c_str());
