@@ -13,6 +13,18 @@
 
 namespace warpsim::test {
 
+namespace {
+
+// Bad input: exit status 2, `message` on stderr, nothing on stdout.
+void expect_rejected(const std::string& args, const std::string& message) {
+  const CliRun r = run_cli(args);
+  EXPECT_EQ(r.exit_code, 2) << args;
+  EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "") << args;
+}
+
+}  // namespace
+
 TEST(RunCli, BadInputExitsTwoAndWritesNothing) {
   const std::string cfg = write_temp_file("bad.yaml", "gpu:\n  name: x\n  generaton: maxwell\n");
   const std::string out = temp_dir() + "/never.csv";
@@ -38,53 +50,37 @@ TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
   EXPECT_EQ(run_cli("run --gpu nosuchgpu --workload homogeneous").exit_code, 2);
   // A negative seed would wrap to 2^64 - 1; a value a parameter does not declare would pick an
   // `.if`'s other branch.
-  const auto seed = run_cli("run --gpu maxwell --workload homogeneous --warps 4 --seed -1");
-  EXPECT_EQ(seed.exit_code, 2);
-  EXPECT_NE(seed.err.find("--seed: expected a non-negative integer, found '-1'"), std::string::npos) << seed.err;
-  const auto choice = run_cli("run --gpu maxwell --workload permute --param permutation=randon --warps 4");
-  EXPECT_EQ(choice.exit_code, 2);
-  EXPECT_NE(choice.err.find("permutation: 'randon' is not one of trivial, random"), std::string::npos) << choice.err;
-  EXPECT_EQ(choice.out, "");
+  expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --seed -1", "--seed: expected a non-negative integer, found '-1'");
+  expect_rejected("run --gpu maxwell --workload permute --param permutation=randon --warps 4", "permutation: 'randon' is not one of trivial, random");
   // Work that would take days to simulate is refused before it starts, not left to run.
-  const auto huge = run_cli("run --gpu maxwell --workload alpha_mix --param alpha=0 --param loads=99999999999 --warps 4");
-  EXPECT_EQ(huge.exit_code, 2);
-  EXPECT_NE(huge.err.find("warp instructions (more than 1e+12"), std::string::npos) << huge.err;
+  expect_rejected("run --gpu maxwell --workload alpha_mix --param alpha=0 --param loads=99999999999 --warps 4", "warp instructions (more than 1e+12");
 }
 
 // CLI11's own checks (ranges, unknown options) read like every other bad input: prefix, where,
 // and the option.
 TEST(RunCli, OptionParseErrorsNameTheOptionLikeOtherBadInput) {
-  const auto range = run_cli("run --gpu maxwell --workload homogeneous --warps 4 --sms 0");
-  EXPECT_EQ(range.exit_code, 2);
-  EXPECT_NE(range.err.find("warpsim: error: <cli>: --sms: Value 0 not in range"), std::string::npos) << range.err;
-  EXPECT_EQ(range.out, "");
-  const auto unknown = run_cli("run --gpu maxwell --workload homogeneous --warps 4 --bogus");
-  EXPECT_EQ(unknown.exit_code, 2);
-  EXPECT_NE(unknown.err.find("warpsim: error: <cli>: "), std::string::npos) << unknown.err;
-  EXPECT_NE(unknown.err.find("--bogus"), std::string::npos) << unknown.err;
+  expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --sms 0", "warpsim: error: <cli>: --sms: Value 0 not in range");
+  expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --bogus", "warpsim: error: <cli>: The following argument was not expected: --bogus");
 }
 
 // warpsim simulates no L2: a run whose global arrays fit in the GPU's says so, and only then.
 TEST(RunCli, GlobalArraysThatFitTheL2AreNoted) {
-  const std::string tail = " --warps 4 --sms 1 --format csv";
-  const auto fits = run_cli("run --gpu kepler --workload random --param array=512KB" + tail);
-  ASSERT_EQ(fits.exit_code, 0) << fits.err;
+  const auto run = [](const std::string& args) {
+    const CliRun r = run_cli("run " + args + " --warps 4 --sms 1 --format csv");
+    EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.err;
+    return r;
+  };
+  const auto mentions_l2 = [](const CliRun& r) { return r.err.find("L2") != std::string::npos; };
+  const CliRun fits = run("--gpu kepler --workload random --param array=512KB");
   EXPECT_NE(fits.err.find("warpsim: note: homogeneous_random's global arrays (512 KB) fit in kepler's 512 KB L2"), std::string::npos) << fits.err;
-  const auto larger = run_cli("run --gpu kepler --workload random --param array=1MB" + tail);
-  ASSERT_EQ(larger.exit_code, 0) << larger.err;
-  EXPECT_EQ(larger.err.find("L2"), std::string::npos) << larger.err;
+  EXPECT_FALSE(mentions_l2(run("--gpu kepler --workload random --param array=1MB")));
   // G80 does not cache global loads (Volkov §6.7); an arithmetic kernel touches no global array.
-  const auto g80 = run_cli("run --gpu g80 --workload random --param array=64KB" + tail);
-  ASSERT_EQ(g80.exit_code, 0) << g80.err;
-  EXPECT_EQ(g80.err.find("L2"), std::string::npos) << g80.err;
-  const auto adds = run_cli("run --gpu kepler --workload homogeneous --param op=add --param count=64 --param array=64KB" + tail);
-  ASSERT_EQ(adds.exit_code, 0) << adds.err;
-  EXPECT_EQ(adds.err.find("L2"), std::string::npos) << adds.err;
+  EXPECT_FALSE(mentions_l2(run("--gpu g80 --workload random --param array=64KB")));
+  EXPECT_FALSE(mentions_l2(run("--gpu kepler --workload homogeneous --param op=add --param count=64 --param array=64KB")));
   // The note changes no result.
-  const auto with_no_l2 = run_cli("run --gpu kepler --set memory.l2_bytes=0 --workload random --param array=512KB" + tail);
-  ASSERT_EQ(with_no_l2.exit_code, 0) << with_no_l2.err;
-  EXPECT_EQ(with_no_l2.err.find("L2"), std::string::npos) << with_no_l2.err;
-  EXPECT_EQ(with_no_l2.out, fits.out);
+  const CliRun without_l2 = run("--gpu kepler --set memory.l2_bytes=0 --workload random --param array=512KB");
+  EXPECT_FALSE(mentions_l2(without_l2));
+  EXPECT_EQ(without_l2.out, fits.out);
 }
 
 TEST(RunCli, AnUnwritableLogWritesNoOtherOutput) {
