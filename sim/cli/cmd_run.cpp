@@ -9,6 +9,7 @@
 #include "cli/exit_status.h"
 #include "common/user_error.h"
 #include "config/loader.h"
+#include "device/l2_note.h"
 #include "device/occupancy.h"
 #include "device/simulate.h"
 #include "isa/workloads.h"
@@ -75,7 +76,7 @@ void register_run(CLI::App& app) {
     const config::HwConfig cfg = config::load_hw_config(o->gpu, o->sets);
     const isa::Kernel kernel = isa::load_workload(o->workload, parse_params(o->params));
     note_sets_the_memory_model_ignores(cfg, o->sets);
-    note_arrays_fit_the_l2(cfg, kernel);
+    if (const std::string l2 = device::unsimulated_l2_note(cfg, kernel); !l2.empty()) std::cerr << "warpsim: note: " << l2 << "\n";
     const std::vector<int> warps = o->warps.empty() ? std::vector<int>{0} : parse_warps(o->warps);
     // In a range, occupancies no launch can realise (§5.7) are skipped with a note; a single
     // requested occupancy that cannot be realised is an error.

@@ -43,31 +43,6 @@ void note_sets_the_memory_model_ignores(const config::HwConfig& cfg, const std::
                              key, cfg.gpu.name, config::to_string(cfg.memory.model));
 }
 
-namespace {
-
-std::string format_bytes(uint64_t bytes) {
-  constexpr uint64_t kKb = 1024, kMb = kKb * kKb;
-  if (bytes >= kMb) return bytes % kMb == 0 ? fmt::format("{} MB", bytes / kMb) : fmt::format("{:.1f} MB", static_cast<double>(bytes) / kMb);
-  if (bytes >= kKb) return bytes % kKb == 0 ? fmt::format("{} KB", bytes / kKb) : fmt::format("{:.1f} KB", static_cast<double>(bytes) / kKb);
-  return fmt::format("{} B", bytes);
-}
-
-}  // namespace
-
-void note_arrays_fit_the_l2(const config::HwConfig& cfg, const isa::Kernel& kernel) {
-  if (cfg.memory.l2_bytes <= 0) return;
-  std::set<int> touched;
-  for (const isa::Instruction& in : kernel.code)
-    if (in.access >= 0 && isa::is_global_memory(in.cls)) touched.insert(kernel.accesses[static_cast<size_t>(in.access)].array);
-  if (touched.empty()) return;
-  uint64_t bytes = 0;
-  for (int a : touched) bytes += kernel.arrays[static_cast<size_t>(a)].bytes;
-  if (bytes > static_cast<uint64_t>(cfg.memory.l2_bytes)) return;
-  std::cerr << fmt::format("warpsim: note: {}'s global arrays ({}) fit in {}'s {} L2, which warpsim does not simulate: every access "
-                           "goes to DRAM here, also those the GPU would serve from the L2 (Volkov §6.7; memory.l2_bytes)\n",
-                           kernel.name, format_bytes(bytes), cfg.gpu.name, format_bytes(static_cast<uint64_t>(cfg.memory.l2_bytes)));
-}
-
 void add_sms_option(CLI::App& cmd, int& sms, const char* after_all) {
   cmd.add_option("--sms", sms, fmt::format("SMs to simulate (default: all{}; more than the GPU has means all)", after_all))
       ->check(CLI::Range(1, 4096));

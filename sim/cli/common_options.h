@@ -50,11 +50,6 @@ std::vector<int> parse_warps(const std::string& spec);
 // `set_items` are "key=value" (or "key=v1,v2" in a sweep); none when one of them sets memory.model.
 void note_sets_the_memory_model_ignores(const config::HwConfig& cfg, const std::vector<std::string>& set_items);
 
-// warpsim simulates no L2 (config::MemoryConfig::l2_bytes): a stderr note when the arrays that
-// `kernel`'s global loads and stores touch fit in the GPU's L2 together, where the GPU would serve
-// them from the cache and warpsim serves them from DRAM (Volkov §6.7, Figure 6.6).
-void note_arrays_fit_the_l2(const config::HwConfig& cfg, const isa::Kernel& kernel);
-
 // Emits `text` to --out (atomically) or stdout.
 void emit(const CommonOptions& o, const std::string& text);
 

@@ -171,8 +171,9 @@ struct MemoryConfig {
   // published for the seed GPUs; 0 = the device's pin bandwidth, a port that never binds.
   double sm_port_gbps = 0;
   // L2 capacity (vendor spec). warpsim simulates no L2: every global access goes to DRAM, as on
-  // the seeds' array sizes, chosen to avoid caching (Volkov §6.7). `run` notes a workload whose
-  // global arrays fit in it. 0 = global loads are not cached (G80, GT200: §6.7).
+  // the seeds' array sizes, chosen to avoid caching (Volkov §6.7). `run` and `sweep` note a
+  // workload whose global arrays fit in it (device/l2_note.h). 0 = global loads are not cached
+  // (G80, GT200: §6.7).
   int l2_bytes = 0;
 };
 

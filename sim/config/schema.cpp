@@ -209,7 +209,7 @@ std::vector<FieldSpec> build_schema() {
   s.push_back(double_field("memory.contention_b_cycles", REF(memory.contention_b_cycles), "cycles", "fitted latency model b (Volkov Table 6.5); analytical models and the `servers` memory model", 0, 1e9, kOpt));
   s.push_back(double_field("memory.contention_c_gbps", REF(memory.contention_c_gbps), "GB/s", "fitted latency model c (Volkov Table 6.5); analytical models and the `servers` memory model", 0, 1e9, kOpt));
   add_dram_model_fields(s);
-  s.push_back(int_field("memory.l2_bytes", REF(memory.l2_bytes), "bytes", "L2 cache capacity (vendor spec); not simulated: `run` notes a workload whose global arrays fit in it; 0 = global loads not cached", 0, 1 << 30, kOpt));
+  s.push_back(int_field("memory.l2_bytes", REF(memory.l2_bytes), "bytes", "L2 cache capacity (vendor spec); not simulated: `run` and `sweep` note a workload whose global arrays fit in it; 0 = global loads not cached", 0, 1 << 30, kOpt));
   s.push_back(double_field("memory.sm_port_gbps", REF(memory.sm_port_gbps), "GB/s", "bandwidth of an SM's crossbar port (simgrid model); 0 = the pin bandwidth, never binding", 0, 1e6, kOpt));
   return s;
 }

@@ -4,10 +4,12 @@
 
 #include <map>
 #include <memory>
+#include <set>
 
 #include "common/text.h"
 #include "common/user_error.h"
 #include "config/loader.h"
+#include "device/l2_note.h"
 #include "device/occupancy.h"
 #include "isa/workloads.h"
 
@@ -43,8 +45,11 @@ SweepPlan plan_sweep(const GridSpec& spec, const device::RunOptions& base) {
   const bool one_occupancy = parse_warps_list(spec.warps).size() == 1;
   Loader loader;
   SweepPlan plan;
+  std::set<std::pair<const config::HwConfig*, const isa::Kernel*>> noted;  // one L2 note per config and workload
   for (const GridPoint& p : grid) {
     SimulationPoint run{loader.config(p), loader.kernel(p), base};
+    if (noted.emplace(run.config.get(), run.kernel.get()).second)
+      if (std::string l2 = device::unsimulated_l2_note(*run.config, *run.kernel); !l2.empty()) plan.notes.push_back(std::move(l2));
     run.options.warps_per_sm = p.warps;
     try {
       device::realize_launch(*run.config, *run.kernel, p.warps, base.sms > 0 ? base.sms : run.config->device.sms);
