@@ -63,9 +63,19 @@ void check_memory_rules(const HwConfig& c, Fail& fail) {
   if (gbit_per_pin > 1000)
     fail("memory.pin_bandwidth_gbps", fmt::format("{} GB/s over {} bits is {:.0f} Gb/s per pin: a data beat under 1 ps, the DRAM models' time step",
                                                   m.pin_bandwidth_gbps, m.bus_width_bits, gbit_per_pin));
+  if (m.model == MemoryModelKind::Servers)
+    if (const auto missing = missing_servers_input(c)) fail(missing->key, missing->why);
 }
 
 }  // namespace
+
+std::optional<MissingInput> missing_servers_input(const HwConfig& c) {
+  if (c.memory.contention_c_gbps <= 0)
+    return MissingInput{"memory.contention_c_gbps", "the `servers` memory model needs Table 6.5's c (> 0 GB/s)"};
+  if (c.memory.contention_b_cycles <= 0)
+    return MissingInput{"memory.contention_b_cycles", "the `servers` memory model needs Table 6.5's b (> 0 cycles)"};
+  return std::nullopt;
+}
 
 void check_cross_field_rules(const HwConfig& c) {
   DiagnosticSink sink;

@@ -206,5 +206,21 @@ TEST(ConfigErrors, ErrorsOfOnePassAreReportedTogether) {
   EXPECT_EQ(ds[3].file, "<--set>");
 }
 
+// Kepler's `servers` model is built from Table 6.5's b and c: a child that clears one fails at
+// load, at its line, not later when a run builds the memory system (h100_pcie did, stop 48). A
+// child that also leaves the model loads.
+TEST(ConfigErrors, ServersModelWithoutTable65FitIsRejectedAtLoadAtTheKeysLine) {
+  const std::string p = kepler_child("no_fit.yaml", "memory:\n  contention_c_gbps: 0\n");
+  const auto ds = load_errors(p);
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].key, "memory.contention_c_gbps");
+  EXPECT_EQ(ds[0].line, 3);
+  EXPECT_NE(ds[0].message.find("Table 6.5's c"), std::string::npos) << ds[0].message;
+  const auto b = load_errors(p, {"memory.contention_c_gbps=170", "memory.contention_b_cycles=-1"});
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(b[0].key, "memory.contention_b_cycles");
+  EXPECT_TRUE(load_errors(p, {"memory.model=fixed"}).empty());
+}
+
 }  // namespace
 }  // namespace warpsim::config

@@ -5,6 +5,7 @@
 
 #include "common/bit_mix.h"
 #include "common/user_error.h"
+#include "config/validate.h"
 #include "mem/access_probe.h"
 #include "mem/fixed_memory.h"
 
@@ -33,10 +34,9 @@ uint64_t probe_memory_cycles(const MemorySystemSpec& spec) {
 }  // namespace
 
 ServerGeometry server_geometry(const config::HwConfig& cfg) {
+  if (const auto missing = config::missing_servers_input(cfg)) throw UserError(cfg.diagnostic(missing->key, missing->why));
   const double b = cfg.memory.contention_b_cycles;
   const double c = cfg.memory.contention_c_gbps;
-  if (c <= 0) throw UserError(cfg.diagnostic("memory.contention_c_gbps", "the `servers` memory model needs Table 6.5's c (> 0 GB/s)"));
-  if (b <= 0) throw UserError(cfg.diagnostic("memory.contention_b_cycles", "the `servers` memory model needs Table 6.5's b (> 0 cycles)"));
   const double bytes_per_cycle = c / cfg.device.core_clock_ghz;
   // b = s / 2 and c = K x 128 B / s (header): K = 2 b c / 128 B, rounded; s keeps c exact.
   const long k = std::lround(2.0 * b * bytes_per_cycle / kLineBytes);
