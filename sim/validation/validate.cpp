@@ -1,6 +1,7 @@
 #include "validation/validate.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <chrono>
@@ -76,7 +77,9 @@ ValidateResult run_validate(const ValidateOptions& o) {
   for (const auto& p : o.case_paths) cpaths.emplace_back(p);
   if (cpaths.empty()) cpaths.push_back(builtin_cases_dir());
   std::vector<CaseSpec> cases;
+  std::set<std::pair<int, std::string>> covered;  // the GPUs the case files have cases for, in seed order
   for (auto& c : load_cases(cpaths)) {
+    covered.insert({gpu_rank(c.gpu), c.gpu});
     const bool gpu_ok = gpus.empty() || std::any_of(gpus.begin(), gpus.end(), [&](const GpuArg& g) { return g.name == c.gpu; });
     if (gpu_ok && selected(c.id, o.case_patterns)) cases.push_back(std::move(c));
   }
@@ -105,6 +108,16 @@ ValidateResult run_validate(const ValidateOptions& o) {
     std::string why;
     for (size_t i = 0; i < res.report.notes.size() && i < 3; ++i) why += "\n  " + res.report.notes[i];
     if (res.report.notes.size() > 3) why += fmt::format("\n  ... and {} more rows", res.report.notes.size() - 3);
+    if (o.case_patterns.empty() && user_files.empty() && !gpus.empty()) {
+      // Only --gpu filtered: say which GPUs have cases, and how to validate another.
+      std::vector<std::string> given, have;
+      for (const auto& g : gpus) given.push_back(g.name);
+      for (const auto& [rank, name] : covered) have.push_back(name);
+      throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu",
+                                 fmt::format("no validation case covers {}: the cases cover {}; for another GPU, give its "
+                                             "measurements with --measurements FILE (docs/validation.md)",
+                                             fmt::join(given, ", "), fmt::join(have, ", "))});
+    }
     throw UserError(Diagnostic{"<cli>", 0, 0, "--case", "no validation case matches the given --gpu / --case filters" + why});
   }
   check_cases(cases, ms);

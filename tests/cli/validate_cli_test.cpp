@@ -113,6 +113,16 @@ TEST(ValidateCli, NoMatchingCaseIsBadInput) {
   EXPECT_FALSE(fs::exists(dir("rep_none")));
 }
 
+// A GPU the built-in cases do not cover (the toy, an H100) is named, with the GPUs they do cover
+// and the way to validate another; before stop 48 this blamed a --case filter nobody gave.
+TEST(ValidateCli, AGpuWithoutCasesIsNamedWithTheGpusThatHaveThem) {
+  const auto r = test::run_cli("validate --gpu toy --no-figures --memory-models none --out-dir " + dir("rep_toy"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--gpu: no validation case covers toy: the cases cover g80, gt200, fermi, kepler, maxwell"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--measurements FILE"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir("rep_toy")));
+}
+
 TEST(ValidateCli, NoCaseFromAMeasurementFileSaysWhyForItsRows) {
   // Only the report's notes said why a row gave no case, and no report is written then.
   const std::string csv = test::write_temp_file("vcli/underived.csv",
