@@ -198,8 +198,10 @@ HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::
   if (path.empty()) {
     std::vector<std::string> names;
     for (const auto& g : builtin_gpus()) names.push_back(g.name);
+    // --param and --set take lists with commas; --gpu is repeated instead (one file path each).
+    const std::string several = name_or_path.find(',') != std::string::npos ? "; for several GPUs, repeat --gpu" : "";
     throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu",
-                               fmt::format("no GPU config named '{}' and no such file (built-in: {})", name_or_path, join(names, ", "))});
+                               fmt::format("no GPU config named '{}' and no such file (built-in: {}){}", name_or_path, join(names, ", "), several)});
   }
   HwConfig cfg;
   Provenance prov;

@@ -133,6 +133,11 @@ TEST(SweepCli, BadInputExitsTwoAndWritesNothing) {
   EXPECT_EQ(run_cli(kGrid + " --set sm.max_warps=64,oops --out " + out).exit_code, 2);
   EXPECT_EQ(run_cli(kGrid + " --format table --out " + out).exit_code, 2);
   EXPECT_EQ(run_cli("sweep --workload alpha_mix --out " + out).exit_code, 2);
+  // --param and --set take comma lists, --gpu does not: the error says to repeat it.
+  const auto listed = run_cli("sweep --gpu kepler,maxwell --workload alpha_mix --warps 4 --out " + out);
+  EXPECT_EQ(listed.exit_code, 2);
+  EXPECT_NE(listed.err.find("--gpu: no GPU config named 'kepler,maxwell'"), std::string::npos) << listed.err;
+  EXPECT_NE(listed.err.find("for several GPUs, repeat --gpu"), std::string::npos) << listed.err;
   EXPECT_FALSE(std::filesystem::exists(out));
 }
 
