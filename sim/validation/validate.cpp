@@ -104,10 +104,6 @@ ValidateResult run_validate(const ValidateOptions& o) {
     for (const auto& g : gpus) derive_for(g.arg, g.name);
   }
   if (cases.empty()) {
-    // Rows of the user's files that gave no case say why (otherwise only the report's notes do).
-    std::string why;
-    for (size_t i = 0; i < res.report.notes.size() && i < 3; ++i) why += "\n  " + res.report.notes[i];
-    if (res.report.notes.size() > 3) why += fmt::format("\n  ... and {} more rows", res.report.notes.size() - 3);
     if (o.case_patterns.empty() && user_files.empty() && !gpus.empty()) {
       // Only --gpu filtered: say which GPUs have cases, and how to validate another.
       std::vector<std::string> given, have;
@@ -118,6 +114,10 @@ ValidateResult run_validate(const ValidateOptions& o) {
                                              "measurements with --measurements FILE (docs/validation.md)",
                                              fmt::join(given, ", "), fmt::join(have, ", "))});
     }
+    // Rows of the user's files that gave no case say why (otherwise only the report's notes do).
+    std::string why;
+    for (size_t i = 0; i < res.report.notes.size() && i < 3; ++i) why += "\n  " + res.report.notes[i];
+    if (res.report.notes.size() > 3) why += fmt::format("\n  ... and {} more rows", res.report.notes.size() - 3);
     throw UserError(Diagnostic{"<cli>", 0, 0, "--case", "no validation case matches the given --gpu / --case filters" + why});
   }
   check_cases(cases, ms);
