@@ -67,9 +67,7 @@ void register_run(CLI::App& app) {
   cmd->add_option("--occupancy-log", x->occupancy_log, "write each SM's occupancy timeline to this CSV (§5.6)");
   cmd->add_option("--latency-histogram", x->latency_histogram, "write the histogram of global-load latencies (cycles) of each occupancy to this CSV (§6.6)");
   cmd->add_flag("--steady", x->steady, "stop once the throughput has converged (docs/sweep.md, steady-state stopping)");
-  cmd->add_option("--steady-tolerance", x->steady_tolerance, "relative half-width of the 95% interval at which --steady stops")
-      ->check(CLI::Range(1e-6, 0.5))
-      ->default_str("0.01");
+  add_steady_tolerance_option(*cmd, x->steady_tolerance);
   cmd->callback([o, x] {
     if (o->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
     if (o->workload.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--workload", "required (see `warpsim list workloads`)"});

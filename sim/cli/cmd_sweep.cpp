@@ -25,14 +25,12 @@ void register_sweep(CLI::App& app) {
   cmd->add_option("--format", r->format, "output format: csv (header + one line per point) or jsonl (one JSON object per line)")
       ->check(CLI::IsMember({"csv", "jsonl"}))
       ->default_str("csv");
-  cmd->add_option("--out", r->out, "output file; points already in it are skipped (resume), new ones appended in grid order");
+  cmd->add_option("--out", r->out, "output file; points already in it are skipped (resume), new ones appended as they finish, then put in grid order");
   cmd->add_option("--jobs", r->jobs, "worker threads (per MPI rank under mpirun)")->check(CLI::Range(1, 1024))->default_str("1");
   add_sms_option(*cmd, r->base.sms);
   cmd->add_option("--seed", r->base.seed, "random seed (same inputs and seed give identical output)")->default_str("1")->check(kSeedValidator);
   cmd->add_flag("--steady", r->base.stop_when_steady, "stop each run once its throughput has converged (docs/sweep.md, steady-state stopping)");
-  cmd->add_option("--steady-tolerance", r->base.steady_tolerance, "relative half-width of the 95% interval at which --steady stops")
-      ->check(CLI::Range(1e-6, 0.5))
-      ->default_str("0.01");
+  add_steady_tolerance_option(*cmd, r->base.steady_tolerance);
   cmd->add_flag("--quiet", *quiet, "no progress bar (it is drawn only when stderr is a terminal anyway)");
   cmd->callback([r, quiet] {
     r->progress = !*quiet;

@@ -48,6 +48,17 @@ void add_sms_option(CLI::App& cmd, int& sms, const char* after_all) {
       ->check(CLI::Range(1, 4096));
 }
 
+void add_steady_tolerance_option(CLI::App& cmd, double& tolerance) {
+  cmd.add_option("--steady-tolerance", tolerance, "relative half-width of the 95% interval at which --steady stops")
+      ->check(CLI::Validator(
+          [](std::string& s) {
+            const auto v = parse_double(s);
+            return v && *v >= 1e-6 && *v <= 0.5 ? std::string() : "expected a number from 1e-6 to 0.5, found '" + s + "'";
+          },
+          "FLOAT in [1e-06 - 0.5]"))
+      ->default_str("0.01");
+}
+
 isa::ParamMap parse_params(const std::vector<std::string>& items) {
   isa::ParamMap out;
   for (const auto& item : items) {

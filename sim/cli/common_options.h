@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <charconv>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -33,10 +34,19 @@ void add_common_options(CLI::App& cmd, CommonOptions& o, unsigned which);
 // --sms N: SMs to simulate, 0 (not given) meaning all; `after_all` follows "default: all" in the help.
 void add_sms_option(CLI::App& cmd, int& sms, const char* after_all = "; fewer get their share of the memory system");
 
-// --seed takes a non-negative integer (CLI11 would wrap "-1" to 2^64 - 1).
+// --seed takes a non-negative integer below 2^64 (CLI11 would wrap "-1" to 2^64 - 1, and clamp
+// larger numbers to it).
 inline const CLI::Validator kSeedValidator(
-    [](std::string& s) { return s.find_first_not_of("0123456789") == std::string::npos && !s.empty() ? std::string() : "expected a non-negative integer, found '" + s + "'"; },
+    [](std::string& s) {
+      if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return "expected a non-negative integer, found '" + s + "'";
+      uint64_t v = 0;
+      const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+      return ec == std::errc() && end == s.data() + s.size() ? std::string() : "'" + s + "' is above the largest seed, 18446744073709551615";
+    },
     "UINT");
+
+// --steady-tolerance (run, sweep): a number in [1e-6, 0.5] (CLI::Range lets NaN through).
+void add_steady_tolerance_option(CLI::App& cmd, double& tolerance);
 
 // "--param a=1 --param b=2" -> map; throws UserError naming the bad item.
 isa::ParamMap parse_params(const std::vector<std::string>& items);

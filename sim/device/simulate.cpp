@@ -1,6 +1,7 @@
 #include "device/simulate.h"
 
 #include "device/device.h"
+#include "device/occupancy.h"
 #include "mem/lsu_calibration.h"
 #include "mem/memory_system.h"
 
@@ -15,6 +16,11 @@ Result simulate(const config::HwConfig& cfg, const isa::Kernel& kernel, const Ru
     result = device.run();
   });
   return result;
+}
+
+void check_memory_system(const config::HwConfig& cfg, const RunOptions& opts) {
+  const config::HwConfig simulated = mem::with_lsu_passes_net_of_dram(cfg);
+  mem::run_in_memory_context(simulated, [&] { mem::make_memory_system(mem::MemorySystemSpec{&simulated, simulated_sms(simulated, opts.sms), opts.seed}); });
 }
 
 }  // namespace warpsim::device

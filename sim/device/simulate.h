@@ -27,4 +27,10 @@ struct RunOptions {
 // Throws UserError if the occupancy cannot be realised or the kernel does not fit the GPU.
 Result simulate(const config::HwConfig& cfg, const isa::Kernel& kernel, const RunOptions& opts);
 
+// Builds (and drops) the memory system simulate() would build for `cfg` under `opts`, so that
+// the input errors only a memory model finds (a latency shorter than its unloaded time, a
+// departure spread beyond the latency) surface before a command that runs many simulations
+// writes anything (`warpsim sweep`). Throws the UserError simulate() would.
+void check_memory_system(const config::HwConfig& cfg, const RunOptions& opts);
+
 }  // namespace warpsim::device

@@ -41,6 +41,16 @@ std::vector<PointOutcome> PointExecutor::take_done() {
   return out;
 }
 
+std::vector<PointOutcome> PointExecutor::wait_done() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  finished_.wait(lock, [&] { return !done_.empty() || in_flight_ == 0; });
+  std::vector<PointOutcome> out;
+  out.swap(done_);
+  in_flight_ -= out.size();
+  return out;
+}
+
+
 void PointExecutor::run() {
   while (true) {
     size_t index = 0;
@@ -51,16 +61,20 @@ void PointExecutor::run() {
       index = queue_.front();
       queue_.pop_front();
     }
-    PointOutcome o{index, PointOutcome::kOk, {}};
+    PointOutcome o{index, PointOutcome::kOk, {}, {}};
     try {
       o.text = line_(index);
     } catch (const UserError& e) {
-      o.status = PointOutcome::kUserError, o.text = e.what();
+      o.status = PointOutcome::kUserError, o.text = e.what(), o.error = std::current_exception();
     } catch (const std::exception& e) {
-      o.status = PointOutcome::kBug, o.text = e.what();
+      o.status = PointOutcome::kBug, o.text = e.what(), o.error = std::current_exception();
     }
-    std::lock_guard<std::mutex> lock(mutex_);
-    done_.push_back(std::move(o));
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (o.error) in_flight_ -= queue_.size(), queue_.clear();
+      done_.push_back(std::move(o));
+    }
+    finished_.notify_all();
   }
 }
 

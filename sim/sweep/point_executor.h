@@ -1,11 +1,14 @@
 // A thread pool fed one point at a time, returning outcomes as they complete (in completion
-// order). The MPI coordinator uses it on every rank: the main thread keeps it fed and forwards
-// its outcomes, while it alone makes MPI calls.
+// order, so that the output file holds every finished point however the points are ordered:
+// docs/sweep.md, "Resuming and interruption"). The local sweep waits on it; the MPI coordinator
+// polls it on every rank (the main thread keeps it fed and forwards its outcomes, while it alone
+// makes MPI calls).
 #pragma once
 
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
+#include <exception>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -20,8 +23,10 @@ struct PointOutcome {
   size_t index = 0;
   int status = kOk;
   std::string text;  // the line, or the error message
+  std::exception_ptr error;  // what the point threw (not sent between MPI ranks)
 };
 
+// After a point fails, the points queued behind it never start (those running finish).
 class PointExecutor {
  public:
   PointExecutor(int jobs, LineFn line);
@@ -33,6 +38,7 @@ class PointExecutor {
   size_t in_flight() const;  // submitted and not yet returned by take_done()
   int jobs() const { return static_cast<int>(threads_.size()); }
   std::vector<PointOutcome> take_done();  // never blocks
+  std::vector<PointOutcome> wait_done();  // blocks until an outcome is there or nothing is in flight
 
  private:
   void run();
@@ -40,6 +46,7 @@ class PointExecutor {
   LineFn line_;
   mutable std::mutex mutex_;
   std::condition_variable work_;
+  std::condition_variable finished_;
   std::deque<size_t> queue_;
   std::vector<PointOutcome> done_;
   size_t in_flight_ = 0;

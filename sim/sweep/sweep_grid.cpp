@@ -88,9 +88,10 @@ std::pair<std::string, std::vector<std::string>> parse_value_list(const std::str
 std::vector<int> parse_warps_list(const std::string& spec) {
   if (trim(spec).empty()) return {0};
   std::vector<int> out;
+  std::set<int> seen;
   for (const auto& item : split(spec, ',')) {
     for (int n : parse_warps_item(std::string(trim(item)))) {
-      if (std::find(out.begin(), out.end(), n) != out.end()) throw cli_error("--warps", fmt::format("'{}': {} warps/SM listed twice", spec, n));
+      if (!seen.insert(n).second) throw cli_error("--warps", fmt::format("'{}': {} warps/SM listed twice", spec, n));
       out.push_back(n);
     }
   }

@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <exception>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -20,22 +22,44 @@ namespace warpsim::sweep {
 namespace {
 
 // What the writing process (the only process, or MPI rank 0) holds while the points run.
+// Lines come as their points finish. A file gets each at once, so that a killed sweep leaves
+// every finished point for the rerun (the costliest points start first, and the first in grid
+// order is often the last to finish); close_output() puts the file in grid order. Standard output
+// cannot be reordered afterwards: its lines wait here for the points before them.
 struct Output {
   ResumeState state;
   std::unique_ptr<LineWriter> writer;
   std::unique_ptr<ProgressBar> bar;
   size_t done = 0;
+  bool to_file = false;
+  size_t next_in_order = 0;                 // the point a line in grid order would be next
+  std::map<size_t, std::string> held_back;  // standard output: lines waiting for earlier points
+
+  void accept(size_t i, const std::string& line) {
+    if (to_file) {
+      state.in_order = state.in_order && i == next_in_order++;
+      writer->write(line);
+    } else {
+      held_back.emplace(i, line);
+      for (auto it = held_back.begin(); it != held_back.end() && it->first == next_in_order; it = held_back.erase(it), ++next_in_order)
+        writer->write(it->second);
+    }
+    bar->update(++done);
+  }
 };
 
 std::unique_ptr<Output> open_output(const SweepRequest& req, const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns) {
   std::vector<std::string> keys;
   for (const auto& p : plan.points) keys.push_back(p.key);
   auto o = std::make_unique<Output>();
+  o->writer = std::make_unique<LineWriter>(req.out);  // locked before it is read
   o->state = req.out.empty() ? ResumeState{} : read_resume_state(req.out, f, columns, keys);
   o->state.lines.resize(keys.size());
   for (const auto& note : plan.notes) std::cerr << "warpsim: note: " << note << "\n";
   if (o->state.held() > 0) std::cerr << fmt::format("warpsim: note: resuming: {} of {} points already in {}\n", o->state.held(), keys.size(), req.out);
-  o->writer = std::make_unique<LineWriter>(req.out, header_line(f, columns), o->state);
+  o->writer->start(header_line(f, columns), o->state);
+  o->to_file = !req.out.empty();
+  o->next_in_order = o->state.held();  // in_order: the file holds the first points
   o->bar = std::make_unique<ProgressBar>(keys.size() - o->state.held(), req.progress && ProgressBar::stderr_is_terminal());
   return o;
 }
@@ -47,20 +71,19 @@ std::vector<size_t> todo_of(const Output& o) {
 }
 
 EmitFn emit_to(Output& o) {
-  return [&o](size_t, const std::string& line) {
-    o.writer->write(line);
-    o.bar->update(++o.done);
-  };
+  return [&o](size_t i, const std::string& line) { o.accept(i, line); };
 }
 
-// After the last point: a resumed file whose lines were not a prefix of the grid is put in order.
+// After the last point: a file whose lines are not in grid order is put in order, while the
+// writer still holds the file's lock.
 void close_output(Output& o, const SweepRequest& req, const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns) {
   o.bar->finish();
+  if (!o.state.in_order) {
+    std::vector<std::string> keys;
+    for (const auto& p : plan.points) keys.push_back(p.key);
+    rewrite_in_grid_order(req.out, f, columns, keys);
+  }
   o.writer.reset();
-  if (o.state.in_order) return;
-  std::vector<std::string> keys;
-  for (const auto& p : plan.points) keys.push_back(p.key);
-  rewrite_in_grid_order(req.out, f, columns, keys);
 }
 
 #if defined(WARPSIM_HAVE_MPI)
@@ -68,18 +91,18 @@ void run_with_mpi(const SweepRequest& req, const SweepPlan& plan, LineFormat f, 
   mpi::Session session;
   std::unique_ptr<Output> out;
   std::optional<std::vector<size_t>> todo;
-  std::optional<UserError> failure;
+  std::exception_ptr failure;  // any kind: the other ranks wait for the broadcast
   if (session.rank() == 0) {
     try {
       out = open_output(req, plan, f, columns);
       todo = todo_of(*out);
-    } catch (const UserError& e) {
-      failure = e;
+    } catch (...) {
+      failure = std::current_exception();
     }
   }
   const auto shared = mpi::share_todo(session, todo);
   if (!shared) {
-    if (failure) throw *failure;  // rank 0 reports; the others end quietly
+    if (failure) std::rethrow_exception(failure);  // rank 0 reports; the others end quietly
     return;
   }
   mpi::run_distributed(session, *shared, longest_first(plan, *shared), req.jobs, plan_lines(plan, f, columns, tally), out ? emit_to(*out) : EmitFn{});

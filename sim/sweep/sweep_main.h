@@ -1,6 +1,6 @@
 // `warpsim sweep` as a library call: plan the grid, resume from the output file, run the points
 // still missing on a thread pool (or across MPI ranks when started by mpirun) and stream their
-// lines to the output in grid order (docs/sweep.md).
+// lines to the output, which ends in grid order (docs/sweep.md).
 #pragma once
 
 #include <string>

@@ -2,6 +2,8 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -15,6 +17,9 @@
 
 namespace warpsim::sweep {
 namespace {
+
+constexpr const char* kOtherColumns =
+    "the file holds other columns than this sweep writes (another sweep, --format or --steady); choose another --out or remove the file";
 
 UserError file_error(const std::string& path, int line, const std::string& message) {
   return UserError(Diagnostic{path, line, 0, "--out", message});
@@ -54,8 +59,7 @@ ResumeState read_resume_state(const std::string& path, LineFormat f, const std::
   const std::string header = header_line(f, columns);
   if (text->size() < header.size() && header.compare(0, text->size(), *text) == 0) return st;  // torn header
   if (text->compare(0, header.size(), header) != 0)
-    throw file_error(path, 1, "the file holds other columns than this sweep writes (another sweep, --format or --steady); "
-                              "choose another --out or remove the file");
+    throw file_error(path, 1, kOtherColumns);
   st.exists = true;
   st.keep_bytes = header.size();
   std::unordered_map<std::string, size_t> index;
@@ -63,6 +67,8 @@ ResumeState read_resume_state(const std::string& path, LineFormat f, const std::
   size_t held = 0;
   for_each_line(*text, header.size(), header.empty() ? 1 : 2, [&](const std::string& line, int n, size_t end) {
     const auto key = line_key(f, columns, line);
+    if (!key && header.empty() && n == 1)  // JSON lines have no header to tell another format by
+      throw file_error(path, n, kOtherColumns);
     if (!key) throw file_error(path, n, "not a line of this sweep's output; choose another --out or remove the file");
     const auto it = index.find(*key);
     if (it == index.end()) throw file_error(path, n, fmt::format("point '{}' is not in this sweep's grid; choose another --out or remove the file", *key));
@@ -74,15 +80,30 @@ ResumeState read_resume_state(const std::string& path, LineFormat f, const std::
   return st;
 }
 
-LineWriter::LineWriter(const std::string& path, const std::string& header, const ResumeState& state) : path_(path) {
-  if (!path.empty()) {
-    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (fd_ < 0) throw file_error(path, 0, fmt::format("cannot open for writing: {}", std::strerror(errno)));
-    // O_APPEND writes go to the end of the file, i.e. right after the kept part.
-    if (::ftruncate(fd_, static_cast<off_t>(state.exists ? state.keep_bytes : 0)) != 0)
-      throw file_error(path, 0, fmt::format("cannot cut the torn end of the file: {}", std::strerror(errno)));
+LineWriter::LineWriter(const std::string& path) : path_(path) {
+  if (path.empty()) return;
+  // A directory, pipe or device cannot be read back and rewritten (and opening a FIFO would wait
+  // for a reader): refused before it is opened.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    throw file_error(path, 0, S_ISDIR(st.st_mode) ? "is a directory; give a file name"
+                                                  : "not a regular file: a sweep reads its output back to resume; leave out --out to write to standard output");
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw file_error(path, 0, fmt::format("cannot open for writing: {}", std::strerror(errno)));
+  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+    const int err = errno;
+    ::close(fd_);
+    fd_ = 1;
+    throw file_error(path, 0, err == EWOULDBLOCK ? "another warpsim sweep is writing this file; wait for it, or choose another --out"
+                                                 : fmt::format("cannot lock the file: {}", std::strerror(err)));
   }
-  if (path.empty() || !state.exists) write(header);
+}
+
+void LineWriter::start(const std::string& header, const ResumeState& state) {
+  // O_APPEND writes go to the end of the file, i.e. right after the kept part.
+  if (!path_.empty() && ::ftruncate(fd_, static_cast<off_t>(state.exists ? state.keep_bytes : 0)) != 0)
+    throw file_error(path_, 0, fmt::format("cannot cut the torn end of the file: {}", std::strerror(errno)));
+  if (path_.empty() || !state.exists) write(header);
 }
 
 LineWriter::~LineWriter() {

@@ -1,12 +1,12 @@
 // The output file of a sweep, written so that an interrupted sweep always leaves a valid file and
-// a rerun finishes it (docs/sweep.md, "Resuming"):
-//  - lines are appended in grid order, each complete line with one write(2) call, so a killed
-//    sweep leaves the header and whole lines (at worst one torn line at the end, when the disk
-//    fills up or a kill lands inside a write that crosses a page; a rerun cuts it off);
-//  - a rerun reads the file, keeps the points it holds and runs only the others;
-//  - the final file has the same bytes as one uninterrupted run: when a rerun had to append
-//    points out of grid order (the grid grew in between), the file is rewritten in order,
-//    atomically, at the end.
+// a rerun finishes it (docs/sweep.md, "Resuming and interruption"):
+//  - each line is appended as its point finishes, with one write(2) call, so a killed sweep
+//    leaves the header and the whole lines of every finished point (at worst one torn line at
+//    the end, when the disk fills up or a kill lands inside a write that crosses a page; a rerun
+//    cuts it off);
+//  - a rerun reads the file, keeps the points it holds (in any order) and runs only the others;
+//  - the final file has the same bytes as one uninterrupted run: when its lines are not in grid
+//    order, it is rewritten in order, atomically, at the end.
 #pragma once
 
 #include <cstdint>
@@ -34,11 +34,15 @@ struct ResumeState {
 ResumeState read_resume_state(const std::string& path, LineFormat f, const std::vector<report::Column>& columns,
                               const std::vector<std::string>& keys);
 
-// Appends lines to the output (stdout when `path` is empty). Opening a file cuts it to
-// `state.keep_bytes`, or creates it with `header` when `!state.exists`.
+// Appends lines to the output (stdout when `path` is empty). The file is opened (created if need
+// be) and locked (flock) before its resume state is read, so that two sweeps never write one file:
+// the second exits with status 2. It must be a regular file (resuming reads it back).
 class LineWriter {
  public:
-  LineWriter(const std::string& path, const std::string& header, const ResumeState& state);
+  explicit LineWriter(const std::string& path);
+  // Cuts the file to `state.keep_bytes`, or starts it (and standard output) with `header` when
+  // `!state.exists`.
+  void start(const std::string& header, const ResumeState& state);
   ~LineWriter();
   LineWriter(const LineWriter&) = delete;
   LineWriter& operator=(const LineWriter&) = delete;
@@ -49,8 +53,8 @@ class LineWriter {
   int fd_ = 1;
 };
 
-// Rewrites `path` atomically with its lines in the order of `keys` (after a resumed run that
-// appended points out of grid order).
+// Rewrites `path` atomically with its lines in the order of `keys` (after points were appended
+// out of grid order).
 void rewrite_in_grid_order(const std::string& path, LineFormat f, const std::vector<report::Column>& columns,
                            const std::vector<std::string>& keys);
 

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include "common/csv_reader.h"
 #include "common/text.h"
 #include "common/user_error.h"
@@ -31,7 +33,9 @@ std::string header_line(LineFormat f, const std::vector<report::Column>& columns
 }
 
 std::string point_line(LineFormat f, const std::vector<report::Column>& columns, const GridPoint& p, const device::Result& r) {
-  std::vector<report::Cell> row{p.key, join(p.sets, " ")};
+  std::vector<std::string> sets = p.sets;
+  std::sort(sets.begin(), sets.end());  // as in the key: the order of the --set options does not matter
+  std::vector<report::Cell> row{p.key, join(sets, " ")};
   for (auto& c : report::result_row(r)) row.push_back(std::move(c));
   if (columns.size() > row.size())
     for (auto& c : report::steady_row(r)) row.push_back(std::move(c));

@@ -5,7 +5,7 @@
 
 #include "device/simulate.h"
 #include "isa/kernel.h"
-#include "sweep/ordered_pool.h"
+#include "sweep/point_executor.h"
 
 namespace warpsim::sweep {
 
@@ -22,9 +22,21 @@ LineFn plan_lines(const SweepPlan& plan, LineFormat f, const std::vector<report:
   };
 }
 
-void run_local(const std::vector<size_t>& todo, int jobs, const LineFn& line, const EmitFn& emit, std::vector<size_t> start_order) {
-  OrderedPool<std::string> pool(todo.size(), jobs, [&](size_t k) { return line(todo[k]); }, std::move(start_order));
-  for (size_t k = 0; k < todo.size(); ++k) emit(todo[k], pool.next());
+void run_local(const std::vector<size_t>& todo, int jobs, const LineFn& line, const EmitFn& emit, const std::vector<size_t>& start_order) {
+  PointExecutor pool(jobs, line);
+  for (size_t k = 0; k < todo.size(); ++k) pool.submit(todo[start_order.empty() ? k : start_order[k]]);
+  std::exception_ptr failure;
+  size_t failed_at = ~size_t{0};
+  while (pool.in_flight() > 0) {
+    for (PointOutcome& o : pool.wait_done()) {
+      if (!o.error) {
+        emit(o.index, o.text);
+      } else if (o.index < failed_at) {  // the pool starts no new point; those running finish and are emitted
+        failure = o.error, failed_at = o.index;
+      }
+    }
+  }
+  if (failure) std::rethrow_exception(failure);
 }
 
 std::vector<size_t> longest_first(const SweepPlan& plan, const std::vector<size_t>& todo) {

@@ -1,5 +1,6 @@
-// Running the points of a sweep that still have to run and handing their output lines, in grid
-// order, to one consumer (the file writer), on this machine with a thread pool.
+// Running the points of a sweep that still have to run and handing their output lines, as they
+// finish, to one consumer (sweep_main.cpp: the file writer, or the reorder buffer in front of
+// standard output), on this machine with a thread pool.
 #pragma once
 
 #include <functional>
@@ -14,7 +15,7 @@ namespace warpsim::sweep {
 
 // The output line of point `i` of the plan (simulates it; called from worker threads).
 using LineFn = std::function<std::string(size_t i)>;
-// Receives point `i`'s line, in ascending order of i, from the calling thread.
+// Receives point `i`'s line, in the order the points finish, from the calling thread.
 using EmitFn = std::function<void(size_t i, const std::string& line)>;
 
 // Runs whose Little's law broke (device::kLittlesLawTolerance): a simulator bug, which the sweep
@@ -29,16 +30,16 @@ struct LawTally {
 // Simulates plan.runs[i] and formats its line; counts a broken Little's law in `tally`.
 LineFn plan_lines(const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns, LawTally& tally);
 
-// Runs the points `todo` (ascending indices) with up to `jobs` threads; emit sees every line in
-// the order of `todo`. The first failure in that order is rethrown once the lines before it are
-// emitted.
-// Workers start them in `start_order` (positions into `todo`; empty: in order).
+// Runs the points `todo` with up to `jobs` threads, started in `start_order` (positions into
+// `todo`; empty: in order); emit sees each line as its point finishes. After a failure no new
+// point starts; the points running finish and are emitted, then the failure (the first in grid
+// order among those seen) is rethrown.
 void run_local(const std::vector<size_t>& todo, int jobs, const LineFn& line, const EmitFn& emit,
-               std::vector<size_t> start_order = {});
+               const std::vector<size_t>& start_order = {});
 
 // Positions 0..todo.size()-1, the point of largest estimated cost first (ties in grid order): the
 // order to start them in, so that no long point starts last while the other workers idle. The
-// output order does not change.
+// order of the final output does not change.
 std::vector<size_t> longest_first(const SweepPlan& plan, const std::vector<size_t>& todo);
 
 // The points the resumed output does not hold yet, ascending.

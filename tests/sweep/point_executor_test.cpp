@@ -46,3 +46,50 @@ TEST(PointExecutor, FailuresComeBackAsOutcomesWithTheExitStatusOfTheirKind) {
 }
 
 }  // namespace warpsim::sweep
+
+namespace warpsim::sweep {
+
+// Lines reach the writer as their points finish, not in grid order: a killed sweep keeps every
+// finished point although the costliest (started first) are rarely the first in grid order.
+TEST(RunLocal, EmitsEachLineAsItsPointFinishes) {
+  std::vector<size_t> emitted;
+  run_local({0, 1, 2, 3, 4}, 1, [](size_t i) { return std::to_string(i); }, [&](size_t i, const std::string& line) {
+    EXPECT_EQ(line, std::to_string(i));
+    emitted.push_back(i);
+  }, {4, 2, 0, 3, 1});
+  EXPECT_EQ(emitted, (std::vector<size_t>{4, 2, 0, 3, 1}));
+}
+
+TEST(RunLocal, AFailureStartsNoNewPointAndIsRethrownAfterTheFinishedOnesAreEmitted) {
+  std::vector<size_t> run, emitted;
+  auto line = [&](size_t i) -> std::string {
+    run.push_back(i);
+    if (i == 3) throw UserError(Diagnostic{"<cli>", 0, 0, "--set", "bad"});
+    return "ok";
+  };
+  EXPECT_THROW(run_local({0, 1, 2, 3, 4}, 1, line, [&](size_t i, const std::string&) { emitted.push_back(i); }, {4, 3, 2, 1, 0}), UserError);
+  EXPECT_EQ(run, (std::vector<size_t>{4, 3}));
+  EXPECT_EQ(emitted, (std::vector<size_t>{4}));
+}
+
+TEST(PointExecutor, WaitDoneBlocksUntilAPointFinishesAndAFailureStartsNoQueuedPoint) {
+  std::vector<size_t> run;
+  PointExecutor pool(1, [&](size_t i) -> std::string {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    run.push_back(i);
+    if (i == 1) throw std::logic_error("bug");
+    return std::to_string(i);
+  });
+  for (size_t i = 0; i < 4; ++i) pool.submit(i);
+  const auto first = pool.wait_done();
+  ASSERT_EQ(first.size(), 1u);
+  EXPECT_EQ(first[0].index, 0u);
+  const auto second = pool.wait_done();
+  ASSERT_EQ(second.size(), 1u);
+  EXPECT_EQ(second[0].status, PointOutcome::kBug);
+  EXPECT_EQ(pool.in_flight(), 0u);
+  EXPECT_TRUE(pool.wait_done().empty());  // nothing in flight: returns at once
+  EXPECT_EQ(run, (std::vector<size_t>{0, 1}));
+}
+
+}  // namespace warpsim::sweep

@@ -83,7 +83,8 @@ TEST(SweepOutput, WriterCutsTheTornEndAndAppendsWholeLines) {
   const std::string path = test::write_temp_file("append.csv", kept + "k1,1,0.3");
   const ResumeState st = read_resume_state(path, LineFormat::Csv, kColumns, kKeys);
   {
-    LineWriter w(path, header(), st);
+    LineWriter w(path);
+    w.start(header(), st);
     w.write(csv_line_of("k1", 1));
   }
   EXPECT_EQ(slurp(path), kept + csv_line_of("k1", 1));
@@ -92,7 +93,8 @@ TEST(SweepOutput, WriterCutsTheTornEndAndAppendsWholeLines) {
 TEST(SweepOutput, WriterCreatesAFreshFileWithTheHeader) {
   const std::string path = test::temp_dir() + "/fresh.csv";
   {
-    LineWriter w(path, header(), ResumeState{});
+    LineWriter w(path);
+    w.start(header(), ResumeState{});
     w.write(csv_line_of("k0", 0));
   }
   EXPECT_EQ(slurp(path), header() + csv_line_of("k0", 0));
@@ -102,6 +104,23 @@ TEST(SweepOutput, RewriteInGridOrderSortsAppendedPoints) {
   const std::string path = test::write_temp_file("sort.csv", header() + csv_line_of("k2", 2) + csv_line_of("k0", 0) + csv_line_of("k3", 3));
   rewrite_in_grid_order(path, LineFormat::Csv, kColumns, kKeys);
   EXPECT_EQ(slurp(path), header() + csv_line_of("k0", 0) + csv_line_of("k2", 2) + csv_line_of("k3", 3));
+}
+
+
+TEST(SweepOutput, ASecondWriterOfTheSameFileIsRefusedWhileTheFirstHoldsIt) {
+  const std::string path = test::temp_dir() + "/locked.csv";
+  LineWriter first(path);
+  try {
+    LineWriter second(path);
+    ADD_FAILURE() << "a second writer opened a locked file";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("another warpsim sweep is writing this file"), std::string::npos) << e.what();
+  }
+}
+
+TEST(SweepOutput, ADirectoryOrADeviceIsRefusedBeforeItIsOpened) {
+  EXPECT_THROW(LineWriter{test::temp_dir()}, UserError);
+  EXPECT_THROW(LineWriter{"/dev/null"}, UserError);
 }
 
 }  // namespace warpsim::sweep

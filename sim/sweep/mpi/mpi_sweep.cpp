@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <map>
 #include <thread>
 
 #include "common/user_error.h"
@@ -43,7 +42,7 @@ std::string pack(const PointOutcome& o) {
 PointOutcome unpack(const std::string& buf) {
   int64_t head[2];
   std::memcpy(head, buf.data(), sizeof head);
-  return PointOutcome{static_cast<size_t>(head[0]), static_cast<int>(head[1]), buf.substr(sizeof head)};
+  return PointOutcome{static_cast<size_t>(head[0]), static_cast<int>(head[1]), buf.substr(sizeof head), {}};
 }
 
 // A pending message from `source` with `tag` (MPI_ANY_SOURCE/TAG allowed), received; or nothing.
@@ -82,16 +81,24 @@ void work_for_rank_zero(int jobs, const LineFn& line) {
   }
 }
 
-// Rank 0: runs points on its own threads, answers requests in grid order, writes in grid order.
+// Rank 0: runs points on its own threads, answers requests, and writes each line as it arrives.
 // Points are handed out (to rank 0's threads and to requests) in `start_order`, positions into `todo`.
 void coordinate(int ranks, const std::vector<size_t>& todo, const std::vector<size_t>& start_order, int jobs, const LineFn& line,
                 const EmitFn& emit) {
   PointExecutor pool(jobs, line);
-  std::map<size_t, PointOutcome> ready;  // finished, waiting for their turn to be written
-  size_t next_assign = 0, next_emit = 0;
+  size_t next_assign = 0, written = 0;
   int stopped = 0;
   auto assign = [&]() -> int64_t { return next_assign < todo.size() ? static_cast<int64_t>(todo[start_order[next_assign++]]) : -1; };
-  while (next_emit < todo.size() || stopped < ranks - 1) {
+  auto write = [&](const PointOutcome& o) {
+    if (o.status != PointOutcome::kOk) abort_job(o);
+    try {
+      emit(o.index, o.text);
+    } catch (const std::exception& e) {
+      abort_job(PointOutcome{o.index, dynamic_cast<const UserError*>(&e) ? PointOutcome::kUserError : PointOutcome::kBug, e.what(), {}});
+    }
+    ++written;
+  };
+  while (written < todo.size() || stopped < ranks - 1) {
     bool busy = false;
     while (next_assign < todo.size() && pool.in_flight() < static_cast<size_t>(pool.jobs())) pool.submit(static_cast<size_t>(assign())), busy = true;
     MPI_Status status;
@@ -99,24 +106,14 @@ void coordinate(int ranks, const std::vector<size_t>& todo, const std::vector<si
     while (try_receive(MPI_ANY_SOURCE, MPI_ANY_TAG, status, msg)) {
       busy = true;
       if (status.MPI_TAG == kOutcomeTag) {
-        PointOutcome o = unpack(msg);
-        ready.emplace(o.index, std::move(o));
+        write(unpack(msg));
         continue;
       }
       const int64_t index = assign();
       stopped += index < 0;
       send(status.MPI_SOURCE, kAssignTag, std::string(reinterpret_cast<const char*>(&index), sizeof index));
     }
-    for (PointOutcome& o : pool.take_done()) ready.emplace(o.index, std::move(o)), busy = true;
-    for (auto it = ready.begin(); next_emit < todo.size() && it != ready.end() && it->first == todo[next_emit]; it = ready.erase(it), ++next_emit) {
-      if (it->second.status != PointOutcome::kOk) abort_job(it->second);
-      try {
-        emit(it->first, it->second.text);
-      } catch (const std::exception& e) {
-        abort_job(PointOutcome{it->first, dynamic_cast<const UserError*>(&e) ? PointOutcome::kUserError : PointOutcome::kBug, e.what()});
-      }
-      busy = true;
-    }
+    for (const PointOutcome& o : pool.take_done()) write(o), busy = true;
     if (!busy) nap();
   }
 }

@@ -1,7 +1,8 @@
 // Distributed sweeps over MPI ranks (built only when MPI is found). Rank 0 hands out the points
 // still to run one at a time, in grid order, to whichever rank has a free thread (itself
 // included), so ranks stay busy however unequal the points are; it gathers the lines and alone
-// writes them, in grid order, so the file is the same bytes as with one process and any --jobs.
+// writes them, as they arrive (the writer puts them in grid order: sweep_main.cpp), so the file
+// is the same bytes as with one process and any --jobs.
 #pragma once
 
 #include <optional>
@@ -32,9 +33,9 @@ class Session {
 std::optional<std::vector<size_t>> share_todo(const Session& s, const std::optional<std::vector<size_t>>& todo);
 
 // Runs `todo` across the ranks, handed out in `start_order` (positions into `todo`, e.g.
-// longest_first); `emit` is called on rank 0 only, for every point in order. A
+// longest_first); `emit` is called on rank 0 only, for every point as its line arrives. A
 // failure of any point is reported by rank 0, which then aborts the job with exit status 2
-// (bad input) or 1 (a warpsim bug), after writing the lines before it.
+// (bad input) or 1 (a warpsim bug), after writing the lines that arrived before it.
 void run_distributed(const Session& s, const std::vector<size_t>& todo, const std::vector<size_t>& start_order, int jobs, const LineFn& line,
                      const EmitFn& emit);
 
