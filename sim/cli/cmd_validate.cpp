@@ -12,6 +12,7 @@
 #include "cli/exit_status.h"
 #include "validation/memory_model_section.h"
 #include "validation/report_tables.h"
+#include "validation/report_writer.h"
 #include "validation/validate.h"
 
 namespace warpsim::cli {
@@ -60,6 +61,7 @@ void register_validate(CLI::App& app) {
                              "(default: servers,fixed,queue,simgrid, those built)");
   cmd->add_option("--format", c->format, "stdout format: table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}))->capture_default_str();
   cmd->callback([c, mm] {
+    validation::check_report_dir(c->o.out_dir);  // before anything runs; an empty name too
     c->o.figures = !c->no_figures;
     std::vector<std::string> skipped;
     c->o.memory_models = validation::parse_memory_models(c->memory_models, "--memory-models", mm->count() == 0, skipped);

@@ -103,7 +103,7 @@ nlohmann::ordered_json json_object(const std::vector<Column>& columns, const std
 }
 }  // namespace
 
-std::string json_line(const std::vector<Column>& columns, const std::vector<Cell>& row) { return json_object(columns, row).dump() + '\n'; }
+std::string json_line(const std::vector<Column>& columns, const std::vector<Cell>& row) { return json_object(columns, row).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + '\n'; }
 
 std::string Table::to_csv() const {
   std::string out;
@@ -119,7 +119,7 @@ std::string Table::to_csv() const {
 std::string Table::to_json() const {
   nlohmann::ordered_json arr = nlohmann::ordered_json::array();
   for (const auto& r : rows_) arr.push_back(json_object(columns_, r));
-  return arr.dump(2) + "\n";
+  return arr.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";  // bytes that are not UTF-8 (a file name) as U+FFFD
 }
 
 std::string Table::render(const std::string& format) const {

@@ -111,7 +111,10 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
     return why = "no automatic case for quantity " + m.quantity, std::nullopt;
   }
   if (warps && e.kind != ExtractKind::OccupancyAt) {
-    const int n = static_cast<int>(std::lround(*warps));
+    // A whole number of resident warps the GPU can hold (0 would mean "as many as fit").
+    if (!(*warps >= 1 && *warps <= cfg.sm.max_warps && *warps == std::floor(*warps)))
+      return why = fmt::format("warps_per_sm {} is not a whole number from 1 to the GPU's {} (sm.max_warps)", *warps, cfg.sm.max_warps), std::nullopt;
+    const int n = static_cast<int>(*warps);
     e.warps = n;
     e.unit = OccupancyUnit::WarpsPerSm;
     d.q.run.warps = {n};

@@ -64,7 +64,7 @@ std::string report_json(const ReportInput& in, const FigureStatus& figs) {
                    {"passed", o.passed}, {"reproduced", o.reproduced()}, {"failed", o.failed}});
   j["findings"] = fnd;
   if (in.memory_models) j["memory_models"] = nlohmann::json::parse(in.memory_models->summary.to_json());
-  return j.dump(2) + "\n";
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";  // bytes that are not UTF-8 (a name in a user's file) as U+FFFD
 }
 
 }  // namespace warpsim::validation

@@ -61,19 +61,40 @@ FigureStatus make_figures(const std::string& dir, int jobs) {
 #endif
 }
 
-void check_report_dir(const std::string& dir) {
-  // The directory is replaced as a whole: never one that is not an earlier report.
-  const fs::path d(dir);
+namespace {
+
+// `dir` as an absolute path without a trailing separator, "." or "..": the temporary and backup
+// directories are its siblings ("report/" would put them inside it).
+fs::path normal_dir(const std::string& dir) {
   std::error_code ec;
+  fs::path d = fs::absolute(dir, ec).lexically_normal();
+  if (!d.has_filename() && d.has_parent_path() && d != d.root_path()) d = d.parent_path();
+  return d;
+}
+
+fs::path sibling(const fs::path& d, const std::string& tag) { return d.parent_path() / (d.filename().string() + tag + std::to_string(::getpid())); }
+
+}  // namespace
+
+void check_report_dir(const std::string& dir) {
+  // The directory is replaced as a whole: never one that is not an earlier report, nor the
+  // current directory or one above it (that would remove the user's files and the inputs).
+  if (dir.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--out-dir", "empty; give a directory for the report"});
+  const fs::path d = normal_dir(dir);
+  std::error_code ec;
+  const fs::path cwd = fs::current_path(ec).lexically_normal();
+  const auto rel = cwd.lexically_relative(d);
+  if (!ec && !rel.empty() && *rel.begin() != "..")
+    throw UserError(Diagnostic{dir, 0, 0, "--out-dir", "is the current directory or holds it; the report directory is replaced as a whole: name a subdirectory"});
   if (fs::exists(d, ec) && (!fs::is_directory(d, ec) || (!fs::is_empty(d, ec) && !fs::exists(d / "report.md", ec))))
     throw UserError(Diagnostic{dir, 0, 0, "--out-dir", "exists and is not a warpsim report directory (no report.md); refusing to replace it"});
 }
 
 FigureStatus write_report(const std::string& dir, const ReportInput& in, bool figures, int jobs) {
-  const fs::path final_dir(dir);
-  const fs::path tmp = fs::path(dir + ".tmp." + std::to_string(::getpid()));
-  std::error_code ec;
   check_report_dir(dir);
+  const fs::path final_dir = normal_dir(dir);
+  const fs::path tmp = sibling(final_dir, ".tmp."), old = sibling(final_dir, ".old.");
+  std::error_code ec;
   fs::remove_all(tmp, ec);
   if (!fs::create_directories(tmp / "data", ec) || ec)
     throw UserError(Diagnostic{dir, 0, 0, "--out-dir", "cannot create the report directory: " + ec.message()});
@@ -97,9 +118,20 @@ FigureStatus write_report(const std::string& dir, const ReportInput& in, bool fi
     write(tmp / "accuracy.csv", accuracy_table(in.accuracy).to_csv());
     write(tmp / "report.json", report_json(in, figs));
     write(tmp / "report.md", report_markdown(in, figs));
-    fs::remove_all(final_dir, ec);
+    // The earlier report is moved aside, not removed, until the new one is in place.
+    const bool had_old = fs::exists(final_dir, ec);
+    if (had_old) {
+      fs::remove_all(old, ec);
+      fs::rename(final_dir, old, ec);
+      if (ec) throw UserError(Diagnostic{dir, 0, 0, "--out-dir", "cannot move the earlier report aside: " + ec.message()});
+    }
     fs::rename(tmp, final_dir, ec);
-    if (ec) throw UserError(Diagnostic{dir, 0, 0, "--out-dir", "cannot move the report into place: " + ec.message()});
+    if (ec) {
+      const std::string why = ec.message();
+      if (had_old) fs::rename(old, final_dir, ec);
+      throw UserError(Diagnostic{dir, 0, 0, "--out-dir", "cannot move the report into place: " + why});
+    }
+    if (had_old) fs::remove_all(old, ec);
   } catch (...) {
     fs::remove_all(tmp, ec);
     throw;

@@ -183,11 +183,36 @@ TEST(ValidateCli, WholeDeviceRunsEveryCaseOnAllSms) {
 TEST(ValidateCli, CasesAreDerivedFromAUsersMeasurementFile) {
   const std::string csv = test::write_temp_file("vcli/mine.csv",
                                                 "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
-                                                "mine.add.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run,\n");
+                                                "mine.add.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run \xe9t\xe9,\n"
+                                                // 0.4 warps/SM would round to 0, "as many as fit": no case.
+                                                "mine.add.w0,kepler,throughput,homogeneous,op=add count=256,0.4,1,ops_per_cycle_per_scheduler,my run,\n");
   const auto r = test::run_cli("validate --gpu kepler --case 'auto.*' --measurements " + csv + " --no-figures --memory-models none --out-dir " + dir("rep_auto"));
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("auto.mine.add.w8"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("auto.mine.add.w0"), std::string::npos) << r.out;
   EXPECT_EQ(last_line(r.out), "1 passed, 0 failed");
+  // The source's Latin-1 bytes are not UTF-8: report.json still parses (U+FFFD in their place).
+  EXPECT_NO_THROW(nlohmann::json::parse(slurp(dir("rep_auto") + "/report.json")));
+}
+
+// The report directory is replaced as a whole: "DIR/" is DIR (its temporary sibling must not land
+// inside it), and the current directory, which holds the user's files, is never one.
+TEST(ValidateCli, AnOutDirIsReplacedWithOrWithoutATrailingSlashButNeverTheCurrentDirectory) {
+  const std::string cases = test::write_temp_file("vcli/slash.yaml", kPassing);
+  const std::string args = "validate --cases " + cases + " --no-figures --memory-models none --out-dir ";
+  ASSERT_EQ(test::run_cli(args + dir("rep_slash")).exit_code, 0);
+  const auto again = test::run_cli(args + dir("rep_slash") + "/");
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_TRUE(fs::exists(dir("rep_slash") + "/report.md"));
+  for (const auto& e : fs::directory_iterator(dir("rep_slash"))) EXPECT_EQ(e.path().filename().string().find(".tmp."), std::string::npos);
+  for (const std::string& here : std::vector<std::string>{".", "./", fs::current_path().string()}) {
+    const auto r = test::run_cli(args + here);
+    EXPECT_EQ(r.exit_code, 2) << here;
+    EXPECT_NE(r.err.find("is the current directory or holds it"), std::string::npos) << r.err;
+  }
+  const auto empty = test::run_cli(args + "''");
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_NE(empty.err.find("--out-dir: empty"), std::string::npos) << empty.err;
 }
 
 // The one end-to-end run of built-in cases (the full run is the README's main command): a few cheap
