@@ -83,6 +83,11 @@ void check_cross_field_rules(const HwConfig& c) {
   if (c.scheduler.count * c.scheduler.max_warps < c.sm.max_warps)
     fail("scheduler.max_warps", fmt::format("{} schedulers x {} warps cannot hold sm.max_warps = {}",
                                             c.scheduler.count, c.scheduler.max_warps, c.sm.max_warps));
+  // A scheduler's warps are one 64-bit mask in the simulator's issue loop (sm/sm_hot.h); real SMs
+  // hold far fewer per scheduler (Volkov 2016 Table 2.8: at most 16; H100: 16).
+  if ((c.sm.max_warps + c.scheduler.count - 1) / c.scheduler.count > 64)
+    fail("sm.max_warps", fmt::format("{} warps over {} schedulers is more than the 64 warps per scheduler warpsim simulates", c.sm.max_warps,
+                                     c.scheduler.count));
   if (c.sm.max_threads_per_block % c.sm.warp_size != 0)
     fail("sm.max_threads_per_block", fmt::format("must be a multiple of the warp size {}", c.sm.warp_size));
   if (c.sm.max_shared_memory_per_block_bytes > c.sm.shared_memory_bytes)

@@ -9,6 +9,7 @@ namespace warpsim::isa {
 
 std::vector<LaunchError> parse_launch(const std::vector<std::string>& words, LaunchSpec& launch) {
   std::vector<LaunchError> errors;
+  std::string grid_given;  // the grid= value, when given
   for (const std::string& w : words) {
     auto eq = w.find('=');
     std::string key = w.substr(0, eq);
@@ -25,6 +26,7 @@ std::vector<LaunchError> parse_launch(const std::vector<std::string>& words, Lau
     if (key == "threads_per_block") {
       if (need_num(0, 1 << 16)) launch.threads_per_block = static_cast<int>(*num);
     } else if (key == "grid") {
+      grid_given = val;
       if (val == "oversubscribed") launch.grid = GridKind::Oversubscribed;
       else if (val == "persistent") launch.grid = GridKind::Persistent;
       else if (val == "fixed") launch.grid = GridKind::Fixed;
@@ -42,6 +44,11 @@ std::vector<LaunchError> parse_launch(const std::vector<std::string>& words, Lau
                                          "shared_memory_per_block, registers_per_thread)", key)});
     }
   }
+  // blocks=N means a fixed grid of N blocks, and a fixed grid needs its N, in either order.
+  if (launch.grid == GridKind::Fixed && launch.blocks == 0 && errors.empty())
+    errors.push_back({"blocks", "grid=fixed needs the grid's size, blocks=N"});
+  if (launch.blocks > 0 && !grid_given.empty() && grid_given != "fixed")
+    errors.push_back({"grid", fmt::format("grid={} contradicts blocks={} (a fixed grid of that many blocks)", grid_given, launch.blocks)});
   return errors;
 }
 

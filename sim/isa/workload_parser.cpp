@@ -230,6 +230,11 @@ class Parser {
         i = close;
       } else if (head == ".loop") {
         int64_t n = words.size() == 2 ? parse_count(words[1], ln, ".loop") : (error(ln, "expected `.loop COUNT`"), 0);
+        if (loop_nest_runs_too_often(n)) {
+          error(ln, fmt::format("the loop nest runs its body more than {:.0e} times per warp: past any feasible run (a count with zeros too many?)",
+                                static_cast<double>(kMaxBodyExecutions)), ".loop");
+          n = 1;  // parsing goes on without errors that follow from this one
+        }
         open_loops_.push_back({static_cast<int>(kernel_.code.size()), n, ln});
       } else if (head == ".endloop") {
         close_loop(ln);
@@ -241,6 +246,17 @@ class Parser {
         parse_instruction_line(text, ln);
       }
     }
+  }
+
+  // Executions per warp of an instruction in a new loop of `count` inside the open ones, capped:
+  // far past the device's work guard (1e12 warp instructions, device.cpp), and small enough that
+  // the kernel's execution counts (isa::execution_counts, int64) cannot overflow.
+  static constexpr int64_t kMaxBodyExecutions = 1'000'000'000'000'000;
+  bool loop_nest_runs_too_often(int64_t count) const {
+    int64_t runs = count;
+    for (const OpenLoop& o : open_loops_)
+      if (__builtin_mul_overflow(runs, o.count, &runs)) return true;
+    return runs > kMaxBodyExecutions;
   }
 
   void close_loop(int ln) {
@@ -255,8 +271,9 @@ class Parser {
       error(l.line, "empty loop");
       return;
     }
-    if (l.count == 0) {  // a loop run zero times contributes no instructions
+    if (l.count == 0) {  // a loop run zero times contributes no instructions, nor loops nested in it
       kernel_.code.resize(l.begin_pc);
+      std::erase_if(kernel_.loops, [&](const Loop& inner) { return inner.begin >= l.begin_pc; });
       return;
     }
     kernel_.loops.push_back({l.begin_pc, end_pc, l.count});

@@ -15,6 +15,19 @@ using test::config_yaml;
 using test::find_diagnostic;
 using test::load_errors;
 
+// The schema allows 4096 warps per SM; the simulator holds at most 64 per scheduler (one 64-bit
+// mask): beyond that a config is bad input, not an internal error at the first run.
+TEST(SetOverrides, MoreThan64WarpsPerSchedulerIsRejectedAtLoad) {
+  try {
+    load_hw_config("kepler", {"sm.max_warps=257", "scheduler.max_warps=65"});
+    ADD_FAILURE() << "accepted 257 warps over 4 schedulers";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("sm.max_warps: 257 warps over 4 schedulers is more than the 64 warps per scheduler"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(load_hw_config("kepler", {"sm.max_warps=256", "scheduler.max_warps=64"}).sm.max_warps, 256);
+}
+
 TEST(SetOverrides, IntDoubleBoolAndChoiceValuesApplyAfterTheFile) {
   const HwConfig c = load_hw_config("kepler", {"scheduler.count=2", "scheduler.max_warps=32", "device.core_clock_ghz=1.5",
                                                "smem.half_warp=true", "scheduler.policy=two_level", "lsu.coalescing=fermi",

@@ -1,5 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
+#include "common/data_paths.h"
 #include "common/user_error.h"
 #include "isa/workload_parser.h"
 #include "isa/workloads.h"
@@ -142,6 +146,52 @@ TEST(WorkloadParser, AllErrorsOfOnePassAreReported) {
   EXPECT_NE(e.find("w.wl:1"), std::string::npos);
   EXPECT_NE(e.find("w.wl:2"), std::string::npos);
   EXPECT_NE(e.find("w.wl:3"), std::string::npos);
+}
+
+}  // namespace warpsim::isa
+
+namespace warpsim::isa {
+
+// A loop nested in a `.loop 0` goes with it: before, its record stayed behind and repeated
+// whatever instruction came next at its place.
+TEST(WorkloadParser, ALoopInsideAZeroCountLoopLeavesNothingBehind) {
+  const Kernel k = parse_workload(".kernel z\n.loop 0\n.loop 1000\nFADD R1, R1, R2\n.endloop\n.endloop\nMUFU.RSQ R3, R3\n", "z.wl", {});
+  ASSERT_FALSE(k.code.empty());
+  EXPECT_EQ(k.code[0].opcode, "MUFU.RSQ");
+  EXPECT_TRUE(k.loops.empty());
+  EXPECT_EQ(instruction_mix(k).total, static_cast<int64_t>(k.code.size()));  // each instruction once
+}
+
+// Nested counts whose product would overflow the execution counts (and then pass the device's
+// work guard as a negative or tiny number) are refused at the line of the loop that crosses.
+TEST(WorkloadParser, ALoopNestRunningItsBodyPastAnyFeasibleRunIsRefused) {
+  EXPECT_NE(error_of(".kernel k\n.loop 9223372036854775807\nFADD R1, R1, R2\n.endloop\n").find("w.wl:2: .loop: the loop nest runs its body"), std::string::npos);
+  EXPECT_NE(error_of(".kernel k\n.loop 1000000000\n.loop 1000000000\n.loop 1000000000\nFADD R1, R1, R2\n.endloop\n.endloop\n.endloop\n")
+                .find("w.wl:3: .loop: the loop nest runs its body"),
+            std::string::npos);
+  EXPECT_EQ(error_of(".kernel k\n.loop 1000000\n.loop 1000000\nFADD R1, R1, R2\n.endloop\n.endloop\n"), "");
+}
+
+TEST(WorkloadParser, AFixedGridNeedsItsBlocksAndBlocksContradictAnotherGrid) {
+  EXPECT_NE(error_of(".kernel k\n.launch grid=fixed\nFADD R1, R1, R2\n").find("w.wl:2: blocks: grid=fixed needs"), std::string::npos);
+  EXPECT_NE(error_of(".kernel k\n.launch blocks=4 grid=oversubscribed\nFADD R1, R1, R2\n").find("w.wl:2: grid: grid=oversubscribed contradicts blocks=4"),
+            std::string::npos);
+  EXPECT_EQ(error_of(".kernel k\n.launch grid=fixed blocks=4\nFADD R1, R1, R2\n"), "");
+  EXPECT_EQ(error_of(".kernel k\n.launch blocks=4\nFADD R1, R1, R2\n"), "");
+}
+
+// The example at the top of docs/workload-format.md is what users copy first: it must parse.
+TEST(WorkloadParser, TheExampleOfTheFormatDocumentParses) {
+  std::ifstream in(data_dir("docs") / "workload-format.md");
+  std::stringstream doc;
+  doc << in.rdbuf();
+  const std::string text = doc.str();
+  const size_t open = text.find("```\n"), close = text.find("```", open + 4);
+  ASSERT_NE(open, std::string::npos);
+  ASSERT_NE(close, std::string::npos);
+  const Kernel k = parse_workload(text.substr(open + 4, close - open - 4), "workload-format.md", {});
+  EXPECT_EQ(k.name, "vector_add_short");
+  EXPECT_EQ(instruction_mix(k).total, 7);
 }
 
 }  // namespace warpsim::isa
