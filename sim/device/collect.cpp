@@ -1,5 +1,6 @@
 // Folding the SMs' counters into a Result, with throughputs in the seeds' units (Volkov 2016
-// §5.5: per-SM time from first warp start to last warp end, the largest over SMs is the run time).
+// §5.5: per-SM time from first warp start to last warp end, or to its last store's landing if
+// later; the largest over SMs is the run time).
 #include <algorithm>
 #include <cmath>
 
@@ -33,13 +34,16 @@ Result Device::collect() const {
   for (size_t i = 0; i < sm_.size(); ++i) {
     const sm::SmStats& st = sm_[i]->stats();
     if (st.work.warps_executed == 0) continue;
-    const uint64_t span = (stopped ? stopped_at_ : st.last_end) - st.first_start;
+    // The warps' busy interval (Little's law), and the work's: a kernel is done once its stores
+    // have landed too (warps do not wait for them), so the timed interval runs to the last access.
+    const uint64_t busy = (stopped ? stopped_at_ : st.last_end) - st.first_start;
+    const uint64_t span = (stopped ? stopped_at_ : std::max({st.last_end, st.last_access_done, memory_->writes_landed_by()})) - st.first_start;
     r.total_cycles = std::max(r.total_cycles, span);
     WARPSIM_ASSERT(stopped || window_end_ == mem::kNever || st.window.in_flight == 0, "a steady-state window access never completed");
     if (stopped) r.cycles = steady_->last().time - steady_->first().time;
     // The window's work is timed until it is done, memory accesses included (sm::WindowTally).
     else r.cycles = std::max(r.cycles, r.steady_state_window ? std::max(window_end_, st.window.done) - st.first_start : span);
-    busy_time += span;
+    busy_time += busy;
     area += st.occupancy_area;
     latency_sum += st.warp_latency_sum;
     resident_age += st.resident_age_sum;

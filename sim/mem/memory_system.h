@@ -62,6 +62,10 @@ class MemorySystem {
   virtual const LatencyRecorder& transaction_latencies() const = 0;
   virtual const char* name() const = 0;
   virtual DramCounters dram_counters() const { return {}; }
+  // The cycle by which every write so far is in DRAM, the writes of SMs a share only mirrors
+  // included (0 where the simulated SMs' own store completions already say so). A kernel is done
+  // once its writes have landed: a one-wave run is timed to it (device/collect.cpp).
+  virtual uint64_t writes_landed_by() const { return 0; }
 
   // A model that knows a transaction's completion cycle when it is submitted, and has no events
   // of its own, may say so and return that cycle from submit_timed() instead of queueing it

@@ -1,6 +1,6 @@
 // The load/store unit's bookkeeping: in-flight accesses (one record per warp load or store
 // instruction, completing when its last transaction returns; a store's when the memory system has
-// accepted its last transaction). Transactions of later LSU passes wait for their departure in
+// written its last transaction). Transactions of later LSU passes wait for their departure in
 // the device's mem::DepartureQueue. Records are pooled: no allocation per instruction in steady
 // state.
 #pragma once

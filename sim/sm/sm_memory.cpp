@@ -138,6 +138,7 @@ void Sm::on_completion(uint32_t tag, uint64_t t, uint32_t transactions) {
   }
   r.remaining = 0;
   count(stats_.work, r);
+  stats_.last_access_done = std::max(stats_.last_access_done, t);
   WindowTally& win = stats_.window;
   if (win.closed && r.serial < win.close_serial) {
     count(win.work, r);

@@ -55,6 +55,7 @@ struct SmStats {
   uint64_t resident_age_sum = 0;       // warps still resident at finish(): sum of (end - start)
   uint64_t first_start = ~uint64_t{0};
   uint64_t last_end = 0;
+  uint64_t last_access_done = 0;      // the last global access's completion (a store may land after its warp ended)
   long double occupancy_area = 0;      // integral of resident warps over time
   uint64_t occupancy_since = 0;
   uint32_t resident = 0;

@@ -96,14 +96,7 @@ void DramMemory::submit(const Transaction& t, uint64_t now) {
 }
 
 void DramMemory::arrive(const Arrival& a) {
-  Slot& s = slots_[a.slot];
-  if (s.write && s.real) {
-    // A write is complete for the SM once the controller has accepted it.
-    const uint64_t cycle = clock_.to_cycle_ceil(a.time);
-    completions_.push(cycle, a.seq, Completion{cycle, s.tag, s.sm});
-    latencies_.record(cycle - s.submit_cycle);
-    s.real = false;
-  }
+  const Slot& s = slots_[a.slot];
   const DramAddress d = map_->map(s.address);
   ChannelRequest r;
   r.arrive = a.time;
@@ -119,8 +112,10 @@ void DramMemory::arrive(const Arrival& a) {
 
 void DramMemory::finish(const ChannelDone& d) {
   const Slot& s = slots_[d.slot];
+  if (s.write) writes_landed_by_ = std::max(writes_landed_by_, clock_.to_cycle_ceil(d.data_end));
   if (s.real) {
-    const uint64_t cycle = clock_.to_cycle_ceil(d.data_end + (interconnect_ps_ - request_ps_));
+    // A write is done once its data is in DRAM (as in queue_memory.cpp); a read's comes back.
+    const uint64_t cycle = clock_.to_cycle_ceil(s.write ? d.data_end : d.data_end + (interconnect_ps_ - request_ps_));
     completions_.push(cycle, seq_++, Completion{cycle, s.tag, s.sm});
     latencies_.record(cycle - s.submit_cycle);
   }

@@ -33,6 +33,7 @@ class DramMemory final : public MemorySystem {
   const LatencyRecorder& transaction_latencies() const override { return latencies_; }
   const char* name() const override { return "dram"; }
   DramCounters dram_counters() const override;
+  uint64_t writes_landed_by() const override { return writes_landed_by_; }
 
   // The fixed SM <-> controller latency, both ways, in core cycles: Table 6.2's unloaded latency
   // less what the DRAM model itself takes for an unloaded coalesced access.
@@ -82,6 +83,7 @@ class DramMemory final : public MemorySystem {
   LatencyRecorder latencies_;
   uint64_t seq_ = 0;
   uint64_t dram_bytes_ = 0;
+  uint64_t writes_landed_by_ = 0;  // cycle, mirrored writes included
 };
 
 }  // namespace warpsim::mem::dram

@@ -64,8 +64,10 @@ uint64_t QueueMemory::submit_timed(const Transaction& t, uint64_t now) {
   bytes_ += uint64_t{bursts} * timing_.burst_bytes;
   const uint64_t arrive = clock_.to_ps(now) + request_ps_;
   const uint64_t data_end = channels_[channel].serve(arrive, row, bank, bursts, t.write);
-  // A write is complete for the SM once the controller has accepted it.
-  const uint64_t cycle = t.write ? clock_.to_cycle_ceil(arrive) : clock_.to_cycle_ceil(data_end + (interconnect_ps_ - request_ps_));
+  // A write is done once its data is in DRAM: nothing in the SM waits on it, but its work counts
+  // then, so a store stream is timed at the channels' rate, not at the SMs' issue rate (the seeds
+  // time kernels whose writes have landed, §3.10). A read's data still has to come back.
+  const uint64_t cycle = clock_.to_cycle_ceil(t.write ? data_end : data_end + (interconnect_ps_ - request_ps_));
   latencies_.record(cycle - now);
   return cycle;
 }
