@@ -2,7 +2,6 @@
 // datasheet values in ns of config::DramConfig and the channel's share of the pin bandwidth.
 #pragma once
 
-#include <cmath>
 #include <cstdint>
 
 #include "config/hw_config.h"
@@ -31,16 +30,19 @@ class CoreClock {
   explicit CoreClock(double ghz) : ps_per_cycle_(1000.0 / ghz), cycles_per_ps_(1.0 / ps_per_cycle_) {}
   // Inline, without library calls (once per transaction in `queue`): below 2^52, x + 0.5
   // truncated is llround(x) for every x >= 0.5 (x + 0.5 is exact there or cannot cross an
-  // integer), and a cycle's start is never in (0, 0.5) ps; above, x is an integer already.
+  // integer), and a cycle's start is never in (0, 0.5) ps; above, x is an integer already. Past
+  // 2^64 ps (213 days: a slow clock's long run) it saturates, so to_cycle_ceil still ends.
   uint64_t to_ps(uint64_t cycle) const {
     const double x = static_cast<double>(cycle) * ps_per_cycle_;
-    return x < 0x1p52 ? static_cast<uint64_t>(x + 0.5) : static_cast<uint64_t>(std::llround(x));
+    if (x < 0x1p52) return static_cast<uint64_t>(x + 0.5);
+    return x < 0x1p64 ? static_cast<uint64_t>(x) : ~uint64_t{0};
   }
   // Exact in integer terms: the first cycle whose start (as to_ps rounds it) is not before `ps`.
   // The estimate multiplies by the reciprocal (no division per transaction); the two loops make
   // the result exact whatever its rounding.
   uint64_t to_cycle_ceil(uint64_t ps) const {
     const double q = static_cast<double>(ps) * cycles_per_ps_;
+    if (q >= 0x1p63) return uint64_t{1} << 63;  // past any run's cycle limit (Device::run)
     auto cycle = static_cast<uint64_t>(q);  // ceil(q) without the library call
     if (static_cast<double>(cycle) < q) ++cycle;
     while (to_ps(cycle) < ps) ++cycle;
