@@ -17,8 +17,9 @@ Reference reference_from(const std::vector<const Measurement*>& rows) {
   for (const Measurement* m : rows) {
     const auto b = m->params.find("bound");
     const std::string bound = b == m->params.end() ? "" : b->second;
-    if (bound != "upper") r.lo = std::max(r.lo, m->value), lo_text = m->value_text;
-    if (bound != "lower") r.hi = std::min(r.hi, m->value), hi_text = m->value_text;
+    // Each end shows the row that sets it (the tightest), not the last row read.
+    if (bound != "upper" && (lo_text.empty() || m->value > r.lo)) r.lo = m->value, lo_text = m->value_text;
+    if (bound != "lower" && (hi_text.empty() || m->value < r.hi)) r.hi = m->value, hi_text = m->value_text;
     r.unit = m->unit;
     if (m->params.count("estimate")) r.measured = false;  // Table 6.4 "linear" is a model number
   }

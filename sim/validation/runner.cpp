@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <map>
 
 #include "common/user_error.h"
 
@@ -44,6 +45,15 @@ Quantity resolved(const CaseSpec& c, const MeasurementSet& ms) {
 
 void check_cases(const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {
   DiagnosticSink sink;
+  // Case files refuse repeated ids (case_loader.cpp); a case derived from measurements may still
+  // take the id of a case file's case, and the report would show two rows under one id.
+  std::map<std::string, const CaseSpec*> seen;
+  for (const auto& c : cases) {
+    auto [it, fresh] = seen.emplace(c.id, &c);
+    if (!fresh)
+      sink.add(Diagnostic{c.file, c.line, c.column, "id",
+                          fmt::format("case id '{}' is also the id of the case at {}:{}", c.id, it->second->file, it->second->line)});
+  }
   for (const auto& c : cases) {
     const auto at = [&](const std::string& key, std::string msg) { sink.add(Diagnostic{c.file, c.line, c.column, key, std::move(msg)}); };
     const std::string unit = output_unit(c.quantity.extract);
@@ -56,6 +66,12 @@ void check_cases(const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {
       if (m->unit != unit)
         at("compare.measurement", fmt::format("'{}' is in {}, but the extraction gives {}", id, m->unit, unit));
     }
+    std::vector<const Measurement*> rows;
+    for (const auto& id : c.compare.measurements)
+      if (const Measurement* m = ms.find(id)) rows.push_back(m);
+    if (const Reference ref = reference_from(rows); rows.size() > 1 && ref.lo > ref.hi)
+      at("compare.measurement", fmt::format("the rows leave no value to compare with: their lower end {:g} is above their upper end {:g} (a "
+                                            "range is one row with bound=lower and one with bound=upper above it)", ref.lo, ref.hi));
     const bool fitted_latency = c.quantity.extract.kind == ExtractKind::FitAbc && c.quantity.extract.coefficient == 'L';
     if (fitted_latency != !c.compare.fit_curve.empty())
       at("compare.fit_curve", "goes with, and only with, extract {kind: fit_abc, coefficient: latency}");

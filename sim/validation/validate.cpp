@@ -27,9 +27,21 @@ struct GpuArg {
   std::string name;  // the config's gpu.name
 };
 
+// Cases, derived ones included, are kept per GPU name: a --gpu given twice counts once, and two
+// configs of one name are refused (the cases of that name would run on whichever came last).
 std::vector<GpuArg> resolve_gpus(const std::vector<std::string>& args) {
   std::vector<GpuArg> out;
-  for (const auto& a : args) out.push_back({a, config::load_hw_config(a).gpu.name});
+  for (const auto& a : args) {
+    if (std::any_of(out.begin(), out.end(), [&](const GpuArg& g) { return g.arg == a; })) continue;
+    GpuArg g{a, config::load_hw_config(a).gpu.name};
+    for (const auto& o : out)
+      if (o.name == g.name)
+        throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu",
+                                   fmt::format("'{}' and '{}' are both GPU '{}' (gpu.name): validation keeps cases per GPU name, so "
+                                               "give one of them, or another gpu.name in one file",
+                                               o.arg, a, g.name)});
+    out.push_back(std::move(g));
+  }
   return out;
 }
 

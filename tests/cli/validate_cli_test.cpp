@@ -313,3 +313,57 @@ TEST(ValidateCli, APercentileAtAThroughputLevelTakesTheOccupancyReachingIt) {
 }
 
 }  // namespace warpsim
+
+namespace warpsim {
+
+// Cases are kept per GPU name. Until stop 50, two configs named 'kepler' ran the built-in Kepler
+// cases on whichever came last, a --gpu given twice derived every case twice, and a derived case
+// could share its id with a case file's.
+TEST(ValidateCli, TwoConfigsOfOneGpuNameAreRefusedAndARepeatedGpuCountsOnce) {
+  const std::string copy = test::write_temp_file("vcli/kepler_copy.yaml", "inherits: kepler\n");
+  const auto both = test::run_cli("validate --gpu kepler --gpu " + copy + " --case t6_1.random --no-figures --memory-models none --out-dir " + dir("rep_twins"));
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("--gpu: 'kepler' and '" + copy + "' are both GPU 'kepler' (gpu.name)"), std::string::npos) << both.err;
+  EXPECT_FALSE(fs::exists(dir("rep_twins")));
+
+  const std::string csv = test::write_temp_file("vcli/twice.csv",
+                                                "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                                                "twice.add.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run,\n");
+  const std::string common = " --case 'auto.*' --measurements " + csv + " --no-figures --memory-models none --format csv";
+  const auto once = test::run_cli("validate --gpu kepler" + common + " --out-dir " + dir("rep_once"));
+  const auto twice = test::run_cli("validate --gpu kepler --gpu kepler" + common + " --out-dir " + dir("rep_twice"));
+  EXPECT_EQ(once.exit_code, 0) << once.err;
+  EXPECT_EQ(last_line(twice.out), "1 passed, 0 failed") << twice.out << twice.err;
+  EXPECT_EQ(slurp(dir("rep_once") + "/cases.csv"), slurp(dir("rep_twice") + "/cases.csv"));
+}
+
+TEST(ValidateCli, ADerivedCaseTakingACaseFilesIdIsBadInput) {
+  std::string cases = kPassing;
+  cases.replace(cases.find("cheap.latency"), 13, "auto.clash.w8");
+  const std::string file = test::write_temp_file("vcli/clash.yaml", cases);
+  const std::string csv = test::write_temp_file("vcli/clash.csv",
+                                                "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                                                "clash.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run,\n");
+  const auto r = test::run_cli("validate --cases " + file + " --measurements " + csv + " --no-figures --memory-models none --out-dir " + dir("rep_clash"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(csv + ":2:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("id: case id 'auto.clash.w8' is also the id of the case at " + file + ":2"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir("rep_clash")));
+}
+
+TEST(ValidateCli, ARangeWhoseLowerEndIsAboveItsUpperEndIsBadInput) {
+  const std::string csv = test::write_temp_file("vcli/empty_range.csv",
+                                                "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                                                "er.lo,kepler,latency,homogeneous,op=add count=256 bound=lower,8,10,cycles,lab,\n"
+                                                "er.hi,kepler,latency,homogeneous,op=add count=256 bound=upper,8,5,cycles,lab,\n");
+  std::string cases = kPassing;
+  cases.replace(cases.find("volkov.t6_2.kepler.add"), 22, "[er.lo, er.hi]");
+  const std::string file = test::write_temp_file("vcli/empty_range.yaml", cases);
+  const auto r = test::run_cli("validate --cases " + file + " --measurements " + csv + " --case cheap.latency --no-figures --memory-models none --out-dir " + dir("rep_empty_range"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(file + ":2:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("compare.measurement: the rows leave no value to compare with: their lower end 10 is above their upper end 5"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir("rep_empty_range")));
+}
+
+}  // namespace warpsim

@@ -52,6 +52,16 @@ TEST(Compare, BoundRowsMakeARangeAndInsideIsNoError) {
   EXPECT_DOUBLE_EQ(error_of(3, r, false), -3);   // 3 below the lower end 6
 }
 
+TEST(Compare, EachEndShowsTheRowThatSetsIt) {
+  // Until stop 50 each end showed the last row read: two lower bounds 8 and 6 read "6 .. 15"
+  // for the range [8, 15].
+  const Measurement a = row(8, "lower"), b = row(6, "lower"), hi = row(15, "upper"), hi2 = row(20, "upper");
+  const Reference r = reference_from({&a, &b, &hi, &hi2});
+  EXPECT_DOUBLE_EQ(r.lo, 8);
+  EXPECT_DOUBLE_EQ(r.hi, 15);
+  EXPECT_EQ(r.text, "8 .. 15");
+}
+
 TEST(Compare, ALoneLowerBoundIsOpenAbove) {
   const Measurement lo = row(8, "lower");
   const Reference r = reference_from({&lo});
