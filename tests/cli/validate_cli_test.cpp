@@ -366,4 +366,15 @@ TEST(ValidateCli, ARangeWhoseLowerEndIsAboveItsUpperEndIsBadInput) {
   EXPECT_FALSE(fs::exists(dir("rep_empty_range")));
 }
 
+TEST(ValidateCli, ARepeatedKeyInACaseFileIsBadInput) {
+  // A case's second `tolerance` was ignored (yaml-cpp reads the first) until stop 50.
+  std::string cases = kPassing;
+  cases.replace(cases.find("    tolerance_reason"), 0, "    tolerance: {relative: 0.5}\n");
+  const std::string file = test::write_temp_file("vcli/dup_key.yaml", cases);
+  const auto r = test::run_cli("validate --cases " + file + " --no-figures --memory-models none --out-dir " + dir("rep_dup_key"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(file + ":11:5: cases.tolerance: duplicate key (first given at line 10)"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir("rep_dup_key")));
+}
+
 }  // namespace warpsim

@@ -186,8 +186,27 @@ TEST(ConfigErrors, EmptyFileIsNotAConfig) {
 TEST(ConfigErrors, RepeatedKeyInOneFileIsAnErrorNotASilentOverride) {
   const auto ds = load_errors(kepler_child("dup.yaml", "alu:\n  latency_cycles: 5\nalu:\n  latency_cycles: 7\n"));
   ASSERT_EQ(ds.size(), 1u);
-  EXPECT_EQ(ds[0].line, 5);
-  EXPECT_NE(ds[0].message.find("duplicate key (first given at line 3)"), std::string::npos) << ds[0].message;
+  EXPECT_EQ(ds[0].line, 4);  // the repeated section (config/yaml_file.cpp), before its repeated leaf
+  EXPECT_EQ(ds[0].key, "alu");
+  EXPECT_NE(ds[0].message.find("duplicate key (first given at line 2)"), std::string::npos) << ds[0].message;
+}
+
+TEST(ConfigErrors, RepeatedSectionsInheritsAndDocumentsAreErrors) {
+  // yaml-cpp keeps repeated keys and looks up the first: until stop 50 a second `inherits` was
+  // ignored, and a second document after '---' too.
+  const auto twice = load_errors(write_temp_file("val/inherits_twice.yaml", "inherits: kepler\ninherits: maxwell\n"));
+  ASSERT_EQ(twice.size(), 1u);
+  EXPECT_EQ(twice[0].line, 2);
+  EXPECT_EQ(twice[0].key, "inherits");
+  const auto docs = load_errors(write_temp_file("val/two_docs.yaml", "inherits: kepler\n---\ninherits: maxwell\n"));
+  ASSERT_EQ(docs.size(), 1u);
+  EXPECT_EQ(docs[0].line, 3);
+  EXPECT_NE(docs[0].message.find("a second YAML document"), std::string::npos) << docs[0].message;
+  // A nested repeat is named by its dotted path; a trailing '---' with nothing after it is fine.
+  const auto nested = load_errors(kepler_child("nested_dup.yaml", "memory:\n  dram:\n    trcd_ns: 14\n    trcd_ns: 15\n"));
+  ASSERT_FALSE(nested.empty());
+  EXPECT_EQ(nested[0].key, "memory.dram.trcd_ns");
+  EXPECT_TRUE(load_errors(write_temp_file("val/trailing_doc.yaml", "inherits: kepler\n---\n")).empty());
 }
 
 TEST(ConfigErrors, KeyThatIsNotANameIsAUserErrorNotACrash) {
