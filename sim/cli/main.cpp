@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/exit_status.h"
 #include "common/user_error.h"
+#include "sweep/mpi_launch.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"warpsim: a discrete-event simulator of GPU streaming multiprocessors for studying latency hiding"};
@@ -22,6 +23,9 @@ int main(int argc, char** argv) {
   warpsim::cli::register_validate(app);
   warpsim::cli::register_sweep(app);
   warpsim::cli::register_compare_memory(app);
+  // Under mpirun every rank reads the same input and finds the same fault: rank 0 alone says so
+  // (each still exits 2, so that mpirun does too).
+  const bool reports_bad_input = warpsim::sweep::mpi_launch_rank() == 0;
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -32,12 +36,12 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     // The same form as every other bad input: where (<cli>) and what, CLI11's text naming the option.
-    std::cerr << "warpsim: error: <cli>: " << e.what() << "\nRun with --help for more information.\n";
+    if (reports_bad_input) std::cerr << "warpsim: error: <cli>: " << e.what() << "\nRun with --help for more information.\n";
     return 2;
   } catch (const warpsim::cli::ExitStatus& e) {
     return e.status;
   } catch (const warpsim::UserError& e) {
-    std::cerr << "warpsim: error: " << e.what() << "\n";
+    if (reports_bad_input) std::cerr << "warpsim: error: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "warpsim: internal error: " << e.what() << "\n";

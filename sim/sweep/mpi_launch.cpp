@@ -16,6 +16,16 @@ int mpi_launch_size() {
   return 0;
 }
 
+int mpi_launch_rank() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMI_RANK"}) {
+    const char* v = std::getenv(name);
+    if (!v) continue;
+    const auto n = parse_int(v);
+    if (n && *n >= 0 && *n < 1 << 20) return static_cast<int>(*n);
+  }
+  return 0;
+}
+
 bool mpi_built_in() {
 #if defined(WARPSIM_HAVE_MPI)
   return true;

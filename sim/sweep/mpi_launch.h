@@ -8,6 +8,9 @@ namespace warpsim::sweep {
 // other PMI launchers: PMI_SIZE); 0 when not started by an MPI launcher.
 int mpi_launch_size();
 
+// This process's rank in that job (OMPI_COMM_WORLD_RANK, PMI_RANK); 0 when not launched so.
+int mpi_launch_rank();
+
 // True when this binary was built with MPI (WARPSIM_HAVE_MPI).
 bool mpi_built_in();
 

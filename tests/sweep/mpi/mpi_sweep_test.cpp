@@ -52,6 +52,11 @@ TEST(MpiSweep, BadInputUnderMpirunExitsTwoAndWritesNothing) {
   const std::string out = temp_dir() + "/never_mpi.csv";
   EXPECT_EQ(mpirun(2, kGrid + " --gpu nosuchgpu --out " + out), 2);
   EXPECT_FALSE(std::ifstream(out).good());
+  // Said once, by rank 0 (until stop 50 each rank printed it).
+  const std::string log = slurp(temp_dir() + "/mpirun.log");
+  const auto first = log.find("warpsim: error:");
+  ASSERT_NE(first, std::string::npos) << log;
+  EXPECT_EQ(log.find("warpsim: error:", first + 1), std::string::npos) << log;
 }
 
 }  // namespace warpsim::test
