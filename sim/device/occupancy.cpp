@@ -75,6 +75,14 @@ void check_launch_fits(const config::HwConfig& cfg, const isa::Kernel& k) {
   };
   if (l.threads_per_block > cfg.sm.max_threads_per_block)
     throw error("threads_per_block", fmt::format("a block of {} threads exceeds the {} threads per block allowed", l.threads_per_block, cfg.sm.max_threads_per_block));
+  // A partial last warp would run with every lane active (the access patterns know no inactive
+  // lanes past the block's end), moving more bytes than the kernel does: refused, not guessed.
+  if (const int below = l.threads_per_block / cfg.sm.warp_size * cfg.sm.warp_size; below != l.threads_per_block) {
+    const int above = below + cfg.sm.warp_size;
+    throw error("threads_per_block", fmt::format("{} threads are not a whole number of {}-thread warps (a partial warp is not simulated): "
+                                                 "make the block {} threads",
+                                                 l.threads_per_block, cfg.sm.warp_size, below > 0 ? fmt::format("{} or {}", below, above) : std::to_string(above)));
+  }
   if (l.shared_memory_per_block > cfg.sm.max_shared_memory_per_block_bytes)
     throw error("shared_memory_per_block", fmt::format("{} B of shared memory per block exceed the {} B per block allowed", l.shared_memory_per_block,
                                                         cfg.sm.max_shared_memory_per_block_bytes));
