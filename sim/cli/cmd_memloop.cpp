@@ -36,13 +36,9 @@ mem::LoopPattern pattern_of(const std::string& s) {
 }
 
 uint64_t bytes_of(const std::string& s) {
-  uint64_t scale = 1;
-  std::string num = s;
-  for (auto [suffix, mult] : {std::pair{"GB", 1ull << 30}, std::pair{"MB", 1ull << 20}, std::pair{"KB", 1ull << 10}})
-    if (s.size() > 2 && s.ends_with(suffix)) num = s.substr(0, s.size() - 2), scale = mult;
-  auto v = parse_int(num);
-  if (!v || *v <= 0) throw UserError(Diagnostic{"<cli>", 0, 0, "--array", fmt::format("expected a size like 128MB, found '{}'", s)});
-  return static_cast<uint64_t>(*v) * scale;
+  const auto v = parse_byte_size(s);
+  if (!v) throw UserError(Diagnostic{"<cli>", 0, 0, "--array", fmt::format("expected a size like 128MB, found '{}'", s)});
+  return *v;
 }
 
 }  // namespace

@@ -101,4 +101,22 @@ std::string closest_match(std::string_view word, const std::vector<std::string>&
   return best;
 }
 
+std::optional<uint64_t> parse_byte_size(std::string_view s) {
+  s = trim(s);
+  uint64_t mult = 1;
+  const auto ends = [&](std::string_view suffix) {
+    if (s.size() <= suffix.size() || to_lower(s.substr(s.size() - suffix.size())) != to_lower(suffix)) return false;
+    s.remove_suffix(suffix.size());
+    return true;
+  };
+  if (ends("GB")) mult = uint64_t{1} << 30;
+  else if (ends("MB")) mult = uint64_t{1} << 20;
+  else if (ends("KB")) mult = uint64_t{1} << 10;
+  else ends("B");
+  const auto v = parse_int(s);
+  uint64_t bytes = 0;
+  if (!v || *v <= 0 || __builtin_mul_overflow(static_cast<uint64_t>(*v), mult, &bytes)) return std::nullopt;
+  return bytes;
+}
+
 }  // namespace warpsim

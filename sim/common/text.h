@@ -18,6 +18,8 @@ std::string to_lower(std::string_view s);
 // Strict parsers: the whole text must be the number (surrounding blanks allowed).
 std::optional<int64_t> parse_int(std::string_view s);  // decimal or 0x hex
 std::optional<double> parse_double(std::string_view s);
+// A positive size in bytes: "4096", "64KB", "512MB", "1GB" (binary units, any case; "B" allowed).
+std::optional<uint64_t> parse_byte_size(std::string_view s);
 
 size_t edit_distance(std::string_view a, std::string_view b);
 // The candidate closest to `word`, if within a small edit distance; "" otherwise.

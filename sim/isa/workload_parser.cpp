@@ -26,33 +26,14 @@ std::string strip_comment(std::string_view s) {
   return std::string(trim(s.substr(0, cut)));
 }
 
-// "512MB", "64KB", "1GB", "4096" -> bytes
-std::optional<uint64_t> parse_size(std::string_view s) {
-  s = trim(s);
-  uint64_t mult = 1;
-  auto ends = [&](std::string_view suf) {
-    if (s.size() > suf.size() && to_lower(s.substr(s.size() - suf.size())) == to_lower(suf)) {
-      s.remove_suffix(suf.size());
-      return true;
-    }
-    return false;
-  };
-  if (ends("GB")) mult = 1ull << 30;
-  else if (ends("MB")) mult = 1ull << 20;
-  else if (ends("KB")) mult = 1ull << 10;
-  else if (ends("B")) mult = 1;
-  auto v = parse_int(s);
-  if (!v || *v <= 0) return std::nullopt;
-  return static_cast<uint64_t>(*v) * mult;
-}
-
 class Parser {
  public:
   Parser(std::string file, const ParamMap& overrides) : file_(std::move(file)), overrides_(overrides) {}
 
   Kernel run(const std::string& text) {
     std::vector<SourceLine> lines;
-    std::istringstream in(text);
+    // A UTF-8 byte-order mark, as some editors write one, is not part of the first line.
+    std::istringstream in(text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text);
     std::string raw;
     for (int n = 1; std::getline(in, raw); ++n) lines.push_back({n, strip_comment(raw)});
     declare_params(lines);
@@ -80,6 +61,10 @@ class Parser {
       auto words = split_words(l.text);
       if (words.size() != 3 && words.size() != 4) {
         error(l.number, "expected `.param NAME DEFAULT [VALUE|VALUE...]`", ".param");
+        continue;
+      }
+      if (const auto [it, fresh] = param_line_.emplace(words[1], l.number); !fresh) {
+        error(l.number, fmt::format("parameter '{}' declared twice (first at line {})", words[1], it->second), ".param");
         continue;
       }
       params_[words[1]] = words[2];
@@ -185,6 +170,7 @@ class Parser {
       const std::string& head = words[0];
       const int ln = raw.number;
       if (head == ".param") continue;  // handled in pass 1
+      if ((head == ".kernel" || head == ".description" || head == ".launch") && !first_time(head, ln)) continue;
       if (head == ".kernel") {
         if (words.size() < 2) error(ln, "expected `.kernel NAME`", ".kernel");
         else kernel_.name = words[1];
@@ -290,7 +276,7 @@ class Parser {
     }
     ArraySpec a{w[1], 512ull << 20};
     if (w.size() == 3) {
-      auto sz = parse_size(w[2]);
+      auto sz = parse_byte_size(w[2]);
       if (!sz) {
         error(ln, fmt::format("expected a size like 512MB, found '{}'", w[2]), ".array");
         return;
@@ -299,6 +285,15 @@ class Parser {
     }
     array_index_[a.name] = static_cast<int>(kernel_.arrays.size());
     kernel_.arrays.push_back(a);
+  }
+
+  // A directive that sets the kernel's one name, description or launch: a second one would
+  // silently replace the first. (A line a .repeat copies is still one line.)
+  bool first_time(const std::string& directive, int ln) {
+    const auto [it, fresh] = directive_line_.emplace(directive, ln);
+    if (fresh || it->second == ln) return true;
+    error(ln, fmt::format("{} given twice (first at line {})", directive, it->second), directive);
+    return false;
   }
 
   void parse_launch_line(const std::vector<std::string>& w, int ln) {
@@ -375,6 +370,8 @@ class Parser {
   std::map<std::string, std::vector<std::string>> choices_;  // values a .param may take, when declared
   Kernel kernel_;
   std::map<std::string, int> array_index_;
+  std::map<std::string, int> directive_line_;  // .kernel, .description, .launch: where given
+  std::map<std::string, int> param_line_;      // where each .param was declared
   std::vector<OpenLoop> open_loops_;
   DiagnosticSink sink_;
 };

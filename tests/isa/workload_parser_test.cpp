@@ -194,4 +194,26 @@ TEST(WorkloadParser, TheExampleOfTheFormatDocumentParses) {
   EXPECT_EQ(instruction_mix(k).total, 7);
 }
 
+// Until stop 50 a second .kernel, .launch or .param replaced the first without a word, and a
+// byte-order mark made the first line an "unknown opcode".
+TEST(WorkloadParser, ADirectiveGivenTwiceIsAnErrorAtItsSecondLine) {
+  EXPECT_NE(error_of(".kernel a\n.kernel b\nNOP\n").find("w.wl:2: .kernel: .kernel given twice (first at line 1)"), std::string::npos);
+  EXPECT_NE(error_of(".launch grid=persistent\nNOP\n.launch grid=oversubscribed\n").find("w.wl:3: .launch: .launch given twice (first at line 1)"),
+            std::string::npos);
+  EXPECT_NE(error_of(".param n 4\n.param n 8\nNOP\n").find("w.wl:2: .param: parameter 'n' declared twice (first at line 1)"), std::string::npos);
+  // One line that a .repeat copies is given once.
+  EXPECT_EQ(error_of(".repeat 2\n.kernel k\nNOP\n.endrepeat\n"), "");
+}
+
+TEST(WorkloadParser, AByteOrderMarkIsNotPartOfTheFirstLine) {
+  const Kernel k = parse_workload("\xEF\xBB\xBF.kernel bom\nNOP\n", "w.wl");
+  EXPECT_EQ(k.name, "bom");
+}
+
+TEST(WorkloadParser, ArraySizesTakeBinaryUnitsAndRefuseOverflow) {
+  EXPECT_EQ(parse_workload(".array a 512mb\nNOP\n", "w.wl").arrays.at(0).bytes, uint64_t{512} << 20);
+  EXPECT_EQ(parse_workload(".array a 4096B\nNOP\n", "w.wl").arrays.at(0).bytes, 4096u);
+  EXPECT_NE(error_of(".array a 99999999999GB\nNOP\n").find("expected a size like 512MB"), std::string::npos);
+}
+
 }  // namespace warpsim::isa
