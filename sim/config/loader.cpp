@@ -66,7 +66,8 @@ class Binder {
       sink_.add(at(file, v.Mark(), f.key, fmt::format("expected {}, found {}", expected_text(f), v.IsNull() ? "nothing" : "a list or map")));
       return;
     }
-    // yaml-cpp keeps repeated keys; a silent "last one wins" would hide typos in long files.
+    // One field given twice in a file under two spellings (`memory.peak_gbps` beside `memory:` /
+    // `peak_gbps`); a key repeated as written is refused when the file is read (yaml_file.cpp).
     if (auto it = prov_.find(f.key); it != prov_.end() && it->second.file == file) {
       sink_.add(at(file, v.Mark(), f.key, fmt::format("duplicate key (first given at line {})", it->second.line)));
       return;

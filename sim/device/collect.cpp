@@ -31,13 +31,14 @@ Result Device::collect() const {
   r.steady_stopped = stopped;
   r.steady_half_width = stopped ? steady_->half_width() : 0;
   r.steady_state_window = window_end_ != mem::kNever || stopped;
+  const uint64_t writes_landed = memory_->writes_landed_by();
   for (size_t i = 0; i < sm_.size(); ++i) {
     const sm::SmStats& st = sm_[i]->stats();
     if (st.work.warps_executed == 0) continue;
     // The warps' busy interval (Little's law), and the work's: a kernel is done once its stores
     // have landed too (warps do not wait for them), so the timed interval runs to the last access.
     const uint64_t busy = (stopped ? stopped_at_ : st.last_end) - st.first_start;
-    const uint64_t span = (stopped ? stopped_at_ : std::max({st.last_end, st.last_access_done, memory_->writes_landed_by()})) - st.first_start;
+    const uint64_t span = (stopped ? stopped_at_ : std::max({st.last_end, st.last_access_done, writes_landed})) - st.first_start;
     r.total_cycles = std::max(r.total_cycles, span);
     WARPSIM_ASSERT(stopped || window_end_ == mem::kNever || st.window.in_flight == 0, "a steady-state window access never completed");
     if (stopped) r.cycles = steady_->last().time - steady_->first().time;

@@ -50,7 +50,6 @@ std::vector<PointOutcome> PointExecutor::wait_done() {
   return out;
 }
 
-
 void PointExecutor::run() {
   while (true) {
     size_t index = 0;

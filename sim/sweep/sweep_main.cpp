@@ -48,9 +48,15 @@ struct Output {
   }
 };
 
-std::unique_ptr<Output> open_output(const SweepRequest& req, const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns) {
+// The points' keys, in grid order: what the output file's lines are matched and ordered by.
+std::vector<std::string> point_keys(const SweepPlan& plan) {
   std::vector<std::string> keys;
   for (const auto& p : plan.points) keys.push_back(p.key);
+  return keys;
+}
+
+std::unique_ptr<Output> open_output(const SweepRequest& req, const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns) {
+  const std::vector<std::string> keys = point_keys(plan);
   auto o = std::make_unique<Output>();
   o->writer = std::make_unique<LineWriter>(req.out);  // locked before it is read
   o->state = req.out.empty() ? ResumeState{} : read_resume_state(req.out, f, columns, keys);
@@ -78,11 +84,7 @@ EmitFn emit_to(Output& o) {
 // writer still holds the file's lock.
 void close_output(Output& o, const SweepRequest& req, const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns) {
   o.bar->finish();
-  if (!o.state.in_order) {
-    std::vector<std::string> keys;
-    for (const auto& p : plan.points) keys.push_back(p.key);
-    rewrite_in_grid_order(req.out, f, columns, keys);
-  }
+  if (!o.state.in_order) rewrite_in_grid_order(req.out, f, columns, point_keys(plan));
   o.writer.reset();
 }
 

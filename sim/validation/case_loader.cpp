@@ -168,11 +168,7 @@ std::vector<CaseSpec> load_cases(const std::vector<fs::path>& paths) {
       for (const auto& d : e.diagnostics()) sink.add(d);
     }
   }
-  std::map<std::string, const CaseSpec*> seen;
-  for (const auto& c : out) {
-    auto [it, fresh] = seen.emplace(c.id, &c);
-    if (!fresh) sink.add(Diagnostic{c.file, c.line, c.column, "id", fmt::format("duplicate case id '{}' (first at {}:{})", c.id, it->second->file, it->second->line)});
-  }
+  check_unique_case_ids(out, sink);
   try {
     sink.throw_if_any();
   } catch (const UserError& e) {
@@ -185,6 +181,14 @@ std::vector<CaseSpec> load_cases(const std::vector<fs::path>& paths) {
     throw UserError(unique);
   }
   return out;
+}
+
+void check_unique_case_ids(const std::vector<CaseSpec>& cases, DiagnosticSink& sink) {
+  std::map<std::string, const CaseSpec*> seen;
+  for (const auto& c : cases) {
+    auto [it, fresh] = seen.emplace(c.id, &c);
+    if (!fresh) sink.add(Diagnostic{c.file, c.line, c.column, "id", fmt::format("duplicate case id '{}' (first at {}:{})", c.id, it->second->file, it->second->line)});
+  }
 }
 
 }  // namespace warpsim::validation

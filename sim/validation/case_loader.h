@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "common/user_error.h"
 #include "validation/case_spec.h"
 
 namespace warpsim::validation {
@@ -13,6 +14,10 @@ namespace warpsim::validation {
 // A directory contributes every *.yaml under it, in sorted path order. Case ids must be unique
 // across all files. Throws UserError.
 std::vector<CaseSpec> load_cases(const std::vector<std::filesystem::path>& paths);
+
+// A diagnostic at every case whose id an earlier case already has (load_cases, and validate's
+// final list, where a derived case may take a case file's id).
+void check_unique_case_ids(const std::vector<CaseSpec>& cases, DiagnosticSink& sink);
 
 // The built-in cases: data_dir("validation") / "cases".
 std::filesystem::path builtin_cases_dir();

@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <map>
 
 #include "common/user_error.h"
+#include "validation/case_loader.h"
 
 namespace warpsim::validation {
 namespace {
@@ -45,18 +45,13 @@ Quantity resolved(const CaseSpec& c, const MeasurementSet& ms) {
 
 void check_cases(const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {
   DiagnosticSink sink;
-  // Case files refuse repeated ids (case_loader.cpp); a case derived from measurements may still
-  // take the id of a case file's case, and the report would show two rows under one id.
-  std::map<std::string, const CaseSpec*> seen;
-  for (const auto& c : cases) {
-    auto [it, fresh] = seen.emplace(c.id, &c);
-    if (!fresh)
-      sink.add(Diagnostic{c.file, c.line, c.column, "id",
-                          fmt::format("case id '{}' is also the id of the case at {}:{}", c.id, it->second->file, it->second->line)});
-  }
+  // Case files refuse repeated ids already; a case derived from measurements may still take the id
+  // of a case file's case, and the report would show two rows under one id.
+  check_unique_case_ids(cases, sink);
   for (const auto& c : cases) {
     const auto at = [&](const std::string& key, std::string msg) { sink.add(Diagnostic{c.file, c.line, c.column, key, std::move(msg)}); };
     const std::string unit = output_unit(c.quantity.extract);
+    std::vector<const Measurement*> rows;
     for (const auto& id : c.compare.measurements) {
       const Measurement* m = ms.find(id);
       if (!m) {
@@ -65,10 +60,8 @@ void check_cases(const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {
       }
       if (m->unit != unit)
         at("compare.measurement", fmt::format("'{}' is in {}, but the extraction gives {}", id, m->unit, unit));
+      rows.push_back(m);
     }
-    std::vector<const Measurement*> rows;
-    for (const auto& id : c.compare.measurements)
-      if (const Measurement* m = ms.find(id)) rows.push_back(m);
     if (const Reference ref = reference_from(rows); rows.size() > 1 && ref.lo > ref.hi)
       at("compare.measurement", fmt::format("the rows leave no value to compare with: their lower end {:g} is above their upper end {:g} (a "
                                             "range is one row with bound=lower and one with bound=upper above it)", ref.lo, ref.hi));
