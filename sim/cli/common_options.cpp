@@ -7,6 +7,8 @@
 
 #include "common/text.h"
 #include "common/user_error.h"
+#include "config/enum_names.h"
+#include "config/model_keys.h"
 #include "report/atomic_file.h"
 
 namespace warpsim::cli {
@@ -29,18 +31,25 @@ void add_common_options(CLI::App& cmd, CommonOptions& o, unsigned which) {
 }
 
 void note_sets_the_memory_model_ignores(const config::HwConfig& cfg, const std::vector<std::string>& set_items) {
-  if (cfg.memory.model != config::MemoryModelKind::Fixed && cfg.memory.model != config::MemoryModelKind::Servers) return;
-  std::set<std::string> ignored;
+  // The model the run uses: the config's, or the one a single-valued --set memory.model names.
+  config::MemoryModelKind model = cfg.memory.model;
+  std::set<std::string> keys;
   for (const std::string& item : set_items) {
-    const std::string key(trim(std::string_view(item).substr(0, item.find('='))));
-    if (key == "memory.model") return;  // a grid over models: some points use the keys
-    if (key.starts_with("memory.dram.") || key.starts_with("memory.controller.") || key == "memory.controllers" || key == "memory.sm_port_gbps")
-      ignored.insert(key);
+    const size_t eq = item.find('=');
+    const std::string key(trim(std::string_view(item).substr(0, eq)));
+    if (key != "memory.model") {
+      keys.insert(key);
+      continue;
+    }
+    const std::string value = eq == std::string::npos ? "" : std::string(trim(std::string_view(item).substr(eq + 1)));
+    const auto named = config::enum_from_name<config::MemoryModelKind>(value);
+    if (!named) return;  // a grid over models (some points read the keys) or a bad name, reported elsewhere
+    model = *named;
   }
-  for (const std::string& key : ignored)
-    std::cerr << fmt::format("warpsim: note: --set {} changes nothing on {}'s `{}` memory model: the DRAM organisation is read by "
-                             "memory.model=queue, dram and simgrid (docs/memory-model.md)\n",
-                             key, cfg.gpu.name, config::to_string(cfg.memory.model));
+  for (const std::string& key : keys)
+    if (config::memory_model_ignores(model, key))
+      std::cerr << fmt::format("warpsim: note: --set {} changes nothing on {}'s `{}` memory model, which does not read it (docs/memory-model.md, \"Which model reads which key\")\n",
+                               key, cfg.gpu.name, config::to_string(model));
 }
 
 void add_sms_option(CLI::App& cmd, int& sms, const char* after_all) {

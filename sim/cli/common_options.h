@@ -54,10 +54,11 @@ isa::ParamMap parse_params(const std::vector<std::string>& items);
 // "N", "A:B" or "A:B:STEP" -> list of warp counts; throws UserError.
 std::vector<int> parse_warps(const std::string& spec);
 
-// A what-if on the DRAM organisation (`--set memory.dram.*`, `memory.controller.*`,
-// `memory.controllers`, `memory.sm_port_gbps`) changes nothing on a memory model without one
-// (`fixed`, `servers`): one stderr note per such key, so that it does not silently do nothing.
-// `set_items` are "key=value" (or "key=v1,v2" in a sweep); none when one of them sets memory.model.
+// A what-if on a key of the DRAM organisation the run's memory model does not read
+// (config/model_keys.h: e.g. `memory.dram.*` on `fixed`, `servers` or `simgrid`) changes nothing:
+// one stderr note per such key, so that it does not silently do nothing. `set_items` are
+// "key=value" (or "key=v1,v2" in a sweep); a single-valued memory.model among them is the model
+// checked, and a grid over memory.model gives no note.
 void note_sets_the_memory_model_ignores(const config::HwConfig& cfg, const std::vector<std::string>& set_items);
 
 // Emits `text` to --out (atomically) or stdout.

@@ -80,4 +80,11 @@ Diagnostic HwConfig::diagnostic(const std::string& key, std::string message) con
   return d;
 }
 
+Diagnostic HwConfig::conflict(std::initializer_list<const char*> keys, std::string message) const {
+  for (const char* key : keys)
+    if (key_sources)
+      if (const auto it = key_sources->find(key); it != key_sources->end() && it->second.file == "<--set>") return diagnostic(key, std::move(message));
+  return diagnostic(*keys.begin(), std::move(message));
+}
+
 }  // namespace warpsim::config

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <string>
@@ -197,6 +198,9 @@ struct HwConfig {
   // An error about `key`, placed where the key was set (or at the config file when it took its
   // default): what a problem found after loading reports.
   Diagnostic diagnostic(const std::string& key, std::string message) const;
+  // An error about a conflict between `keys` (the first the default culprit): placed at the
+  // first of them a `--set` changed, since that what-if made the conflict, else at keys[0].
+  Diagnostic conflict(std::initializer_list<const char*> keys, std::string message) const;
 };
 
 // Display names, used by the schema and by reports.

@@ -93,6 +93,14 @@ void check_cross_field_rules(const HwConfig& c) {
   if (c.sm.max_shared_memory_per_block_bytes > c.sm.shared_memory_bytes)
     fail("sm.max_shared_memory_per_block_bytes",
          fmt::format("{} exceeds the SM's shared memory ({} bytes)", c.sm.max_shared_memory_per_block_bytes, c.sm.shared_memory_bytes));
+  // Volkov §5.7: every block takes the overhead plus its own allocation, rounded up to the
+  // granularity; either alone filling the SM leaves no room for a block that uses shared memory.
+  if (c.sm.shared_memory_block_overhead_bytes > 0 && c.sm.shared_memory_block_overhead_bytes >= c.sm.shared_memory_bytes)
+    fail("sm.shared_memory_block_overhead_bytes",
+         fmt::format("{} bytes per block fill the SM's shared memory ({} bytes)", c.sm.shared_memory_block_overhead_bytes, c.sm.shared_memory_bytes));
+  if (c.sm.shared_memory_bytes > 0 && c.sm.shared_memory_alloc_granularity_bytes > c.sm.shared_memory_bytes)
+    fail("sm.shared_memory_alloc_granularity_bytes",
+         fmt::format("{} bytes exceed the SM's shared memory ({} bytes)", c.sm.shared_memory_alloc_granularity_bytes, c.sm.shared_memory_bytes));
   if (c.memory.peak_gbps > c.memory.pin_bandwidth_gbps * 1.0001)
     fail("memory.peak_gbps", fmt::format("sustained peak {} GB/s exceeds the pin bandwidth {} GB/s", c.memory.peak_gbps, c.memory.pin_bandwidth_gbps));
   if (c.memory.bus_width_bits % c.memory.controllers != 0)

@@ -26,23 +26,38 @@ int register_of(std::string_view tok) {
   return -1;
 }
 
-// Splits operands on commas outside brackets.
-std::vector<std::string> split_operands(std::string_view s) {
-  std::vector<std::string> out;
+// Splits operands on commas outside brackets into `out`; "" or what is malformed: an empty
+// operand (",,", a leading or trailing comma), unbalanced brackets, or two tokens with no comma
+// between them outside brackets (a missing comma would silently drop a dependency).
+std::string split_operands(std::string_view s, std::vector<std::string>& out) {
+  out.clear();
+  if (trim(s).empty()) return "";
   int depth = 0;
   std::string cur;
+  const auto finish = [&]() -> std::string {
+    const std::string op(trim(cur));
+    cur.clear();
+    if (op.empty()) return "empty operand (two commas, or a comma at either end)";
+    // Whitespace outside brackets separates two tokens that a comma should.
+    int d = 0;
+    for (size_t i = 0; i < op.size(); ++i) {
+      d += op[i] == '[' ? 1 : op[i] == ']' ? -1 : 0;
+      if (d == 0 && (op[i] == ' ' || op[i] == '\t')) return fmt::format("missing comma in operand '{}'", op);
+    }
+    out.push_back(op);
+    return "";
+  };
   for (char c : s) {
     if (c == '[') ++depth;
-    if (c == ']') --depth;
+    if (c == ']' && --depth < 0) return fmt::format("unbalanced ']' in '{}'", trim(s));
     if (c == ',' && depth == 0) {
-      out.emplace_back(trim(cur));
-      cur.clear();
+      if (std::string err = finish(); !err.empty()) return err;
     } else {
       cur += c;
     }
   }
-  if (!trim(cur).empty()) out.emplace_back(trim(cur));
-  return out;
+  if (depth != 0) return fmt::format("unbalanced '[' in '{}'", trim(s));
+  return finish();
 }
 
 // Registers read inside a memory operand "[R3+0x10]" or a constant "c[0x0][R2]".
@@ -93,7 +108,8 @@ std::string parse_instruction(const std::string& text, Instruction& out) {
   out.opcode = opcode;
   out.cls = info->cls;
   if (guard >= 0) out.src[out.nsrc++] = static_cast<uint16_t>(guard);
-  auto ops = split_operands(rest);
+  std::vector<std::string> ops;
+  if (std::string err = split_operands(rest, ops); !err.empty()) return err;
   for (size_t i = 0; i < ops.size(); ++i) {
     const std::string& op = ops[i];
     const bool is_mem = op.find('[') != std::string::npos;

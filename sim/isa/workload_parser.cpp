@@ -19,10 +19,14 @@ struct SourceLine {
   std::string text;  // comment stripped, trimmed
 };
 
+// A comment starts at `#` or `//` outside a double-quoted string (a `.description` may hold either).
 std::string strip_comment(std::string_view s) {
-  size_t cut = s.size();
-  if (auto p = s.find('#'); p != std::string_view::npos) cut = std::min(cut, p);
-  if (auto p = s.find("//"); p != std::string_view::npos) cut = std::min(cut, p);
+  bool quoted = false;
+  size_t cut = 0;
+  for (; cut < s.size(); ++cut) {
+    if (s[cut] == '"') quoted = !quoted;
+    if (!quoted && (s[cut] == '#' || s.substr(cut, 2) == "//")) break;
+  }
   return std::string(trim(s.substr(0, cut)));
 }
 

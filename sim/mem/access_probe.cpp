@@ -1,5 +1,7 @@
 #include "mem/access_probe.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -37,7 +39,12 @@ uint64_t unloaded_coalesced_tail_cycles(MemorySystem& memory, const config::LsuC
 uint64_t interconnect_ps_for(const config::HwConfig& cfg, uint64_t memory_cycles) {
   const double total = unloaded_transaction_latency_cycles(cfg);
   if (total <= static_cast<double>(memory_cycles))
-    throw UserError(cfg.diagnostic("memory.latency_cycles", "the unloaded latency is shorter than the DRAM timings alone"));
+    throw UserError(cfg.conflict({"memory.latency_cycles", "memory.dram.trcd_ns", "memory.dram.tcl_ns", "memory.dram.burst_length", "memory.dram.beats_per_clock",
+                                  "memory.dram.channels_per_controller", "memory.memory_clock_mhz", "memory.bus_width_bits", "lsu.transaction_issue_cycles",
+                                  "device.core_clock_ghz"},
+                                 fmt::format("the unloaded latency of a transaction, {:.1f} cycles (memory.latency_cycles less the departure spread of "
+                                             "a coalesced access), is not longer than the DRAM timings alone give it ({} cycles)",
+                                             total, memory_cycles)));
   const double ps = (total - static_cast<double>(memory_cycles)) * 1000.0 / cfg.device.core_clock_ghz;
   return static_cast<uint64_t>(std::llround(ps));
 }

@@ -14,7 +14,7 @@ double unloaded_transaction_latency_cycles(const config::HwConfig& cfg) {
   // adds is the last pass's whole-cycle offset.
   const auto spread = static_cast<double>(departure_offset_cycles(steps - 1, cfg.lsu.transaction_issue_cycles));
   if (spread >= cfg.memory.latency_cycles)
-    throw UserError(cfg.diagnostic("lsu.transaction_issue_cycles", "the departure spread of a coalesced access exceeds memory.latency_cycles"));
+    throw UserError(cfg.conflict({"lsu.transaction_issue_cycles", "memory.latency_cycles"}, "the departure spread of a coalesced access exceeds memory.latency_cycles"));
   return cfg.memory.latency_cycles - spread;
 }
 

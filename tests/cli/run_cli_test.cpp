@@ -195,6 +195,15 @@ TEST(RunCli, ADramWhatIfOnAModelWithoutDramIsNoted) {
   const CliRun queue = run_cli("run --gpu kepler --workload alpha_mix --warps 8 --format csv --set memory.model=queue --set memory.dram.trcd_ns=20");
   ASSERT_EQ(queue.exit_code, 0) << queue.err;
   EXPECT_EQ(queue.err.find("note:"), std::string::npos) << queue.err;
+  // `simgrid` reads the controllers but no DRAM timing; `queue` no page policy.
+  const CliRun simgrid = run_cli("run --gpu kepler --workload alpha_mix --warps 8 --format csv --set memory.model=simgrid --set memory.dram.trcd_ns=20 --set memory.controllers=8");
+  ASSERT_EQ(simgrid.exit_code, 0) << simgrid.err;
+  EXPECT_NE(simgrid.err.find("note: --set memory.dram.trcd_ns changes nothing on kepler's `simgrid` memory model"), std::string::npos) << simgrid.err;
+  EXPECT_EQ(simgrid.err.find("memory.controllers changes nothing"), std::string::npos) << simgrid.err;
+  const CliRun page = run_cli("run --gpu kepler --workload alpha_mix --warps 8 --format csv --set memory.model=queue --set memory.controller.page_policy=open");
+  ASSERT_EQ(page.exit_code, 0) << page.err;
+  EXPECT_NE(page.err.find("note: --set memory.controller.page_policy changes nothing on kepler's `queue`"), std::string::npos) << page.err;
+  EXPECT_EQ(page.out, run_cli("run --gpu kepler --workload alpha_mix --warps 8 --format csv --set memory.model=queue").out);
 }
 
 }  // namespace warpsim::test

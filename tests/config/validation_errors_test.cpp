@@ -139,11 +139,31 @@ TEST(ConfigErrors, ARuleBrokenWhenTheModelIsBuiltNamesTheLineThatSetTheKey) {
   EXPECT_EQ(ds[0].file, p);
   EXPECT_EQ(ds[0].line, 4);
   EXPECT_EQ(ds[0].key, "memory.latency_cycles");
-  EXPECT_NE(ds[0].message.find("shorter than the DRAM timings"), std::string::npos) << ds[0].message;
+  EXPECT_NE(ds[0].message.find("not longer than the DRAM timings"), std::string::npos) << ds[0].message;
   ds = build_error(load_hw_config("kepler", {"memory.model=queue", "memory.latency_cycles=120"}));
   ASSERT_EQ(ds.size(), 1u);
   EXPECT_EQ(ds[0].file, "<--set>");
   EXPECT_EQ(ds[0].key, "memory.latency_cycles");
+  // The what-if that made the conflict is named, not the file's latency it now exceeds.
+  ds = build_error(load_hw_config("kepler", {"memory.model=queue", "memory.dram.trcd_ns=300"}));
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].file, "<--set>");
+  EXPECT_EQ(ds[0].key, "memory.dram.trcd_ns");
+}
+
+// Shared memory a block can never get (Volkov §5.7): the overhead alone, or one allocation unit,
+// larger than the SM's shared memory.
+TEST(ConfigErrors, SharedMemoryOverheadOrGranularityBeyondTheSmIsRefused) {
+  auto ds = load_errors(kepler_child("smem_overhead.yaml", "sm:\n  shared_memory_block_overhead_bytes: 49152\n"));
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].key, "sm.shared_memory_block_overhead_bytes");
+  EXPECT_EQ(ds[0].line, 3);
+  EXPECT_NE(ds[0].message.find("fill the SM's shared memory (49152 bytes)"), std::string::npos) << ds[0].message;
+  ds = load_errors(kepler_child("smem_gran.yaml", "sm:\n  shared_memory_alloc_granularity_bytes: 65536\n"));
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].key, "sm.shared_memory_alloc_granularity_bytes");
+  // One byte less than the SM's shared memory is still a (degenerate) config.
+  EXPECT_NO_THROW(load_hw_config("kepler", {"sm.shared_memory_block_overhead_bytes=49151"}));
 }
 
 TEST(ConfigErrors, CrossFieldRulesHoldForConfigsBuiltInCode) {

@@ -113,6 +113,14 @@ TEST(WorkloadParser, ErrorsNameFileAndLine) {
   EXPECT_NE(error_of("FADD R1, R1, R2 ; pattern=stream\n").find("w.wl:1: FADD: attributes"), std::string::npos);
   EXPECT_NE(error_of("FADD R999, R1, R2\n").find("w.wl:1: bad register 'R999'"), std::string::npos);
   EXPECT_NE(error_of("LD R1, R2\n").find("w.wl:1: LD needs a memory operand"), std::string::npos);
+  // Malformed operand lists drop no dependency silently.
+  EXPECT_NE(error_of("FADD R1, R1,, R2\n").find("w.wl:1: empty operand"), std::string::npos);
+  EXPECT_NE(error_of("FADD R1, R1, R2,\n").find("w.wl:1: empty operand"), std::string::npos);
+  EXPECT_NE(error_of("FADD R1, R1 R2\n").find("w.wl:1: missing comma in operand 'R1 R2'"), std::string::npos);
+  EXPECT_NE(error_of("LD R1, [R2\n").find("w.wl:1: unbalanced '['"), std::string::npos);
+  EXPECT_NE(error_of("LD R1, R2]\n").find("w.wl:1: unbalanced ']'"), std::string::npos);
+  // Spaces inside brackets are an address expression, not a missing comma.
+  EXPECT_EQ(parse_workload("LD R1, [R2 + 0x10]\n", "w.wl").code[0].nsrc, 1);
   EXPECT_NE(error_of(".repeat ${nope}\nNOP\n.endrepeat\n").find("unknown parameter 'nope'"), std::string::npos);
   EXPECT_NE(error_of("EXIT\nFADD R1, R1, R2\n").find("w.wl:1: EXIT before the end"), std::string::npos);
   // A line that was only an unknown parameter (it crashed the parser) and unrolling without end.
@@ -122,6 +130,12 @@ TEST(WorkloadParser, ErrorsNameFileAndLine) {
   EXPECT_EQ(unrolled.find("no instructions"), std::string::npos) << unrolled;  // one error, not a follow-on
   EXPECT_NE(error_of(".repeat 1048576\n.repeat 2\nNOP\n.endrepeat\n.endrepeat\n").find("w.wl:3: the kernel unrolls past 1048576 instructions"), std::string::npos);
   EXPECT_NE(error_of("FADD R1, R1, R2\n", {{"alpha", "2"}}).find("<--param>: alpha: workload 'w.wl' has no parameter 'alpha'"), std::string::npos);
+}
+
+TEST(WorkloadParser, ACommentMarkInsideQuotesIsText) {
+  const Kernel k = parse_workload(".description \"a[i] # b // c\"  # the comment\nFADD R1, R1, R2 // another\n", "w.wl");
+  EXPECT_EQ(k.description, "a[i] # b // c");
+  EXPECT_EQ(k.code.size(), 2u);  // FADD and the appended EXIT
 }
 
 TEST(WorkloadParser, ParamWithDeclaredValuesTakesOnlyThose) {
