@@ -74,7 +74,7 @@ void register_validate(CLI::App& app) {
                              c->o.jobs, c->o.out_dir, r.figures.made || !c->o.figures ? "" : " (no figures: " + r.figures.why_not + ")");
     if (h.cases > 0)
       std::cerr << fmt::format("warpsim: worst error over {} measured cases: simulator {} ({}), Volkov basic model {} ({})\n", h.cases,
-                               validation::magnitude_text(h.simulator), h.simulator_case, validation::magnitude_text(h.volkov), h.volkov_case);
+                               h.simulator_text, h.simulator_case, h.volkov_text, h.volkov_case);
     if (!r.report.finding_outcomes.empty()) {
       std::vector<std::string> reproduced;
       for (const auto& f : r.report.finding_outcomes)

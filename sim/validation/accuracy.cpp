@@ -1,5 +1,7 @@
 #include "validation/accuracy.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -26,6 +28,13 @@ int source_rank(const std::string& s) {
   if (s == "simulator") return -1;
   const auto names = model::model_names();
   return static_cast<int>(std::find(names.begin(), names.end(), s) - names.begin());
+}
+
+// |error| as a percentage, or why it is infinite.
+std::string error_magnitude_text(const Value& v, double magnitude, const CaseOutcome& o) {
+  if (!std::isinf(magnitude)) return fmt::format("{:.1f}%", 100 * magnitude);
+  if (!v.ok()) return "no value (not attained)";
+  return o.reference.lo == 0 || o.reference.hi == 0 ? "unbounded (measured 0: no relative error)" : "unbounded";
 }
 
 }  // namespace
@@ -65,8 +74,8 @@ Headline headline(const std::vector<CaseOutcome>& outcomes) {
     if (v == o.models.end() || v->value.note.rfind("n/a", 0) == 0 || o.simulated.note.rfind("n/a", 0) == 0) continue;
     ++h.cases;
     const double s = err(o.simulated, o.rel_error), m = err(v->value, v->rel_error);
-    if (std::isnan(h.simulator) || s > h.simulator) h.simulator = s, h.simulator_case = o.spec->id;
-    if (std::isnan(h.volkov) || m > h.volkov) h.volkov = m, h.volkov_case = o.spec->id;
+    if (std::isnan(h.simulator) || s > h.simulator) h.simulator = s, h.simulator_case = o.spec->id, h.simulator_text = error_magnitude_text(o.simulated, s, o);
+    if (std::isnan(h.volkov) || m > h.volkov) h.volkov = m, h.volkov_case = o.spec->id, h.volkov_text = error_magnitude_text(v->value, m, o);
   }
   return h;
 }

@@ -28,6 +28,9 @@ struct Headline {
   int cases = 0;
   double simulator = kNaN, volkov = kNaN;
   std::string simulator_case, volkov_case;
+  // The errors as the report prints them: "12.3%", or why one is infinite (no value, or a
+  // measured 0 that no relative error can be taken of).
+  std::string simulator_text, volkov_text;
 };
 Headline headline(const std::vector<CaseOutcome>& outcomes);
 // The report's sentence on the headline: more accurate, not more accurate, or (both worst on the

@@ -80,7 +80,7 @@ CaseSpec read_case(YamlReader& r, const YAML::Node& node, const KeyLookup& get, 
   c.id = r.text(node["id"], "id").value_or("") + id_suffix;
   if (auto d = get("description")) c.description = r.text(d, "description").value_or("");
   RunSpec run;
-  run.gpu = r.gpu();
+  run.gpu = r.gpu_config();
   c.quantity.run = read_run(r, get, "", run);
   if (c.quantity.run.workload.empty()) r.error(node, "workload", "missing (a workload name, see `warpsim list workloads`)");
   if (auto e = get("extract")) c.quantity.extract = read_extract(r, e, "extract", c.quantity.run);
@@ -95,9 +95,9 @@ CaseSpec read_case(YamlReader& r, const YAML::Node& node, const KeyLookup& get, 
   return c;
 }
 
-void read_file(const std::string& path, DiagnosticSink& sink, std::vector<CaseSpec>& out) {
+void read_file(const std::string& path, DiagnosticSink& sink, const GpuConfigArgs& gpu_configs, std::vector<CaseSpec>& out) {
   const YAML::Node doc = load_yaml_file(path);
-  YamlReader r(path, sink);
+  YamlReader r(path, sink, gpu_configs);
   if (doc.IsNull()) {  // empty, or comments only: no node to point at
     sink.add(Diagnostic{path, 1, 1, "cases", "the file holds no cases (expected a map with `cases:`)"});
     return;
@@ -143,7 +143,7 @@ const std::vector<std::string>& metric_names() {
 
 fs::path builtin_cases_dir() { return data_dir("validation") / "cases"; }
 
-std::vector<CaseSpec> load_cases(const std::vector<fs::path>& paths) {
+std::vector<CaseSpec> load_cases(const std::vector<fs::path>& paths, const GpuConfigArgs& gpu_configs) {
   DiagnosticSink sink;
   std::vector<std::string> files;
   for (const auto& p : paths) {
@@ -163,7 +163,7 @@ std::vector<CaseSpec> load_cases(const std::vector<fs::path>& paths) {
   std::vector<CaseSpec> out;
   for (const auto& f : files) {
     try {
-      read_file(f, sink, out);
+      read_file(f, sink, gpu_configs, out);
     } catch (const UserError& e) {
       for (const auto& d : e.diagnostics()) sink.add(d);
     }

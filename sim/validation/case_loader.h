@@ -4,6 +4,8 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "common/user_error.h"
@@ -11,9 +13,13 @@
 
 namespace warpsim::validation {
 
+// GPU name (gpu.name) -> the config to run it with, for GPUs given as files (`validate --gpu
+// FILE`): a case naming such a GPU runs, and is checked, with that file.
+using GpuConfigArgs = std::map<std::string, std::string>;
+
 // A directory contributes every *.yaml under it, in sorted path order. Case ids must be unique
 // across all files. Throws UserError.
-std::vector<CaseSpec> load_cases(const std::vector<std::filesystem::path>& paths);
+std::vector<CaseSpec> load_cases(const std::vector<std::filesystem::path>& paths, const GpuConfigArgs& gpu_configs = {});
 
 // A diagnostic at every case whose id an earlier case already has (load_cases, and validate's
 // final list, where a derived case may take a case file's id).

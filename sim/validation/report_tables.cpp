@@ -30,12 +30,6 @@ std::string error_text(double e, bool relative) {
   return fmt::format("{}{}", e >= 0 ? "+" : "", report::format_number(e, 3));
 }
 
-std::string magnitude_text(double e) {
-  if (std::isnan(e)) return "—";
-  if (std::isinf(e)) return "no value (not attained)";
-  return fmt::format("{:.1f}%", 100 * std::abs(e));
-}
-
 std::string tolerance_text(const Tolerance& t) {
   if (t.relative) return fmt::format("±{}%", report::format_number(100 * t.amount, 3));
   return fmt::format("±{} {}", report::format_number(t.amount, 3), t.unit);

@@ -17,8 +17,6 @@ std::string value_text(const Value& v);
 // "+3.2%" for a relative error, "+1.5" for an absolute one, "—" without a number.
 std::string error_text(double error, bool relative);
 std::string tolerance_text(const Tolerance& t);
-// "12.3%" for a relative error's magnitude; "no value" for an infinite one (a source gave no number).
-std::string magnitude_text(double error);
 
 // case, gpu, extract, unit, measured, simulated, volkov, volkov_refined, other_models, error,
 // tolerance, result.

@@ -90,16 +90,13 @@ ValidateResult run_validate(const ValidateOptions& o) {
   if (cpaths.empty()) cpaths.push_back(builtin_cases_dir());
   std::vector<CaseSpec> cases;
   std::set<std::pair<int, std::string>> covered;  // the GPUs the case files have cases for, in seed order
-  for (auto& c : load_cases(cpaths)) {
+  GpuConfigArgs gpu_files;  // a GPU given by path runs (and checks) the cases of its name with that config
+  for (const auto& g : gpus) gpu_files[g.name] = g.arg;
+  for (auto& c : load_cases(cpaths, gpu_files)) {
     covered.insert({gpu_rank(c.gpu), c.gpu});
     const bool gpu_ok = gpus.empty() || std::any_of(gpus.begin(), gpus.end(), [&](const GpuArg& g) { return g.name == c.gpu; });
     if (gpu_ok && selected(c.id, o.case_patterns)) cases.push_back(std::move(c));
   }
-  // A GPU given by path runs the built-in cases of its name with that config.
-  for (auto& c : cases)
-    for (const auto& g : gpus)
-      if (g.name == c.gpu) c.quantity.run.gpu = g.arg;
-
   ValidateResult res;
   res.report.findings = std::make_shared<const std::vector<Finding>>(load_findings(builtin_findings_file()));  // before any simulation
   std::vector<size_t> user_files;

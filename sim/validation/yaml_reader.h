@@ -6,6 +6,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -19,11 +20,18 @@ namespace warpsim::validation {
 
 class YamlReader {
  public:
-  YamlReader(std::string file, DiagnosticSink& sink) : file_(std::move(file)), sink_(sink) {}
+  // `gpu_configs`: GPU name -> config file, for GPUs given as files (case_loader.h).
+  YamlReader(std::string file, DiagnosticSink& sink, const std::map<std::string, std::string>& gpu_configs = {})
+      : file_(std::move(file)), sink_(sink), gpu_configs_(gpu_configs) {}
 
   const std::string& file() const { return file_; }
   void set_gpu(std::string gpu) { gpu_ = std::move(gpu); }
   const std::string& gpu() const { return gpu_; }
+  // What loads the current GPU's config: its file when given as one, else its name.
+  const std::string& gpu_config() const {
+    const auto it = gpu_configs_.find(gpu_);
+    return it != gpu_configs_.end() ? it->second : gpu_;
+  }
 
   void error(const YAML::Node& at, const std::string& key, std::string message);
   void add(Diagnostic d) { sink_.add(std::move(d)); }  // a problem found in another file
@@ -52,6 +60,7 @@ class YamlReader {
   std::string file_;
   DiagnosticSink& sink_;
   std::string gpu_;
+  std::map<std::string, std::string> gpu_configs_;
   std::set<std::string> checked_;
 };
 

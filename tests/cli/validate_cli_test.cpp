@@ -195,6 +195,37 @@ TEST(ValidateCli, CasesAreDerivedFromAUsersMeasurementFile) {
   EXPECT_NO_THROW(nlohmann::json::parse(slurp(dir("rep_auto") + "/report.json")));
 }
 
+// A case file may name a GPU of the user's own that --gpu gives as a file (by its gpu.name); the
+// case is checked and run with that file. Without the --gpu it is an error at the case's line.
+TEST(ValidateCli, ACaseFileMayNameAGpuGivenAsAFile) {
+  const std::string gpu = test::write_temp_file("vcli/mygpu.yaml", "inherits: kepler\ngpu:\n  name: mygpu\nalu:\n  latency_cycles: 12\n");
+  std::string text = kPassing;
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"gpu: kepler", "gpu: mygpu"},
+                                 {"compare: {measurement: volkov.t6_2.kepler.add}", "compare: {less_than: 12.5}"}})
+    text.replace(text.find(from), from.size(), to);
+  const std::string cases = test::write_temp_file("vcli/mygpu_cases.yaml", text);
+  const auto r = test::run_cli("validate --gpu " + gpu + " --cases " + cases + " --no-figures --memory-models none --format csv --out-dir " + dir("rep_mygpu"));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("cheap.latency,mygpu,latency,cycles,< 12.5,12,"), std::string::npos) << r.out;  // the file's ALU latency ran
+  const auto without = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --out-dir " + dir("rep_mygpu2"));
+  EXPECT_EQ(without.exit_code, 2);
+  EXPECT_NE(without.err.find(cases + ":4:"), std::string::npos) << without.err;
+  EXPECT_NE(without.err.find("no GPU config named 'mygpu'"), std::string::npos) << without.err;
+}
+
+// A measured 0 has no relative error: the case fails at +inf, and the headline says why rather
+// than calling the simulator's number "not attained".
+TEST(ValidateCli, AMeasuredZeroIsAnUnboundedErrorNotAMissingValue) {
+  const std::string csv = test::write_temp_file("vcli/zero.csv",
+                                                "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                                                "mine.zero.w8,kepler,throughput,homogeneous,op=add count=256,8,0,ops_per_cycle_per_scheduler,my run,\n");
+  const auto r = test::run_cli("validate --gpu kepler --case 'auto.*' --measurements " + csv + " --no-figures --memory-models none --out-dir " + dir("rep_zero"));
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("simulator unbounded (measured 0: no relative error) (auto.mine.zero.w8)"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("not attained"), std::string::npos) << r.err;
+  EXPECT_NE(slurp(dir("rep_zero") + "/report.md").find("unbounded (measured 0"), std::string::npos);
+}
+
 // The report directory is replaced as a whole: "DIR/" is DIR (its temporary sibling must not land
 // inside it), and the current directory, which holds the user's files, is never one.
 TEST(ValidateCli, AnOutDirIsReplacedWithOrWithoutATrailingSlashButNeverTheCurrentDirectory) {
