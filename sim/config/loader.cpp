@@ -210,7 +210,10 @@ HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::
   Binder binder(cfg, prov, sink);
   std::vector<std::string> chain;
   load_layers(path, chain, binder, sink);
-  const double file_pins = pins_gbps(cfg.memory);  // as the files' width and clock give it
+  // As the files' width and clock give it; 0 when they give neither (the pins a --set then
+  // supplies are the config's own, not a what-if on measured ones: nothing is scaled).
+  const bool files_give_pins = prov.count("memory.bus_width_bits") && prov.count("memory.memory_clock_mhz");
+  const double file_pins = files_give_pins ? pins_gbps(cfg.memory) : 0.0;
   for (const auto& s : sets) apply_set(s, cfg, prov, sink);
   sink.throw_if_any();
   follow_pins(cfg, prov, file_pins);

@@ -24,6 +24,7 @@ void follow_pins(HwConfig& cfg, Provenance& prov, double file_pins) {
     prov["memory.pin_bandwidth_gbps"] = Diagnostic{"<--set>", 0, 0, "memory.pin_bandwidth_gbps", "bus width / 8 x memory clock x 2 (the pins were set)"};
   }
   if (!width_or_clock && !set_on_cli(prov, "memory.pin_bandwidth_gbps")) return;
+  if (file_pins <= 0) return;  // the files gave no pins: the peak was not measured on any
   const double factor = m.pin_bandwidth_gbps / file_pins;
   if (factor == 1.0) return;
   // Measured on the real pins: the same fraction of the what-if's pins (their mechanisms, the DRAM

@@ -19,7 +19,8 @@ double pins_gbps(const MemoryConfig& m);
 inline constexpr double kPinsTolerance = 0.01;
 
 // After `--set` overrides (recorded in `prov` with file "<--set>"), with `file_pins` the
-// pins_gbps() of the config's files: applies the what-if above. Keys it changes are recorded in
+// pins_gbps() of the config's files (0 when the files give no width and clock: then the pins
+// are set, not changed, and nothing is scaled): applies the what-if above. Keys it changes are recorded in
 // `prov` as set by `--set`, their message saying why (`warpsim explain` prints it).
 void follow_pins(HwConfig& cfg, Provenance& prov, double file_pins);
 

@@ -47,6 +47,22 @@ TEST(Pins, APinBandwidthThatDisagreesWithTheBusIsRejected) {
   EXPECT_EQ(load_hw_config("kepler", {"memory.bus_width_bits=256"}).memory.peak_gbps, 154);
 }
 
+// A file that gives no pins gets them from --set: they are its pins, not a change of measured
+// ones, so its peak is not scaled (before, by the ratio to the schema's default width and clock).
+TEST(Pins, PinsSetForAFileWithoutThemScaleNothing) {
+  const HwConfig kepler = load_hw_config("kepler");
+  const std::string p = warpsim::test::write_temp_file(
+      "pins/no_pins.yaml", test::config_yaml(kepler, {"memory.bus_width_bits", "memory.memory_clock_mhz", "memory.pin_bandwidth_gbps"}));
+  EXPECT_NE(find_diagnostic(load_errors(p), "memory.bus_width_bits", "missing"), nullptr);
+  const HwConfig c = load_hw_config(p, {"memory.bus_width_bits=256", "memory.memory_clock_mhz=3004", "memory.pin_bandwidth_gbps=192.3"});
+  EXPECT_EQ(c.memory.peak_gbps, kepler.memory.peak_gbps);
+  EXPECT_EQ(c.memory.contention_c_gbps, kepler.memory.contention_c_gbps);
+  // Width and clock alone: the pins follow them, and still nothing measured moves.
+  const HwConfig d = load_hw_config(p, {"memory.bus_width_bits=256", "memory.memory_clock_mhz=3004"});
+  EXPECT_NEAR(d.memory.pin_bandwidth_gbps, pins_gbps(d.memory), 1e-9);
+  EXPECT_EQ(d.memory.peak_gbps, kepler.memory.peak_gbps);
+}
+
 TEST(Pins, AnOverlayThatWidensTheBusAloneIsToldWhereEachKeyWasSet) {
   const std::string p = warpsim::test::write_temp_file("pins/wide.yaml", "inherits: kepler\nmemory:\n  bus_width_bits: 512\n");
   const auto ds = load_errors(p);
