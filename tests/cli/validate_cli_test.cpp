@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/validate_cli_cases.h"
 #include "support/test_support.h"
 
 namespace fs = std::filesystem;
@@ -19,42 +20,8 @@ namespace fs = std::filesystem;
 namespace warpsim {
 namespace {
 
-// Cheap cases: Kepler adds at 4 and 8 warps/SM only.
-const char* kPassing = R"(cases:
-  - id: cheap.latency
-    description: FADD latency on Kepler
-    gpu: kepler
-    workload: homogeneous
-    params: {op: add, count: 256}
-    warps: [4, 8]
-    extract: {kind: latency}
-    compare: {measurement: volkov.t6_2.kepler.add}
-    tolerance: {relative: 0.05}
-    tolerance_reason: test
-)";
-
-const char* kFailing = R"(cases:
-  - id: cheap.impossible
-    description: a peak no GPU attains
-    gpu: kepler
-    workload: homogeneous
-    params: {op: add, count: 256}
-    warps: [4, 8]
-    extract: {kind: peak, metric: ops_per_cycle_per_scheduler}
-    compare: {greater_than: 1000}
-    tolerance: {relative: 0}
-    tolerance_reason: deliberately failing
-)";
-
-std::string last_line(const std::string& out) {
-  std::string s = out;
-  while (!s.empty() && s.back() == '\n') s.pop_back();
-  const auto at = s.rfind('\n');
-  return at == std::string::npos ? s : s.substr(at + 1);
-}
-
+using namespace validate_cli;
 using test::slurp;
-std::string dir(const std::string& name) { return test::temp_dir() + "/" + name; }
 
 }  // namespace
 
@@ -195,37 +162,6 @@ TEST(ValidateCli, CasesAreDerivedFromAUsersMeasurementFile) {
   EXPECT_NO_THROW(nlohmann::json::parse(slurp(dir("rep_auto") + "/report.json")));
 }
 
-// A case file may name a GPU of the user's own that --gpu gives as a file (by its gpu.name); the
-// case is checked and run with that file. Without the --gpu it is an error at the case's line.
-TEST(ValidateCli, ACaseFileMayNameAGpuGivenAsAFile) {
-  const std::string gpu = test::write_temp_file("vcli/mygpu.yaml", "inherits: kepler\ngpu:\n  name: mygpu\nalu:\n  latency_cycles: 12\n");
-  std::string text = kPassing;
-  for (const auto& [from, to] : {std::pair<std::string, std::string>{"gpu: kepler", "gpu: mygpu"},
-                                 {"compare: {measurement: volkov.t6_2.kepler.add}", "compare: {less_than: 12.5}"}})
-    text.replace(text.find(from), from.size(), to);
-  const std::string cases = test::write_temp_file("vcli/mygpu_cases.yaml", text);
-  const auto r = test::run_cli("validate --gpu " + gpu + " --cases " + cases + " --no-figures --memory-models none --format csv --out-dir " + dir("rep_mygpu"));
-  EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("cheap.latency,mygpu,latency,cycles,< 12.5,12,"), std::string::npos) << r.out;  // the file's ALU latency ran
-  const auto without = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --out-dir " + dir("rep_mygpu2"));
-  EXPECT_EQ(without.exit_code, 2);
-  EXPECT_NE(without.err.find(cases + ":4:"), std::string::npos) << without.err;
-  EXPECT_NE(without.err.find("no GPU config named 'mygpu'"), std::string::npos) << without.err;
-}
-
-// A measured 0 has no relative error: the case fails at +inf, and the headline says why rather
-// than calling the simulator's number "not attained".
-TEST(ValidateCli, AMeasuredZeroIsAnUnboundedErrorNotAMissingValue) {
-  const std::string csv = test::write_temp_file("vcli/zero.csv",
-                                                "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
-                                                "mine.zero.w8,kepler,throughput,homogeneous,op=add count=256,8,0,ops_per_cycle_per_scheduler,my run,\n");
-  const auto r = test::run_cli("validate --gpu kepler --case 'auto.*' --measurements " + csv + " --no-figures --memory-models none --out-dir " + dir("rep_zero"));
-  EXPECT_EQ(r.exit_code, 1) << r.err;
-  EXPECT_NE(r.err.find("simulator unbounded (measured 0: no relative error) (auto.mine.zero.w8)"), std::string::npos) << r.err;
-  EXPECT_EQ(r.err.find("not attained"), std::string::npos) << r.err;
-  EXPECT_NE(slurp(dir("rep_zero") + "/report.md").find("unbounded (measured 0"), std::string::npos);
-}
-
 // The report directory is replaced as a whole: "DIR/" is DIR (its temporary sibling must not land
 // inside it), and the current directory, which holds the user's files, is never one.
 TEST(ValidateCli, AnOutDirIsReplacedWithOrWithoutATrailingSlashButNeverTheCurrentDirectory) {
@@ -341,71 +277,6 @@ TEST(ValidateCli, APercentileAtAThroughputLevelTakesTheOccupancyReachingIt) {
   EXPECT_GT(low, 250);  // about the unloaded streaming latency (Table 6.2: 301 cycles)
   EXPECT_GT(high, low);
   EXPECT_EQ(simulated["p95.at.5000"], "—");
-}
-
-}  // namespace warpsim
-
-namespace warpsim {
-
-// Cases are kept per GPU name. Until stop 50, two configs named 'kepler' ran the built-in Kepler
-// cases on whichever came last, a --gpu given twice derived every case twice, and a derived case
-// could share its id with a case file's.
-TEST(ValidateCli, TwoConfigsOfOneGpuNameAreRefusedAndARepeatedGpuCountsOnce) {
-  const std::string copy = test::write_temp_file("vcli/kepler_copy.yaml", "inherits: kepler\n");
-  const auto both = test::run_cli("validate --gpu kepler --gpu " + copy + " --case t6_1.random --no-figures --memory-models none --out-dir " + dir("rep_twins"));
-  EXPECT_EQ(both.exit_code, 2);
-  EXPECT_NE(both.err.find("--gpu: 'kepler' and '" + copy + "' are both GPU 'kepler' (gpu.name)"), std::string::npos) << both.err;
-  EXPECT_FALSE(fs::exists(dir("rep_twins")));
-
-  const std::string csv = test::write_temp_file("vcli/twice.csv",
-                                                "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
-                                                "twice.add.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run,\n");
-  const std::string common = " --case 'auto.*' --measurements " + csv + " --no-figures --memory-models none --format csv";
-  const auto once = test::run_cli("validate --gpu kepler" + common + " --out-dir " + dir("rep_once"));
-  const auto twice = test::run_cli("validate --gpu kepler --gpu kepler" + common + " --out-dir " + dir("rep_twice"));
-  EXPECT_EQ(once.exit_code, 0) << once.err;
-  EXPECT_EQ(last_line(twice.out), "1 passed, 0 failed") << twice.out << twice.err;
-  EXPECT_EQ(slurp(dir("rep_once") + "/cases.csv"), slurp(dir("rep_twice") + "/cases.csv"));
-}
-
-TEST(ValidateCli, ADerivedCaseTakingACaseFilesIdIsBadInput) {
-  std::string cases = kPassing;
-  cases.replace(cases.find("cheap.latency"), 13, "auto.clash.w8");
-  const std::string file = test::write_temp_file("vcli/clash.yaml", cases);
-  const std::string csv = test::write_temp_file("vcli/clash.csv",
-                                                "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
-                                                "clash.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run,\n");
-  const auto r = test::run_cli("validate --cases " + file + " --measurements " + csv + " --no-figures --memory-models none --out-dir " + dir("rep_clash"));
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find(csv + ":2:"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("id: duplicate case id 'auto.clash.w8' (first at " + file + ":2)"), std::string::npos) << r.err;
-  EXPECT_FALSE(fs::exists(dir("rep_clash")));
-}
-
-TEST(ValidateCli, ARangeWhoseLowerEndIsAboveItsUpperEndIsBadInput) {
-  const std::string csv = test::write_temp_file("vcli/empty_range.csv",
-                                                "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
-                                                "er.lo,kepler,latency,homogeneous,op=add count=256 bound=lower,8,10,cycles,lab,\n"
-                                                "er.hi,kepler,latency,homogeneous,op=add count=256 bound=upper,8,5,cycles,lab,\n");
-  std::string cases = kPassing;
-  cases.replace(cases.find("volkov.t6_2.kepler.add"), 22, "[er.lo, er.hi]");
-  const std::string file = test::write_temp_file("vcli/empty_range.yaml", cases);
-  const auto r = test::run_cli("validate --cases " + file + " --measurements " + csv + " --case cheap.latency --no-figures --memory-models none --out-dir " + dir("rep_empty_range"));
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find(file + ":2:"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("compare.measurement: the rows leave no value to compare with: their lower end 10 is above their upper end 5"), std::string::npos) << r.err;
-  EXPECT_FALSE(fs::exists(dir("rep_empty_range")));
-}
-
-TEST(ValidateCli, ARepeatedKeyInACaseFileIsBadInput) {
-  // A case's second `tolerance` was ignored (yaml-cpp reads the first) until stop 50.
-  std::string cases = kPassing;
-  cases.replace(cases.find("    tolerance_reason"), 0, "    tolerance: {relative: 0.5}\n");
-  const std::string file = test::write_temp_file("vcli/dup_key.yaml", cases);
-  const auto r = test::run_cli("validate --cases " + file + " --no-figures --memory-models none --out-dir " + dir("rep_dup_key"));
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find(file + ":11:5: cases.tolerance: duplicate key (first given at line 10)"), std::string::npos) << r.err;
-  EXPECT_FALSE(fs::exists(dir("rep_dup_key")));
 }
 
 }  // namespace warpsim
