@@ -8,6 +8,8 @@
 
 namespace warpsim::validate_cli {
 
+using test::slurp;
+
 inline constexpr const char* kPassing = R"(cases:
   - id: cheap.latency
     description: FADD latency on Kepler

@@ -12,13 +12,7 @@
 
 namespace fs = std::filesystem;
 
-namespace warpsim {
-namespace {
-
-using namespace validate_cli;
-using test::slurp;
-
-}  // namespace
+namespace warpsim::validate_cli {
 
 // A case file may name a GPU of the user's own that --gpu gives as a file (by its gpu.name); the
 // case is checked and run with that file. Without the --gpu it is an error at the case's line.
@@ -112,4 +106,4 @@ TEST(ValidateCli, ARepeatedKeyInACaseFileIsBadInput) {
   EXPECT_FALSE(fs::exists(dir("rep_dup_key")));
 }
 
-}  // namespace warpsim
+}  // namespace warpsim::validate_cli

@@ -17,13 +17,7 @@
 
 namespace fs = std::filesystem;
 
-namespace warpsim {
-namespace {
-
-using namespace validate_cli;
-using test::slurp;
-
-}  // namespace
+namespace warpsim::validate_cli {
 
 TEST(ValidateCli, AllCasesPassingExitsZeroAndWritesTheReport) {
   const std::string cases = test::write_temp_file("vcli/pass.yaml", kPassing);
@@ -279,4 +273,4 @@ TEST(ValidateCli, APercentileAtAThroughputLevelTakesTheOccupancyReachingIt) {
   EXPECT_EQ(simulated["p95.at.5000"], "—");
 }
 
-}  // namespace warpsim
+}  // namespace warpsim::validate_cli
