@@ -12,6 +12,7 @@
 #include "common/text.h"
 #include "common/user_error.h"
 #include "config/loader.h"
+#include "device/occupancy.h"
 #include "isa/workloads.h"
 #include "model/execution_graph.h"
 #include "model/latency_bound.h"
@@ -42,7 +43,7 @@ std::vector<const model::ModelInfo*> selected_models(const std::vector<std::stri
   DiagnosticSink sink;
   for (const auto& n : names) {
     if (const auto* m = model::find_model(n)) {
-      out.push_back(m);
+      if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);  // a repeated --model counts once
       continue;
     }
     const std::string near = closest_match(n, model::model_names());
@@ -94,7 +95,12 @@ void register_bound(CLI::App& app) {
     const auto models = selected_models(x->models);
     const config::HwConfig cfg = config::load_hw_config(o->gpu, o->sets);
     const isa::Kernel kernel = isa::load_workload(o->workload, parse_params(o->params));
+    if (x->worksheet && (!x->models.empty() || !o->warps.empty()))
+      throw UserError(Diagnostic{"<cli>", 0, 0, x->models.empty() ? "--warps" : "--model",
+                                 "--worksheet prints the one throughput-bound worksheet (Volkov Table 3.4); --model and --warps do not apply to it"});
     const std::vector<int> warps = o->warps.empty() ? parse_warps(fmt::format("1:{}", cfg.sm.max_warps)) : parse_warps(o->warps);
+    for (int n : warps) device::check_warps_fit(cfg, n);  // as `warpsim run`
+    report::check_outputs({{"--out", o->out}, {"--graph", x->graph}});
     const model::ModelContext ctx = model::make_context(cfg, kernel);
     std::string text;
     if (x->worksheet) {
@@ -107,7 +113,7 @@ void register_bound(CLI::App& app) {
     }
     // Every output is produced before any is written: bad input leaves no partial files.
     const std::string dot = x->graph.empty() ? std::string() : graphviz_text(ctx);
-    if (!x->graph.empty()) report::write_file_atomically(x->graph, dot);
+    if (!x->graph.empty()) report::write_file_atomically(x->graph, dot, "--graph");
     emit(*o, text);
   });
 }

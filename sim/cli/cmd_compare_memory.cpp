@@ -13,6 +13,7 @@
 #include "common/user_error.h"
 #include "config/enum_names.h"
 #include "config/loader.h"
+#include "device/occupancy.h"
 #include "mem/memory_system.h"
 #include "report/atomic_file.h"
 #include "validation/invariants.h"
@@ -45,8 +46,10 @@ void register_compare_memory(CLI::App& app) {
   cmd->callback([o, x, models] {
     if (o->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
     const config::HwConfig cfg = config::load_hw_config(o->gpu, o->sets);
+    report::check_outputs({{"--out", o->out}, {"--points-out", x->points_out}});
     validation::MemorySweepOptions so;
     if (!o->warps.empty()) so.warps = parse_warps(o->warps);
+    for (int n : so.warps) device::check_warps_fit(cfg, n);  // as `warpsim run`
     so.step = x->step;
     so.loads_per_warp = x->loads;
     so.sms = x->sms;
@@ -60,9 +63,16 @@ void register_compare_memory(CLI::App& app) {
     for (const auto& name : skipped) std::cerr << "warpsim: note: memory model '" << name << "' is not built into this warpsim; skipped\n";
     if (kinds.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--models", "no memory model to compare"});
     for (auto kind : kinds) summaries.push_back(validation::summarize_memory_model(cfg, kind, so));
+    // As `warpsim run`: occupancies no launch can realise are skipped with a note, and a sweep
+    // left with none is an error (the streaming kernel is the same for every model).
+    if (const auto& skipped = summaries.front().skipped_warps; !skipped.empty()) {
+      if (summaries.front().points.empty())
+        throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", fmt::format("no occupancy in '{}' can be realised on {} (Volkov §5.7)", o->warps, cfg.gpu.name)});
+      std::cerr << fmt::format("warpsim: note: skipping {} warps/SM: cannot be realised on {} (Volkov §5.7)\n", fmt::join(skipped, ", "), cfg.gpu.name);
+    }
     const auto seed = validation::load_measurements(validation::builtin_measurements_dir());
     const std::string table = validation::memory_model_summary_table(summaries, &seed).render(o->format);
-    if (!x->points_out.empty()) report::write_file_atomically(x->points_out, validation::memory_model_points_table(summaries).to_csv());
+    if (!x->points_out.empty()) report::write_file_atomically(x->points_out, validation::memory_model_points_table(summaries).to_csv(), "--points-out");
     emit(*o, table);
     const auto violations = validation::violation_messages(invariants.checks());
     for (const auto& line : violations) std::cerr << line << "\n";

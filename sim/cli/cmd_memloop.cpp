@@ -54,7 +54,7 @@ void register_memloop(CLI::App& app) {
   cmd->add_option("--device-warps", x->device_warps, "warps on the whole device instead of --warps per SM (§6.7)")->check(CLI::Range(0, 1 << 20));
   add_sms_option(*cmd, x->sms);
   cmd->add_option("--array", x->array, "array size, e.g. 512MB (random accesses fall inside it)");
-  cmd->add_option("--warmup", x->warmup, "cycles before measuring");
+  cmd->add_option("--warmup", x->warmup, "cycles before measuring")->check(CLI::Range(uint64_t{0}, uint64_t{1} << 40));
   cmd->add_option("--measure", x->measure, "cycles measured")->check(CLI::Range(uint64_t{1000}, uint64_t{1} << 40));
   cmd->callback([o, x] {
     if (o->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
@@ -70,6 +70,12 @@ void register_memloop(CLI::App& app) {
     spec.warmup_cycles = x->warmup;
     spec.measure_cycles = x->measure;
     spec.seed = o->seed;
+    if (x->device_warps > 0 && !o->warps.empty())
+      throw UserError(Diagnostic{"<cli>", 0, 0, "--device-warps", "give either --device-warps (warps on the whole device) or --warps (per SM), not both"});
+    // The device holds at most max_warps on each of its SMs (`--device-warps` spreads them evenly).
+    if (const int most = cfg.sm.max_warps * cfg.device.sms; x->device_warps > most)
+      throw UserError(Diagnostic{"<cli>", 0, 0, "--device-warps",
+                                 fmt::format("{} warps exceed the {} the device holds ({} SMs x {} warps)", x->device_warps, most, cfg.device.sms, cfg.sm.max_warps)});
     const std::vector<int> warps = x->device_warps > 0 || o->warps.empty() ? std::vector<int>{1} : parse_warps(o->warps);
     for (int n : warps) device::check_warps_fit(cfg, n);  // as `warpsim run`
     report::Table t({{"gpu"}, {"pattern"}, {"warps_per_sm"}, {"ipc_per_sm"}, {"gbps"}, {"pct_peak"}, {"mean_latency"},
@@ -80,7 +86,8 @@ void register_memloop(CLI::App& app) {
       const mem::LatencySummary s = r.instruction_latency.summary();
       t.add_row({cfg.gpu.name, x->pattern, x->device_warps > 0 ? report::Cell{} : report::Cell{int64_t{n}}, r.ipc_per_sm, r.gbps,
                  100.0 * r.gbps / cfg.memory.peak_gbps, r.mean_latency, static_cast<int64_t>(s.p5), static_cast<int64_t>(s.p50),
-                 static_cast<int64_t>(s.p95), static_cast<int64_t>(s.max), r.dram_gbps, r.row_hit_rate});
+                 static_cast<int64_t>(s.p95), static_cast<int64_t>(s.max), r.has_dram_counters ? report::Cell{r.dram_gbps} : report::Cell{},
+                 r.has_dram_counters ? report::Cell{r.row_hit_rate} : report::Cell{}});  // blank: the model has no DRAM banks
     }
     emit(*o, t.render(o->format));
   });

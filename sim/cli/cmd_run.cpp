@@ -90,10 +90,7 @@ void register_run(CLI::App& app) {
     }
     if (runnable.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", "no occupancy in '" + o->warps + "' can be realised on " + cfg.gpu.name});
     // Every output path is checked before anything runs: none is written when another would fail.
-    if (!o->out.empty()) report::check_writable(o->out, "--out");
-    if (!x->warp_log.empty()) report::check_writable(x->warp_log, "--warp-log");
-    if (!x->occupancy_log.empty()) report::check_writable(x->occupancy_log, "--occupancy-log");
-    if (!x->latency_histogram.empty()) report::check_writable(x->latency_histogram, "--latency-histogram");
+    report::check_outputs({{"--out", o->out}, {"--warp-log", x->warp_log}, {"--occupancy-log", x->occupancy_log}, {"--latency-histogram", x->latency_histogram}});
     std::vector<device::Result> results;
     for (int n : runnable) {
       device::RunOptions ro;

@@ -8,9 +8,10 @@
 
 namespace warpsim::config {
 
-// True when `key` (a dotted config key) describes the DRAM organisation or its controller and
-// `model` does not read it. Keys outside that organisation (latency, peak, pins, contention, the
-// SM) are read by every model or by the analytical models, and are never reported.
+// True when `key` (a dotted config key) describes the memory system (its DRAM organisation, its
+// controller, or Table 6.4's sustained peak, which `queue` and `dram` produce rather than read)
+// and `model` does not read it. Other keys (latency, pins, contention, the SM) are read by every
+// model or by the analytical models, and are never reported.
 bool memory_model_ignores(MemoryModelKind model, std::string_view key);
 
 }  // namespace warpsim::config

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "common/bit_mix.h"
 #include "common/user_error.h"
 #include "device/occupancy.h"
 
@@ -31,6 +32,7 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
   setup.record_occupancy = opts.record_occupancy;
   for (int i = 0; i < sms_; ++i) {
     setup.index = i;
+    setup.access_sample_phase = mix64(opts.seed ^ mix64(static_cast<uint64_t>(i) + 1)) % static_cast<uint64_t>(setup.access_sample_every);
     sm_.push_back(std::make_unique<sm::Sm>(setup, cfg, decoded_, addresses_, port_, departures_));
   }
   wake_.assign(sms_, kNever);

@@ -17,6 +17,26 @@ namespace fs = std::filesystem;
 namespace warpsim::isa {
 namespace {
 
+// `text` with each overridden `.param NAME DEFAULT` taking the override as its default, so that
+// the text alone runs as the file did with --param (parse_workload_file has checked the names).
+std::string with_param_values(const std::string& text, const ParamMap& params) {
+  if (params.empty()) return text;
+  std::istringstream in(text);
+  std::string out, line;
+  while (std::getline(in, line)) {
+    const std::string_view code = trim(line);
+    const std::vector<std::string> words = code.starts_with(".param") ? split_words(std::string(code)) : std::vector<std::string>{};
+    if (words.size() >= 3 && words[0] == ".param" && params.count(words[1])) {
+      const size_t name_at = line.find(words[1], line.find(".param") + 6);
+      const size_t value_at = line.find(words[2], name_at + words[1].size());
+      line = fmt::format("{}{}{}  # --param {}={} (the file's default: {})", line.substr(0, value_at), params.at(words[1]),
+                         line.substr(value_at + words[2].size()), words[1], params.at(words[1]), words[2]);
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
 std::vector<fs::path> workload_files() {
   std::vector<fs::path> out;
   const fs::path dir = data_dir("workloads");
@@ -85,7 +105,7 @@ std::string workload_text(const std::string& name_or_path, const ParamMap& param
   std::string path = resolve_file(name_or_path);
   if (path.empty()) unknown(name_or_path);
   parse_workload_file(path, params);  // validates the parameters
-  return read_file(path);
+  return with_param_values(read_file(path), params);
 }
 
 }  // namespace warpsim::isa

@@ -39,6 +39,7 @@ struct ClosedLoopResult {
   uint64_t instructions = 0;      // completed in the measured window (simulated SMs)
   double dram_gbps = 0;           // device GB/s of DRAM transfers (queue, dram models), else 0
   double row_hit_rate = 0;        // column commands without an own ACT (queue, dram models)
+  bool has_dram_counters = false;  // the two above were counted (the model has DRAM banks)
   LatencyRecorder instruction_latency;
   LatencyRecorder transaction_latency;
 };

@@ -1,5 +1,6 @@
 #include "report/atomic_file.h"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -10,6 +11,8 @@
 namespace warpsim::report {
 namespace {
 
+namespace fs = std::filesystem;
+
 std::string temp_path(const std::string& path) { return path + ".tmp." + std::to_string(::getpid()); }
 
 // The temporary file next to `path`, opened for writing, or the UserError a user sees.
@@ -19,21 +22,64 @@ std::ofstream open_temp(const std::string& path, const std::string& key) {
   return out;
 }
 
+// The file a path names: absolute, its symbolic links followed (a dangling one to the file it
+// would create), "." and ".." resolved. A relative path stays relative only if the working
+// directory cannot be read.
+fs::path resolved(const std::string& path) {
+  std::error_code ec;
+  fs::path p = fs::absolute(path, ec).lexically_normal();
+  if (ec) return fs::path(path);
+  for (int hops = 0; hops < 40 && fs::is_symlink(p, ec); ++hops) {
+    const fs::path target = fs::read_symlink(p, ec);
+    if (ec) break;
+    p = (target.is_absolute() ? target : p.parent_path() / target).lexically_normal();
+  }
+  const fs::path canonical = fs::weakly_canonical(p, ec);
+  return ec ? p : canonical;
+}
+
 // Where a rename must land: a symbolic link's target (renaming over the link would replace it
 // with a plain file), else the path itself.
 std::string rename_target(const std::string& path) {
-  namespace fs = std::filesystem;
   std::error_code ec;
-  if (!fs::is_symlink(path, ec)) return path;
-  const fs::path target = fs::weakly_canonical(path, ec);
-  return ec ? path : target.string();
+  return fs::is_symlink(path, ec) ? resolved(path).string() : path;
+}
+
+// Written in place, not renamed over: an existing file that is not a regular one (a device, a
+// FIFO, a socket), or anything under /dev or /proc (/dev/stdout is a link to the process's own
+// descriptor, whose file a rename would unlink from under the shell's redirection).
+bool written_in_place(const std::string& path) {
+  std::error_code ec;
+  const fs::path abs = fs::absolute(path, ec).lexically_normal();
+  const std::string a = ec ? path : abs.string();
+  if (a.starts_with("/dev/") || a.starts_with("/proc/")) return true;
+  const fs::file_status st = fs::status(path, ec);
+  return !ec && fs::exists(st) && !fs::is_regular_file(st) && !fs::is_directory(st);
+}
+
+void write_in_place(const std::string& path, const std::string& content, const std::string& key) {
+  // Appending: a descriptor the shell opened on a file (`>file`) keeps what was written before.
+  std::ofstream out(path, std::ios::binary | std::ios::app);
+  if (!out) throw UserError(Diagnostic{path, 0, 0, key, "cannot write output file"});
+  out << content;
+  out.flush();
+  if (!out) throw UserError(Diagnostic{path, 0, 0, key, "error while writing output file"});
+}
+
+UserError is_a_directory(const std::string& path, const std::string& key) {
+  return UserError(Diagnostic{path, 0, 0, key, "is a directory; give a file name"});
 }
 
 }  // namespace
 
 void write_file_atomically(const std::string& given_path, const std::string& content, const std::string& key) {
-  namespace fs = std::filesystem;
+  if (written_in_place(given_path)) {
+    write_in_place(given_path, content, key);
+    return;
+  }
   const std::string path = rename_target(given_path);
+  std::error_code dir_ec;
+  if (fs::is_directory(path, dir_ec)) throw is_a_directory(path, key);
   const std::string tmp = temp_path(path);
   {
     std::ofstream out = open_temp(path, key);
@@ -50,17 +96,37 @@ void write_file_atomically(const std::string& given_path, const std::string& con
   if (const fs::file_status old = fs::status(path, ec); !ec && fs::is_regular_file(old)) fs::permissions(tmp, old.permissions(), ec);
   fs::rename(tmp, path, ec);
   if (ec) {
-    std::error_code dir_ec;
-    const std::string why = fs::is_directory(path, dir_ec) ? "it is a directory" : ec.message();
+    const std::string why = ec.message();
     fs::remove(tmp, ec);
     throw UserError(Diagnostic{path, 0, 0, key, "cannot move output into place: " + why});
   }
 }
 
-void check_writable(const std::string& path, const std::string& key) {
-  open_temp(path, key).close();
+void check_writable(const std::string& given_path, const std::string& key) {
+  if (written_in_place(given_path)) {
+    // Not opened now: a FIFO would wait here for its reader.
+    if (::access(given_path.c_str(), W_OK) != 0) throw UserError(Diagnostic{given_path, 0, 0, key, "cannot write output file"});
+    return;
+  }
+  const std::string path = rename_target(given_path);
   std::error_code ec;
-  std::filesystem::remove(temp_path(path), ec);
+  if (fs::is_directory(path, ec)) throw is_a_directory(path, key);
+  open_temp(path, key).close();
+  fs::remove(temp_path(path), ec);
+}
+
+void check_outputs(const std::vector<std::pair<std::string, std::string>>& outputs) {
+  std::vector<std::pair<std::string, fs::path>> files;  // option, the file it would replace
+  for (const auto& [key, path] : outputs) {
+    if (path.empty()) continue;
+    check_writable(path, key);
+    if (written_in_place(path)) continue;
+    const fs::path file = resolved(path);
+    for (const auto& [other_key, other] : files)
+      if (other == file)
+        throw UserError(Diagnostic{path, 0, 0, key, fmt::format("is also {}'s file; give each output its own file", other_key)});
+    files.emplace_back(key, file);
+  }
 }
 
 }  // namespace warpsim::report

@@ -36,6 +36,9 @@ struct SmSetup {
   int blocks_per_sm = 1;
   int block_threads = 32;
   int access_sample_every = 1;
+  // Which access of each run of access_sample_every is sampled, drawn per SM from the run's seed:
+  // a fixed first one would always take the very first access, issued into an idle memory system.
+  uint64_t access_sample_phase = 0;
   bool record_warps = false;
   bool record_occupancy = false;
 };

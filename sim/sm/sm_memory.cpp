@@ -92,7 +92,7 @@ void Sm::issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
   AccessRecord& rec = lsu_.access(tag);
   rec.ndst = d.ndst;
   rec.dst = d.dst;
-  rec.sampled = accesses_seen_++ % static_cast<uint64_t>(setup_.access_sample_every) == 0;
+  rec.sampled = accesses_seen_++ % static_cast<uint64_t>(setup_.access_sample_every) == setup_.access_sample_phase;
   for (int i = 0; i < d.ndst; ++i) reg(slot, d.dst[i]) = RegReady{kNever, kNever};
   ++warps_[slot].outstanding_loads;
   if (rec.remaining == 0) on_completion(tag, t);  // no active thread: nothing to wait for

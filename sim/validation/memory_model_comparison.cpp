@@ -53,11 +53,15 @@ MemoryModelSummary summarize_memory_model(const config::HwConfig& base, config::
     for (int w = std::max(1, o.step); w <= max_warps; w += std::max(1, o.step)) warps.push_back(w);
 
   std::vector<sweep::SimulationPoint> points;
+  std::vector<int> skipped;
   device::RunOptions run;
   run.sms = o.sms;
   run.seed = o.seed;
   for (int w : warps) {
-    if (!realisable(*cfg, *alpha0, w, o.sms)) continue;
+    if (!realisable(*cfg, *alpha0, w, o.sms)) {
+      skipped.push_back(w);
+      continue;
+    }
     run.warps_per_sm = w;
     points.push_back(sweep::SimulationPoint{cfg, alpha0, run});
   }
@@ -73,6 +77,7 @@ MemoryModelSummary summarize_memory_model(const config::HwConfig& base, config::
   s.sms = device::simulated_sms(*cfg, o.sms);
   s.device_sms = cfg->device.sms;
   s.schedulers = cfg->scheduler.count;
+  s.skipped_warps = std::move(skipped);
   for (size_t i = 0; i + 1 < results.size(); ++i) {
     const device::Result& r = results[i];
     s.points.push_back(MemorySweepPoint{points[i].options.warps_per_sm, r.gbps, r.access_latency.mean, r.transaction_latency});

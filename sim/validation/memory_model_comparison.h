@@ -48,6 +48,7 @@ struct MemoryModelSummary {
   int warps_at_90 = 0;
   int warps_at_95 = 0;
   std::vector<MemorySweepPoint> points;  // the α = 0 sweep, in occupancy order
+  std::vector<int> skipped_warps;        // occupancies of the sweep no launch can realise (§5.7)
 };
 
 // Runs the sweep on `cfg` with memory.model set to `model`. Occupancies the launch cannot realise

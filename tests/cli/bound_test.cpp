@@ -49,6 +49,18 @@ TEST(BoundCommand, MissingGpuOrBadWarpsExitWithStatus2) {
   EXPECT_EQ(run_cli("bound --gpu nosuchgpu --workload vector_add").exit_code, 2);
 }
 
+TEST(BoundCommand, OccupanciesAnSmCannotHoldAndRepeatedOrUnusedOptionsAreHandled) {
+  const auto over = run_cli("bound --gpu kepler --workload vector_add --model volkov --warps 65");
+  EXPECT_EQ(over.exit_code, 2);
+  EXPECT_NE(over.err.find("--warps: 65 warps/SM exceed the 64 warps an SM of kepler holds"), std::string::npos) << over.err;
+  const auto twice = run_cli("bound --gpu kepler --workload vector_add --model volkov --model volkov --warps 8:16:8 --format csv");
+  ASSERT_EQ(twice.exit_code, 0) << twice.err;
+  EXPECT_EQ(std::count(twice.out.begin(), twice.out.end(), '\n'), 3);  // the header and one row per occupancy
+  const auto sheet = run_cli("bound --gpu kepler --workload vector_add --worksheet --model hong_kim");
+  EXPECT_EQ(sheet.exit_code, 2);
+  EXPECT_NE(sheet.err.find("--model: --worksheet prints the one throughput-bound worksheet"), std::string::npos) << sheet.err;
+}
+
 TEST(BoundCommand, WorksheetPrintsTable34Layout) {
   const auto r = run_cli("bound --gpu kepler --workload vector_add --worksheet");
   ASSERT_EQ(r.exit_code, 0) << r.err;

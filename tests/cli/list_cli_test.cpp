@@ -35,6 +35,17 @@ TEST(ListCli, ExplainPrintsTheGeneratedWorkloadText) {
   EXPECT_NE(r.out.find("10 executed per warp"), std::string::npos) << r.out;  // 3 x (1 LD + 2 FADD) + EXIT
 }
 
+// A .wl kernel's text shows the --param values it runs with (it showed the file's defaults), and
+// that text, saved and run alone, runs as the file with --param does.
+TEST(ListCli, ExplainShowsAKernelFilesParametersAsOverridden) {
+  const CliRun r = run_cli("explain --workload vector_add --param blocks_per_slot=16");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find(".param blocks_per_slot 16  # --param blocks_per_slot=16 (the file's default: 8)"), std::string::npos) << r.out;
+  const std::string saved = write_temp_file("explain/vector_add16.wl", r.out.substr(r.out.find(".kernel")));
+  EXPECT_EQ(run_cli("run --gpu kepler --workload " + saved + " --warps 16 --format csv").out.substr(50),
+            run_cli("run --gpu kepler --workload vector_add --param blocks_per_slot=16 --warps 16 --format csv").out.substr(50));
+}
+
 TEST(ListCli, TheConfigKeyTableOfTheDocsIsTheOneListParamsPrints) {
   // docs/hw-configs.md says `warpsim list params` prints the same table: same keys, same order.
   const CliRun r = run_cli("list params --format csv");

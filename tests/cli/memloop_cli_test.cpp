@@ -28,6 +28,30 @@ TEST(MemloopCli, MoreWarpsThanAnSmHoldsIsAUserError) {
   EXPECT_EQ(r.out, "");
 }
 
+TEST(MemloopCli, OutOfRangeOrConflictingOptionsAreUserErrorsNotHangs) {
+  // A negative --warmup wrapped to ~1.8e19 cycles and ran for ever.
+  for (const char* warmup : {"-1", "18446744073709551615"}) {
+    const auto r = test::run_cli(std::string("memloop --gpu kepler --warps 8 --warmup ") + warmup);
+    EXPECT_EQ(r.exit_code, 2) << warmup;
+    EXPECT_NE(r.err.find("--warmup"), std::string::npos) << r.err;
+  }
+  const auto too_many = test::run_cli("memloop --gpu kepler --device-warps 1048576");
+  EXPECT_EQ(too_many.exit_code, 2);
+  EXPECT_NE(too_many.err.find("--device-warps: 1048576 warps exceed the 512 the device holds (8 SMs x 64 warps)"), std::string::npos) << too_many.err;
+  const auto both = test::run_cli("memloop --gpu kepler --device-warps 8 --warps 32");
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("give either --device-warps"), std::string::npos) << both.err;
+}
+
+TEST(MemloopCli, DramColumnsAreBlankForAModelWithoutDram) {
+  const auto servers = test::run_cli("memloop --gpu kepler --warps 8 --measure 2000 --format csv");
+  ASSERT_EQ(servers.exit_code, 0) << servers.err;
+  EXPECT_NE(servers.out.find(",,\n"), std::string::npos) << servers.out;  // dram_gbps and row_hit_rate empty, not 0
+  const auto queue = test::run_cli("memloop --gpu kepler --set memory.model=queue --warps 8 --measure 2000 --format csv");
+  ASSERT_EQ(queue.exit_code, 0) << queue.err;
+  EXPECT_EQ(queue.out.find(",,\n"), std::string::npos) << queue.out;
+}
+
 TEST(MemloopCli, SameSeedGivesByteIdenticalOutput) {
   const std::string args = "memloop --gpu maxwell --set memory.model=dram --pattern random --warps 2 --measure 5000 --seed 7";
   EXPECT_EQ(test::run_cli(args).out, test::run_cli(args).out);

@@ -76,6 +76,13 @@ TEST(MemoryModelComparison, ModelNotBuiltIsAUserErrorNamingMemoryModel) {
   }
 }
 
+TEST(CompareMemoryCli, OccupanciesAnSmCannotHoldAreBadInputAsInRun) {
+  const auto over = test::run_cli("compare-memory --gpu kepler --models fixed --warps 60:70:2");  // dropped silently until stop 51
+  EXPECT_EQ(over.exit_code, 2);
+  EXPECT_NE(over.err.find("--warps: 66 warps/SM exceed the 64 warps an SM of kepler holds"), std::string::npos) << over.err;
+  EXPECT_EQ(over.out, "");
+}
+
 TEST(CompareMemoryCli, UnknownModelExitsTwoWithASuggestion) {
   const auto r = test::run_cli("compare-memory --gpu kepler --models simgird");
   EXPECT_EQ(r.exit_code, 2);

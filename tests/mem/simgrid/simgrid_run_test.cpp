@@ -135,4 +135,18 @@ TEST(SimGridRun, ParallelRunnerGivesTheSameResultsAsOneJob) {
 }
 
 }  // namespace
+// A closed loop stops with flows in flight; the next occupancy's SimGrid memory system must not
+// meet them (memloop over two occupancies crashed in SimGrid's action handling until stop 51).
+TEST(SimGridRun, MemloopOverSeveralOccupanciesRunsEachFromAQuietPlatform) {
+  const auto r = run_cli("memloop --gpu maxwell --set memory.model=simgrid --warps 8:16:8 --measure 2000 --warmup 1000 --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto rows = csv_rows(r.out);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_GT(std::stod(rows[1].at("gbps")), std::stod(rows[0].at("gbps")));
+  EXPECT_EQ(rows[0].at("dram_gbps"), "");  // SimGrid has links, not DRAM banks
+  // The first occupancy alone gives the same row: nothing of it leaks into the next.
+  const auto alone = csv_rows(run_cli("memloop --gpu maxwell --set memory.model=simgrid --warps 8 --measure 2000 --warmup 1000 --format csv").out);
+  EXPECT_EQ(alone.at(0), rows[0]);
+}
+
 }  // namespace warpsim::test

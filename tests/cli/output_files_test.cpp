@@ -1,0 +1,84 @@
+// Output paths of every command (report/atomic_file.h): a regular file is replaced atomically, a
+// device or pipe is written in place (never replaced by a plain file), two options may not name
+// one file, and a path that cannot be written is refused before anything runs or is written.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <thread>
+
+#include "support/test_support.h"
+
+namespace warpsim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kRun = "run --gpu kepler --workload homogeneous --param op=stream --param count=64 --warps 8";
+
+std::string dir_for(const std::string& name) {
+  const std::string d = temp_dir() + "/outputs/" + name;
+  fs::create_directories(d);
+  return d;
+}
+
+}  // namespace
+
+TEST(OutputFiles, APipeIsWrittenInPlaceNotReplaced) {
+  const std::string d = dir_for("fifo");
+  const std::string fifo = d + "/pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  std::string received;
+  std::thread reader([&] {
+    std::ifstream in(fifo, std::ios::binary);
+    received.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  });
+  const CliRun r = run_cli(kRun + " --format csv --out " + fifo);
+  reader.join();
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::is_fifo(fifo));  // until stop 51 a rename left a plain file here, and the reader got nothing
+  EXPECT_EQ(received, run_cli(kRun + " --format csv").out);
+}
+
+TEST(OutputFiles, ALinkToADeviceStaysALinkToTheDevice) {
+  const std::string d = dir_for("devnull");
+  const std::string link = d + "/sink";
+  fs::create_symlink("/dev/null", link);
+  const CliRun r = run_cli(kRun + " --out " + link + " --warp-log " + link);  // a device may take two outputs
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::is_symlink(link));
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+}
+
+TEST(OutputFiles, TwoOptionsNamingOneFileAreRefusedBeforeTheRun) {
+  const std::string d = dir_for("same");
+  fs::create_symlink(d + "/same.csv", d + "/alias");  // a dangling link to the same file
+  for (const std::string& second : {d + "/same.csv", d + "/./same.csv", d + "/alias"}) {
+    const CliRun r = run_cli(kRun + " --out " + d + "/same.csv --warp-log " + second);
+    EXPECT_EQ(r.exit_code, 2) << second;
+    EXPECT_NE(r.err.find("--warp-log: is also --out's file"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(d + "/same.csv"));
+  }
+  const CliRun bound = run_cli("bound --gpu kepler --workload vector_add --warps 8 --out " + d + "/b.txt --graph " + d + "/b.txt");
+  EXPECT_EQ(bound.exit_code, 2);
+  EXPECT_NE(bound.err.find("--graph: is also --out's file"), std::string::npos) << bound.err;
+  const CliRun compare = run_cli("compare-memory --gpu kepler --models fixed --warps 8 --loads 4 --sms 1 --out " + d + "/c.csv --points-out " + d + "/c.csv");
+  EXPECT_EQ(compare.exit_code, 2);
+  EXPECT_NE(compare.err.find("--points-out: is also --out's file"), std::string::npos) << compare.err;
+}
+
+TEST(OutputFiles, ADirectoryIsRefusedBeforeAnyOtherOutputIsWritten) {
+  const std::string d = dir_for("directory");
+  const CliRun r = run_cli(kRun + " --warp-log " + d + "/good.csv --occupancy-log " + d);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--occupancy-log: is a directory"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(d + "/good.csv"));  // was written before the directory was found
+  const CliRun graph = run_cli("bound --gpu kepler --workload vector_add --warps 8 --graph " + d);
+  EXPECT_EQ(graph.exit_code, 2);
+  EXPECT_NE(graph.err.find("--graph: is a directory"), std::string::npos) << graph.err;  // was labelled --out
+}
+
+}  // namespace warpsim::test
