@@ -3,6 +3,7 @@
 // study and calibrate the memory models (docs/memory-model.md).
 #include <fmt/format.h>
 
+#include <iostream>
 #include <memory>
 
 #include "cli/commands.h"
@@ -10,6 +11,7 @@
 #include "common/text.h"
 #include "common/user_error.h"
 #include "config/loader.h"
+#include "device/l2_note.h"
 #include "device/occupancy.h"
 #include "mem/closed_loop.h"
 #include "report/table.h"
@@ -67,6 +69,7 @@ void register_memloop(CLI::App& app) {
     spec.device_warps = x->device_warps;
     spec.simulated_sms = x->sms;
     spec.array_bytes = bytes_of(x->array);
+    if (const std::string l2 = device::unsimulated_l2_note(cfg, "memloop's data", spec.array_bytes); !l2.empty()) std::cerr << "warpsim: note: " << l2 << "\n";
     spec.warmup_cycles = x->warmup;
     spec.measure_cycles = x->measure;
     spec.seed = o->seed;

@@ -58,7 +58,7 @@ void add_sms_option(CLI::App& cmd, int& sms, const char* after_all) {
 }
 
 void add_steady_tolerance_option(CLI::App& cmd, double& tolerance) {
-  cmd.add_option("--steady-tolerance", tolerance, "relative half-width of the 95% interval at which --steady stops")
+  CLI::Option* option = cmd.add_option("--steady-tolerance", tolerance, "relative half-width of the 95% interval at which --steady stops")
       ->check(CLI::Validator(
           [](std::string& s) {
             const auto v = parse_double(s);
@@ -66,6 +66,8 @@ void add_steady_tolerance_option(CLI::App& cmd, double& tolerance) {
           },
           "FLOAT in [1e-06 - 0.5]"))
       ->default_str("0.01");
+  // Without --steady nothing stops early: a tolerance alone would silently do nothing.
+  if (CLI::Option* steady = cmd.get_option_no_throw("--steady")) option->needs(steady);
 }
 
 isa::ParamMap parse_params(const std::vector<std::string>& items) {

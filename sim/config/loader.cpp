@@ -189,6 +189,8 @@ std::vector<BuiltinGpu> builtin_gpus() {
       out.push_back(BuiltinGpu{p.stem().string(), "(unreadable: run `warpsim run --gpu` on it for details)", p.string()});
     }
   }
+  // By name, not by path (a config in a subfolder sorted first).
+  std::stable_sort(out.begin(), out.end(), [](const BuiltinGpu& a, const BuiltinGpu& b) { return a.name < b.name; });
   return out;
 }
 
@@ -197,6 +199,9 @@ bool hw_config_exists(const std::string& name_or_path) { return !resolve_path(na
 HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::string>& sets) {
   const std::string path = resolve_path(name_or_path, std::nullopt);
   if (path.empty()) {
+    std::error_code ec;
+    if (fs::is_directory(name_or_path, ec))
+      throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", fmt::format("'{}' is a directory; give a GPU name or a config file", name_or_path)});
     std::vector<std::string> names;
     for (const auto& g : builtin_gpus()) names.push_back(g.name);
     // --param and --set take lists with commas; --gpu is repeated instead (one file path each).

@@ -13,22 +13,22 @@ namespace warpsim::config {
 
 namespace {
 
-template <typename Fail>
-void check_memory_rules(const HwConfig& c, Fail& fail) {
+template <typename Fail, typename Conflict>
+void check_memory_rules(const HwConfig& c, Fail& fail, Conflict& conflict) {
   const auto& m = c.memory;
   const int channels = m.controllers * m.dram.channels_per_controller;
   if (m.dram.channels_per_controller > 1 && m.bus_width_bits % m.controllers == 0 && m.bus_width_bits % channels != 0)
-    fail("memory.dram.channels_per_controller", fmt::format("{} bits do not split evenly over {} channels", m.bus_width_bits, channels));
+    conflict({"memory.dram.channels_per_controller", "memory.bus_width_bits", "memory.controllers"}, fmt::format("{} bits do not split evenly over {} channels", m.bus_width_bits, channels));
   if (m.dram.banks % m.dram.bank_groups != 0)
-    fail("memory.dram.bank_groups", fmt::format("{} banks do not split evenly into {} groups", m.dram.banks, m.dram.bank_groups));
+    conflict({"memory.dram.bank_groups", "memory.dram.banks"}, fmt::format("{} banks do not split evenly into {} groups", m.dram.banks, m.dram.bank_groups));
   const int il = m.controller.interleave_bytes;
   if ((il & (il - 1)) != 0) fail("memory.controller.interleave_bytes", fmt::format("{} is not a power of two", il));
   if (m.dram.row_bytes % il != 0)
-    fail("memory.dram.row_bytes", fmt::format("a row of {} bytes does not hold whole interleave chunks of {} bytes", m.dram.row_bytes, il));
+    conflict({"memory.dram.row_bytes", "memory.controller.interleave_bytes"}, fmt::format("a row of {} bytes does not hold whole interleave chunks of {} bytes", m.dram.row_bytes, il));
   // A channel refreshing most of the time never serves (datasheets: tRFC 65-350 ns, tREFI 3.9 us).
   const auto& d = m.dram;
   if (d.trefi_ns > 0 && d.trfc_ns * 2 > d.trefi_ns)
-    fail("memory.dram.trfc_ns", fmt::format("a refresh of {} ns every {} ns (tREFI) leaves the channel refreshing over half the time", d.trfc_ns, d.trefi_ns));
+    conflict({"memory.dram.trfc_ns", "memory.dram.trefi_ns"}, fmt::format("a refresh of {} ns every {} ns (tREFI) leaves the channel refreshing over half the time", d.trfc_ns, d.trefi_ns));
   // A refresh precharges every bank: an access whose row cycle cannot fit between two refreshes
   // would lose its row before its data, again and again (the `dram` model livelocked).
   const double row_cycle = std::max({d.tras_ns, d.trcd_ns + d.tcl_ns, d.trcd_ns + d.twl_ns}) + d.trp_ns;
@@ -80,34 +80,36 @@ std::optional<MissingInput> missing_servers_input(const HwConfig& c) {
 void check_cross_field_rules(const HwConfig& c) {
   DiagnosticSink sink;
   auto fail = [&](const std::string& key, std::string msg) { sink.add(c.diagnostic(key, std::move(msg))); };
+  // A rule between keys names the one a --set changed (the what-if that broke it), else the first.
+  auto conflict = [&](std::initializer_list<const char*> keys, std::string msg) { sink.add(c.conflict(keys, std::move(msg))); };
   if (c.scheduler.count * c.scheduler.max_warps < c.sm.max_warps)
-    fail("scheduler.max_warps", fmt::format("{} schedulers x {} warps cannot hold sm.max_warps = {}",
+    conflict({"scheduler.max_warps", "sm.max_warps", "scheduler.count"}, fmt::format("{} schedulers x {} warps cannot hold sm.max_warps = {}",
                                             c.scheduler.count, c.scheduler.max_warps, c.sm.max_warps));
   // A scheduler's warps are one 64-bit mask in the simulator's issue loop (sm/sm_hot.h); real SMs
   // hold far fewer per scheduler (Volkov 2016 Table 2.8: at most 16; H100: 16).
   if ((c.sm.max_warps + c.scheduler.count - 1) / c.scheduler.count > 64)
-    fail("sm.max_warps", fmt::format("{} warps over {} schedulers is more than the 64 warps per scheduler warpsim simulates", c.sm.max_warps,
+    conflict({"sm.max_warps", "scheduler.count"}, fmt::format("{} warps over {} schedulers is more than the 64 warps per scheduler warpsim simulates", c.sm.max_warps,
                                      c.scheduler.count));
   if (c.sm.max_threads_per_block % c.sm.warp_size != 0)
-    fail("sm.max_threads_per_block", fmt::format("must be a multiple of the warp size {}", c.sm.warp_size));
+    conflict({"sm.max_threads_per_block", "sm.warp_size"}, fmt::format("must be a multiple of the warp size {}", c.sm.warp_size));
   if (c.sm.max_shared_memory_per_block_bytes > c.sm.shared_memory_bytes)
-    fail("sm.max_shared_memory_per_block_bytes",
+    conflict({"sm.max_shared_memory_per_block_bytes", "sm.shared_memory_bytes"},
          fmt::format("{} exceeds the SM's shared memory ({} bytes)", c.sm.max_shared_memory_per_block_bytes, c.sm.shared_memory_bytes));
   // Volkov §5.7: every block takes the overhead plus its own allocation, rounded up to the
   // granularity; either alone filling the SM leaves no room for a block that uses shared memory.
   if (c.sm.shared_memory_block_overhead_bytes > 0 && c.sm.shared_memory_block_overhead_bytes >= c.sm.shared_memory_bytes)
-    fail("sm.shared_memory_block_overhead_bytes",
+    conflict({"sm.shared_memory_block_overhead_bytes", "sm.shared_memory_bytes"},
          fmt::format("{} bytes per block fill the SM's shared memory ({} bytes)", c.sm.shared_memory_block_overhead_bytes, c.sm.shared_memory_bytes));
   if (c.sm.shared_memory_bytes > 0 && c.sm.shared_memory_alloc_granularity_bytes > c.sm.shared_memory_bytes)
-    fail("sm.shared_memory_alloc_granularity_bytes",
+    conflict({"sm.shared_memory_alloc_granularity_bytes", "sm.shared_memory_bytes"},
          fmt::format("{} bytes exceed the SM's shared memory ({} bytes)", c.sm.shared_memory_alloc_granularity_bytes, c.sm.shared_memory_bytes));
   if (c.memory.peak_gbps > c.memory.pin_bandwidth_gbps * 1.0001)
-    fail("memory.peak_gbps", fmt::format("sustained peak {} GB/s exceeds the pin bandwidth {} GB/s", c.memory.peak_gbps, c.memory.pin_bandwidth_gbps));
+    conflict({"memory.peak_gbps", "memory.pin_bandwidth_gbps"}, fmt::format("sustained peak {} GB/s exceeds the pin bandwidth {} GB/s", c.memory.peak_gbps, c.memory.pin_bandwidth_gbps));
   if (c.memory.bus_width_bits % c.memory.controllers != 0)
-    fail("memory.bus_width_bits", fmt::format("{} bits do not split evenly over {} controllers", c.memory.bus_width_bits, c.memory.controllers));
+    conflict({"memory.bus_width_bits", "memory.controllers"}, fmt::format("{} bits do not split evenly over {} controllers", c.memory.bus_width_bits, c.memory.controllers));
   if (c.scheduler.two_level_active_warps > c.scheduler.max_warps && c.scheduler.policy == SchedulerPolicy::TwoLevel)
-    fail("scheduler.two_level_active_warps", "active set larger than the warps of a scheduler");
-  check_memory_rules(c, fail);
+    conflict({"scheduler.two_level_active_warps", "scheduler.max_warps", "scheduler.policy"}, "active set larger than the warps of a scheduler");
+  check_memory_rules(c, fail, conflict);
   sink.throw_if_any();
 }
 

@@ -24,11 +24,15 @@ std::string unsimulated_l2_note(const config::HwConfig& cfg, const isa::Kernel& 
   if (touched.empty()) return "";
   uint64_t bytes = 0;
   for (int a : touched) bytes += kernel.arrays[static_cast<size_t>(a)].bytes;
+  return unsimulated_l2_note(cfg, kernel.name + "'s global arrays", bytes);
+}
+
+std::string unsimulated_l2_note(const config::HwConfig& cfg, const std::string& what, uint64_t bytes) {
   const auto l2 = static_cast<uint64_t>(cfg.memory.l2_bytes);
-  if (bytes > l2) return "";
-  return fmt::format("{}'s global arrays ({}) fit in {}'s {} L2, which warpsim does not simulate: every access goes to DRAM here, "
+  if (cfg.memory.l2_bytes <= 0 || bytes > l2) return "";
+  return fmt::format("{} ({}) fit in {}'s {} L2, which warpsim does not simulate: every access goes to DRAM here, "
                      "also those the GPU would serve from the L2 (Volkov §6.7; memory.l2_bytes)",
-                     kernel.name, format_bytes(bytes), cfg.gpu.name, format_bytes(l2));
+                     what, format_bytes(bytes), cfg.gpu.name, format_bytes(l2));
 }
 
 }  // namespace warpsim::device

@@ -62,6 +62,9 @@ std::string read_file(const std::string& path) {
 }
 
 [[noreturn]] void unknown(const std::string& name) {
+  std::error_code ec;
+  if (fs::is_directory(name, ec))
+    throw UserError(Diagnostic{"<cli>", 0, 0, "--workload", fmt::format("'{}' is a directory; give a workload name or a .wl file", name)});
   std::vector<std::string> names;
   for (const auto& w : list_workloads()) names.push_back(w.name);
   throw UserError(Diagnostic{"<cli>", 0, 0, "--workload",

@@ -23,6 +23,7 @@ bool is_name(std::string_view s, std::string_view extra = "") {
 // Checks one data row; collects every problem of the row before giving up on it.
 class RowChecker {
  public:
+  static constexpr double kMostWarpsPerSm = 65536;
   RowChecker(const CsvRow& row, const std::string& path, DiagnosticSink& sink) : row_(row), path_(path), sink_(sink) {}
 
   std::optional<Measurement> check() {
@@ -42,6 +43,7 @@ class RowChecker {
     if (!field(5).empty()) m.warps_per_sm = number(5, true);
     m.value_text = required(6);
     if (!m.value_text.empty()) m.value = number(6, false).value_or(0);
+    if (q && !q->may_be_negative && m.value < 0) fail(6, fmt::format("a {} cannot be negative, found '{}'", m.quantity, m.value_text));
     m.unit = required(7);
     if (q && !m.unit.empty()) unit(*q, m.unit);
     m.source = required(8);
@@ -94,8 +96,10 @@ class RowChecker {
       fail(i, fmt::format("expected a number, found '{}'", s));
       return std::nullopt;
     }
-    if (positive && *v <= 0) {
-      fail(i, fmt::format("expected a positive occupancy, found '{}'", s));
+    // An occupancy: more than zero warps, and far from a typed-in exponent (no GPU holds more
+    // than 64 warps per SM; 65,536 leaves room for any what-if).
+    if (positive && (*v <= 0 || *v > kMostWarpsPerSm)) {
+      fail(i, fmt::format("expected a positive occupancy of at most {} warps/SM, found '{}'", kMostWarpsPerSm, s));
       return std::nullopt;
     }
     return v;

@@ -28,7 +28,7 @@ const std::vector<QuantityInfo>& measurement_quantities() {
       {"ratio", {"ratio"}, "a dimensionless quotient; params' ratio= names numerator and denominator"},
       {"cycles", {"cycles"}, "a count of cycles (execution time of a kernel or a timed sequence)"},
       {"time", {"s", "ms", "us", "ns"}, "wall-clock time"},
-      {"error_pct", {"percent"}, "a model's error against measurement, in percent; params' model= names the model"},
+      {"error_pct", {"percent"}, "a model's error against measurement, in percent; params' model= names the model", true},
       {"latency_percentile", {"cycles", "ns"}, "a percentile of individual latencies; params' percentile= gives which (0 = min, 100 = max)"},
       {"cache_size", {"bytes", "kb"},
        "capacity of a cache level found by a measurement (Lemeire 2016 Table III): a number the seeds measure that fits no other quantity"},

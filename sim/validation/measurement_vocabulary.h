@@ -16,6 +16,7 @@ struct QuantityInfo {
   std::string name;
   std::vector<std::string> units;  // the units a value of this quantity may be given in
   std::string description;
+  bool may_be_negative = false;  // only an error; every other quantity is a count, a rate or a time
 };
 
 const std::vector<QuantityInfo>& measurement_quantities();

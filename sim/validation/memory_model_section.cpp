@@ -40,7 +40,7 @@ std::vector<config::MemoryModelKind> parse_memory_models(const std::string& list
       skipped.push_back(name);
     } else if (!mem::memory_model_built(*found)) {
       sink.add(Diagnostic{"<cli>", 0, 0, option, fmt::format("memory model '{}' is not built into this warpsim", name)});
-    } else {
+    } else if (std::find(out.begin(), out.end(), *found) == out.end()) {  // a model named twice runs once
       out.push_back(*found);
     }
   }

@@ -1,7 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "support/test_support.h"
 
@@ -13,6 +16,18 @@ TEST(ListCli, WorkloadsListsTheMixesAndTheThreeKernels) {
   for (const char* n : {"alpha_mix", "sfu_mix", "smem_mix", "homogeneous", "ilp", "stride2", "random", "bank_conflict",
                         "vector_add", "permute", "vabs"})
     EXPECT_NE(r.out.find(std::string("\n") + n + ","), std::string::npos) << n;
+}
+
+TEST(ListCli, GpusAreListedByName) {
+  const CliRun r = run_cli("list gpus --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> names;
+  std::istringstream in(r.out);
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) names.push_back(line.substr(0, line.find(',')));
+  ASSERT_GT(names.size(), 5u);
+  EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));  // a config in a subfolder came first
 }
 
 TEST(ListCli, HelpOnEverySubcommandExitsZero) {

@@ -52,6 +52,13 @@ TEST(MemloopCli, DramColumnsAreBlankForAModelWithoutDram) {
   EXPECT_EQ(queue.out.find(",,\n"), std::string::npos) << queue.out;
 }
 
+TEST(MemloopCli, AnArrayThatFitsTheL2IsNoted) {
+  const auto small = test::run_cli("memloop --gpu kepler --warps 8 --pattern random --array 4KB --measure 2000");
+  ASSERT_EQ(small.exit_code, 0) << small.err;
+  EXPECT_NE(small.err.find("note: memloop's data (4 KB) fit in kepler's 512 KB L2, which warpsim does not simulate"), std::string::npos) << small.err;
+  EXPECT_EQ(test::run_cli("memloop --gpu kepler --warps 8 --measure 2000").err, "");
+}
+
 TEST(MemloopCli, SameSeedGivesByteIdenticalOutput) {
   const std::string args = "memloop --gpu maxwell --set memory.model=dram --pattern random --warps 2 --measure 5000 --seed 7";
   EXPECT_EQ(test::run_cli(args).out, test::run_cli(args).out);

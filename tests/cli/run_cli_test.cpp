@@ -54,6 +54,10 @@ TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
   expect_rejected("run --gpu maxwell --workload permute --param permutation=randon --warps 4", "permutation: 'randon' is not one of trivial, random");
   // Work that would take days to simulate is refused before it starts, not left to run.
   expect_rejected("run --gpu maxwell --workload alpha_mix --param alpha=0 --param loads=99999999999 --warps 4", "warp instructions (more than 1e+12");
+  // Options that would silently do nothing, and a directory where a file or name belongs.
+  expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --steady-tolerance 0.1", "--steady-tolerance requires --steady");
+  expect_rejected("run --gpu " + temp_dir() + " --workload homogeneous --warps 4", "--gpu: '" + temp_dir() + "' is a directory");
+  expect_rejected("run --gpu maxwell --workload " + temp_dir() + " --warps 4", "--workload: '" + temp_dir() + "' is a directory");
 }
 
 // CLI11's own checks (ranges, unknown options) read like every other bad input: prefix, where,

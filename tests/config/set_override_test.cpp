@@ -101,8 +101,15 @@ TEST(SetOverrides, SetSuppliesARequiredFieldTheFileLacks) {
 
 TEST(SetOverrides, CrossFieldRulesSeeTheValuesAfterSet) {
   // Kepler: 4 schedulers x 16 warps = 64 = sm.max_warps; one scheduler fewer cannot hold them.
+  // The error names the key the --set changed (before stop 51: the file's scheduler.max_warps).
   const auto ds = load_errors("kepler", {"scheduler.count=3"});
-  const Diagnostic* d = find_diagnostic(ds, "scheduler.max_warps", "cannot hold sm.max_warps");
+  const Diagnostic* d = find_diagnostic(ds, "scheduler.count", "3 schedulers x 16 warps cannot hold sm.max_warps = 64");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->file, "<--set>");
+  // In files, the rule's first key is named at its line.
+  const std::string p = warpsim::test::write_temp_file("set_cross.yaml", "inherits: kepler\nscheduler:\n  count: 3\n");
+  const auto in_file = load_errors(p);
+  d = find_diagnostic(in_file, "scheduler.max_warps", "cannot hold sm.max_warps");
   ASSERT_NE(d, nullptr);
   EXPECT_NE(d->file.find("kepler.yaml"), std::string::npos) << "the rule points at the file line of scheduler.max_warps";
   EXPECT_GT(d->line, 0);
@@ -110,7 +117,8 @@ TEST(SetOverrides, CrossFieldRulesSeeTheValuesAfterSet) {
 
 TEST(SetOverrides, ARefreshLongerThanHalfItsIntervalIsRejected) {
   // A channel that refreshes most of the time would never serve a request (the `dram` model hung).
-  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.dram.trefi_ns=100"}), "memory.dram.trfc_ns", "refreshing over half the time"), nullptr);
+  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.dram.trefi_ns=100"}), "memory.dram.trefi_ns", "refreshing over half the time"), nullptr);
+  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.dram.trfc_ns=3000"}), "memory.dram.trfc_ns", "refreshing over half the time"), nullptr);
   EXPECT_TRUE(load_errors("kepler", {"memory.dram.trefi_ns=130"}).empty());  // 65 ns of 130: allowed
   EXPECT_TRUE(load_errors("kepler", {"memory.dram.trefi_ns=0"}).empty());    // no refresh
 }

@@ -97,6 +97,9 @@ TEST(MeasurementLoader, NonNumericValueAndOccupancyAreRejected) {
   expect_error("r1,kepler,latency,,,,nine,cycles,src,\n", "2:22: value:", "expected a number, found 'nine'");
   expect_error("r1,kepler,latency,,,x,9,cycles,src,\n", "2:21: warps_per_sm:", "expected a number");
   expect_error("r1,kepler,latency,,,0,9,cycles,src,\n", "2:21: warps_per_sm:", "positive occupancy");
+  expect_error("r1,kepler,latency,,,1e300,9,cycles,src,\n", "2:21: warps_per_sm:", "at most 65536 warps/SM");
+  expect_error("r1,kepler,latency,,,8,-7,cycles,src,\n", "2:23: value:", "a latency cannot be negative, found '-7'");
+  expect_error("r1,kepler,throughput,,,8,-5,ipc_per_sm,src,\n", "2:26: value:", "a throughput cannot be negative");
 }
 
 TEST(MeasurementLoader, UnknownQuantitySuggestsTheNearestName) {

@@ -81,6 +81,10 @@ TEST(CompareMemoryCli, OccupanciesAnSmCannotHoldAreBadInputAsInRun) {
   EXPECT_EQ(over.exit_code, 2);
   EXPECT_NE(over.err.find("--warps: 66 warps/SM exceed the 64 warps an SM of kepler holds"), std::string::npos) << over.err;
   EXPECT_EQ(over.out, "");
+  // A model named twice runs once.
+  const auto twice = test::run_cli("compare-memory --gpu kepler --models fixed,fixed --warps 8 --sms 1 --loads 4 --format csv");
+  ASSERT_EQ(twice.exit_code, 0) << twice.err;
+  EXPECT_EQ(twice.out, test::run_cli("compare-memory --gpu kepler --models fixed --warps 8 --sms 1 --loads 4 --format csv").out);
 }
 
 TEST(CompareMemoryCli, UnknownModelExitsTwoWithASuggestion) {
