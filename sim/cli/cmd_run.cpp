@@ -46,7 +46,7 @@ std::string occupancy_log_csv(const std::vector<device::Result>& results) {
 }
 
 // The per-load latency histogram of each occupancy (Figure 6.5's distributions): the Result's
-// equal-width bins from the smallest to the largest sample (device/collect.cpp).
+// bins of one width from the smallest sample, the last cut at the largest (device/collect.cpp).
 std::string latency_histogram_csv(const std::vector<device::Result>& results) {
   std::string out = "warps_per_sm,lo,hi,count\n";
   for (const auto& r : results)

@@ -52,6 +52,9 @@ std::vector<Column> result_columns() {
 std::vector<Cell> result_row(const device::Result& r) {
   const double slots = static_cast<double>(std::max<uint64_t>(1, r.stalls.total()));
   auto frac = [&](uint64_t v) { return Cell{static_cast<double>(v) / slots}; };
+  // A run without global loads (or none sampled) has no load latency: blank, not 0.
+  const bool sampled = r.access_latency.count > 0;
+  const auto cycles = [sampled](uint64_t v) { return sampled ? Cell{static_cast<int64_t>(v)} : Cell{}; };
   return {r.gpu,
           r.workload,
           params_text(r.params),
@@ -71,14 +74,14 @@ std::vector<Cell> result_row(const device::Result& r) {
           r.mean_occupancy,
           int64_t{r.max_occupancy},
           r.little_law_error,
-          r.access_latency.mean,
-          static_cast<int64_t>(r.access_latency.min),
-          static_cast<int64_t>(r.access_latency.p5),
-          static_cast<int64_t>(r.access_latency.p25),
-          static_cast<int64_t>(r.access_latency.p50),
-          static_cast<int64_t>(r.access_latency.p75),
-          static_cast<int64_t>(r.access_latency.p95),
-          static_cast<int64_t>(r.access_latency.max),
+          sampled ? Cell{r.access_latency.mean} : Cell{},
+          cycles(r.access_latency.min),
+          cycles(r.access_latency.p5),
+          cycles(r.access_latency.p25),
+          cycles(r.access_latency.p50),
+          cycles(r.access_latency.p75),
+          cycles(r.access_latency.p95),
+          cycles(r.access_latency.max),
           frac(r.stalls.dependency),
           frac(r.stalls.memory),
           frac(r.stalls.pipe_busy),
