@@ -23,6 +23,15 @@ int main(int argc, char** argv) {
   warpsim::cli::register_validate(app);
   warpsim::cli::register_sweep(app);
   warpsim::cli::register_compare_memory(app);
+  // An option given an empty value (`--out ''`, `--warps ""`) would read as not given at all and
+  // silently take the default: refused before any command runs.
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    sub->parse_complete_callback([sub] {
+      for (const CLI::Option* opt : sub->get_options())
+        if (opt->get_type_size() > 0 && opt->count() > 0)  // not a flag
+          for (const std::string& value : opt->results())
+            if (value.find_first_not_of(" \t") == std::string::npos) throw CLI::ValidationError(opt->get_name(), "empty value");
+    });
   // Under mpirun every rank reads the same input and finds the same fault: rank 0 alone says so
   // (each still exits 2, so that mpirun does too).
   const bool reports_bad_input = warpsim::sweep::mpi_launch_rank() == 0;

@@ -56,6 +56,9 @@ TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
   expect_rejected("run --gpu maxwell --workload alpha_mix --param alpha=0 --param loads=99999999999 --warps 4", "warp instructions (more than 1e+12");
   // Options that would silently do nothing, and a directory where a file or name belongs.
   expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --steady-tolerance 0.1", "--steady-tolerance requires --steady");
+  // An empty value read as "not given" (stdout for --out, every occupancy for bound's --warps).
+  expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --out ''", "--out: empty value");
+  expect_rejected("bound --gpu maxwell --workload homogeneous --warps ''", "--warps: empty value");
   expect_rejected("run --gpu " + temp_dir() + " --workload homogeneous --warps 4", "--gpu: '" + temp_dir() + "' is a directory");
   expect_rejected("run --gpu maxwell --workload " + temp_dir() + " --warps 4", "--workload: '" + temp_dir() + "' is a directory");
 }
