@@ -48,7 +48,8 @@ void note_sets_the_memory_model_ignores(const config::HwConfig& cfg, const std::
   }
   for (const std::string& key : keys)
     if (config::memory_model_ignores(model, key))
-      std::cerr << fmt::format("warpsim: note: --set {} changes nothing on {}'s `{}` memory model, which does not read it (docs/memory-model.md, \"Which model reads which key\")\n",
+      std::cerr << fmt::format("warpsim: note: --set {} changes nothing on {}'s `{}` memory model, which does not read it "
+                               "(docs/memory-model.md, \"Which model reads which key\")\n",
                                key, cfg.gpu.name, config::to_string(model));
 }
 

@@ -18,17 +18,20 @@ void check_memory_rules(const HwConfig& c, Fail& fail, Conflict& conflict) {
   const auto& m = c.memory;
   const int channels = m.controllers * m.dram.channels_per_controller;
   if (m.dram.channels_per_controller > 1 && m.bus_width_bits % m.controllers == 0 && m.bus_width_bits % channels != 0)
-    conflict({"memory.dram.channels_per_controller", "memory.bus_width_bits", "memory.controllers"}, fmt::format("{} bits do not split evenly over {} channels", m.bus_width_bits, channels));
+    conflict({"memory.dram.channels_per_controller", "memory.bus_width_bits", "memory.controllers"},
+             fmt::format("{} bits do not split evenly over {} channels", m.bus_width_bits, channels));
   if (m.dram.banks % m.dram.bank_groups != 0)
     conflict({"memory.dram.bank_groups", "memory.dram.banks"}, fmt::format("{} banks do not split evenly into {} groups", m.dram.banks, m.dram.bank_groups));
   const int il = m.controller.interleave_bytes;
   if ((il & (il - 1)) != 0) fail("memory.controller.interleave_bytes", fmt::format("{} is not a power of two", il));
   if (m.dram.row_bytes % il != 0)
-    conflict({"memory.dram.row_bytes", "memory.controller.interleave_bytes"}, fmt::format("a row of {} bytes does not hold whole interleave chunks of {} bytes", m.dram.row_bytes, il));
+    conflict({"memory.dram.row_bytes", "memory.controller.interleave_bytes"},
+             fmt::format("a row of {} bytes does not hold whole interleave chunks of {} bytes", m.dram.row_bytes, il));
   // A channel refreshing most of the time never serves (datasheets: tRFC 65-350 ns, tREFI 3.9 us).
   const auto& d = m.dram;
   if (d.trefi_ns > 0 && d.trfc_ns * 2 > d.trefi_ns)
-    conflict({"memory.dram.trfc_ns", "memory.dram.trefi_ns"}, fmt::format("a refresh of {} ns every {} ns (tREFI) leaves the channel refreshing over half the time", d.trfc_ns, d.trefi_ns));
+    conflict({"memory.dram.trfc_ns", "memory.dram.trefi_ns"},
+             fmt::format("a refresh of {} ns every {} ns (tREFI) leaves the channel refreshing over half the time", d.trfc_ns, d.trefi_ns));
   // A refresh precharges every bank: an access whose row cycle cannot fit between two refreshes
   // would lose its row before its data, again and again (the `dram` model livelocked).
   const double row_cycle = std::max({d.tras_ns, d.trcd_ns + d.tcl_ns, d.trcd_ns + d.twl_ns}) + d.trp_ns;
@@ -104,7 +107,8 @@ void check_cross_field_rules(const HwConfig& c) {
     conflict({"sm.shared_memory_alloc_granularity_bytes", "sm.shared_memory_bytes"},
          fmt::format("{} bytes exceed the SM's shared memory ({} bytes)", c.sm.shared_memory_alloc_granularity_bytes, c.sm.shared_memory_bytes));
   if (c.memory.peak_gbps > c.memory.pin_bandwidth_gbps * 1.0001)
-    conflict({"memory.peak_gbps", "memory.pin_bandwidth_gbps"}, fmt::format("sustained peak {} GB/s exceeds the pin bandwidth {} GB/s", c.memory.peak_gbps, c.memory.pin_bandwidth_gbps));
+    conflict({"memory.peak_gbps", "memory.pin_bandwidth_gbps"},
+             fmt::format("sustained peak {} GB/s exceeds the pin bandwidth {} GB/s", c.memory.peak_gbps, c.memory.pin_bandwidth_gbps));
   if (c.memory.bus_width_bits % c.memory.controllers != 0)
     conflict({"memory.bus_width_bits", "memory.controllers"}, fmt::format("{} bits do not split evenly over {} controllers", c.memory.bus_width_bits, c.memory.controllers));
   if (c.scheduler.two_level_active_warps > c.scheduler.max_warps && c.scheduler.policy == SchedulerPolicy::TwoLevel)
