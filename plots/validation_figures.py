@@ -274,6 +274,15 @@ def main():
     if len(sys.argv) not in (3, 4):
         sys.exit("usage: validation_figures.py DATA_DIR FIGURES_DIR [JOBS]")
     data_dir, out_dir = sys.argv[1], sys.argv[2]
+    if not os.path.isdir(data_dir):
+        print(f"validation_figures.py: error: {data_dir}: not a directory (give <report>/data of warpsim validate)", file=sys.stderr)
+        sys.exit(2)
+    if not any(name.endswith(".csv") for name in os.listdir(data_dir)):
+        print(f"validation_figures.py: error: {data_dir}: holds no figure data (*.csv)", file=sys.stderr)
+        sys.exit(2)
+    if len(sys.argv) == 4 and not sys.argv[3].isdigit():
+        print(f"validation_figures.py: error: JOBS: expected a whole number, found '{sys.argv[3]}'", file=sys.stderr)
+        sys.exit(2)
     jobs = int(sys.argv[3]) if len(sys.argv) == 4 else 1
     os.makedirs(out_dir, exist_ok=True)
     # The slowest first, so that the processes finish together; each figure is one file pair, so

@@ -73,8 +73,11 @@ void register_validate(CLI::App& app) {
     std::cerr << fmt::format("warpsim: validate: {} simulations in {:.1f} s with {} jobs; report in {}{}\n", r.report.simulations, r.seconds,
                              c->o.jobs, c->o.out_dir, r.figures.made || !c->o.figures ? "" : " (no figures: " + r.figures.why_not + ")");
     if (h.cases > 0)
-      std::cerr << fmt::format("warpsim: worst error over {} measured cases: simulator {} ({}), Volkov basic model {} ({})\n", h.cases,
-                               h.simulator_text, h.simulator_case, h.volkov_text, h.volkov_case);
+      std::cerr << fmt::format("warpsim: worst error over {} measured cases: simulator {} ({}), Volkov basic model {} ({}){}\n", h.cases,
+                               h.simulator_text, h.simulator_case, h.volkov_text, h.volkov_case,
+                               h.simulator_missing + h.volkov_missing == 0 ? ""
+                                                                           : fmt::format("; no number: simulator in {} other cases, model in {}",
+                                                                                         h.simulator_missing, h.volkov_missing));
     if (!r.report.finding_outcomes.empty()) {
       std::vector<std::string> reproduced;
       for (const auto& f : r.report.finding_outcomes)

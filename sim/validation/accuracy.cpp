@@ -31,9 +31,8 @@ int source_rank(const std::string& s) {
 }
 
 // |error| as a percentage, or why it is infinite.
-std::string error_magnitude_text(const Value& v, double magnitude, const CaseOutcome& o) {
+std::string error_magnitude_text(double magnitude, const CaseOutcome& o) {
   if (!std::isinf(magnitude)) return fmt::format("{:.1f}%", 100 * magnitude);
-  if (!v.ok()) return "no value (not attained)";
   return o.reference.lo == 0 || o.reference.hi == 0 ? "unbounded (measured 0: no relative error)" : "unbounded";
 }
 
@@ -65,22 +64,28 @@ std::vector<AccuracyRow> accuracy_summary(const std::vector<CaseOutcome>& outcom
 
 Headline headline(const std::vector<CaseOutcome>& outcomes) {
   Headline h;
-  // A source that gave no number where it should have (e.g. the simulator never attains the
-  // threshold) counts as an infinite error, so failures cannot hide; "n/a" (not defined) skips.
-  const auto err = [](const Value& v, double rel) { return v.ok() && !std::isnan(rel) ? std::abs(rel) : INFINITY; };
+  // "n/a" (a model not defined for the kernel) skips a case; a source that should have given a
+  // number and did not (e.g. never attains the threshold) is counted as missing.
+  const auto has_number = [](const Value& v, double rel) { return v.ok() && !std::isnan(rel); };
   for (const auto& o : outcomes) {
     if (!o.reference.measured || std::isnan(o.reference.lo) || std::isnan(o.reference.hi)) continue;
     auto v = std::find_if(o.models.begin(), o.models.end(), [](const ModelOutcome& m) { return m.model == "volkov"; });
     if (v == o.models.end() || v->value.note.rfind("n/a", 0) == 0 || o.simulated.note.rfind("n/a", 0) == 0) continue;
+    const bool sim_ok = has_number(o.simulated, o.rel_error), model_ok = has_number(v->value, v->rel_error);
+    h.simulator_missing += !sim_ok;
+    h.volkov_missing += !model_ok;
+    if (!sim_ok || !model_ok) continue;
     ++h.cases;
-    const double s = err(o.simulated, o.rel_error), m = err(v->value, v->rel_error);
-    if (std::isnan(h.simulator) || s > h.simulator) h.simulator = s, h.simulator_case = o.spec->id, h.simulator_text = error_magnitude_text(o.simulated, s, o);
-    if (std::isnan(h.volkov) || m > h.volkov) h.volkov = m, h.volkov_case = o.spec->id, h.volkov_text = error_magnitude_text(v->value, m, o);
+    const double s = std::abs(o.rel_error), m = std::abs(v->rel_error);
+    if (std::isnan(h.simulator) || s > h.simulator) h.simulator = s, h.simulator_case = o.spec->id, h.simulator_text = error_magnitude_text(s, o);
+    if (std::isnan(h.volkov) || m > h.volkov) h.volkov = m, h.volkov_case = o.spec->id, h.volkov_text = error_magnitude_text(m, o);
   }
   return h;
 }
 
 std::string headline_verdict(const Headline& h) {
+  if (h.simulator_missing > h.volkov_missing)
+    return "the simulator is not more accurate than the basic model on these cases: it leaves more of them without a number";
   if (h.simulator_case == h.volkov_case && std::abs(h.simulator - h.volkov) <= 0.01 * std::abs(h.volkov))
     return "the simulator is about as accurate as the basic model on these cases: both are worst on the same case, within 1% of each other";
   return h.simulator < h.volkov ? "the simulator is more accurate than the basic model on these cases"

@@ -23,18 +23,20 @@ struct AccuracyRow {
 std::vector<AccuracyRow> accuracy_summary(const std::vector<CaseOutcome>& outcomes);
 
 // The headline: the worst |relative error| of the simulator and of Volkov's basic model
-// over the measured cases where both gave a number.
+// over the measured cases where both gave a number, and how many cases each left without one
+// (a failure that must not hide; counted apart, since "no number" has no size to compare).
 struct Headline {
-  int cases = 0;
+  int cases = 0;                                  // both gave a number
+  int simulator_missing = 0, volkov_missing = 0;  // measured cases where that one gave none
   double simulator = kNaN, volkov = kNaN;
   std::string simulator_case, volkov_case;
-  // The errors as the report prints them: "12.3%", or why one is infinite (no value, or a
-  // measured 0 that no relative error can be taken of).
+  // The errors as the report prints them: "12.3%", or "unbounded (measured 0 ...)".
   std::string simulator_text, volkov_text;
 };
 Headline headline(const std::vector<CaseOutcome>& outcomes);
-// The report's sentence on the headline: more accurate, not more accurate, or (both worst on the
-// same case within 1% of each other) a tie, which shares the basic model's failure there.
+// The report's sentence on the headline: more accurate (a smaller worst error and no more cases
+// without a number), not more accurate, or (both worst on the same case within 1% of each other)
+// a tie, which shares the basic model's failure there.
 std::string headline_verdict(const Headline& h);
 
 }  // namespace warpsim::validation

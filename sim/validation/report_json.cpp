@@ -51,7 +51,8 @@ std::string report_json(const ReportInput& in, const FigureStatus& figs) {
                    {"worst_under_case", r.worst_under_case}});
   j["accuracy"] = acc;
   j["headline"] = {{"cases", in.headline.cases}, {"simulator_worst", number(in.headline.simulator)}, {"simulator_case", in.headline.simulator_case},
-                   {"volkov_worst", number(in.headline.volkov)}, {"volkov_case", in.headline.volkov_case}};
+                   {"volkov_worst", number(in.headline.volkov)}, {"volkov_case", in.headline.volkov_case},
+                   {"simulator_missing", in.headline.simulator_missing}, {"volkov_missing", in.headline.volkov_missing}};
   j["figures"] = {{"made", figs.made}, {"why_not", figs.why_not}, {"files", figs.files}};
   j["notes"] = in.notes;
   nlohmann::json inv = nlohmann::json::array();

@@ -28,14 +28,22 @@ std::string header(const std::vector<std::string>& cells) {
   return out + "\n";
 }
 
+// ", and the simulator gave no number in 5 more cases, the basic model in 47": cases with no
+// number are not in the worst error (no size to compare) and must not hide.
+std::string missing_text(const Headline& h) {
+  if (h.simulator_missing == 0 && h.volkov_missing == 0) return "";
+  return fmt::format("; the simulator gave no number in {} other case{}, the basic model in {}", h.simulator_missing,
+                     h.simulator_missing == 1 ? "" : "s", h.volkov_missing);
+}
+
 std::string summary(const ReportInput& in) {
   std::string md = "## Accuracy summary\n\n";
   const Headline& h = in.headline;
   if (h.cases > 0)
     md += fmt::format(
         "Over the {} cases compared with a real-GPU measurement where both gave a number, the **simulator's worst error is {}** "
-        "(`{}`) and **Volkov's basic model's worst error is {}** (`{}`): {}.\n\n",
-        h.cases, h.simulator_text, h.simulator_case, h.volkov_text, h.volkov_case, headline_verdict(h));
+        "(`{}`) and **Volkov's basic model's worst error is {}** (`{}`){}: {}.\n\n",
+        h.cases, h.simulator_text, h.simulator_case, h.volkov_text, h.volkov_case, missing_text(h), headline_verdict(h));
   md += "Relative errors against the measured value (or the nearer end of a measured range); \"within\" counts the cases within each "
         "case's own tolerance. Cases compared with a model or a qualitative relation are not counted here.\n\n";
   md += header({"gpu", "source", "cases", "within tolerance", "worst over-estimate", "worst under-estimate"});

@@ -101,6 +101,8 @@ TEST(MicrobenchDryRun, FileHasTheMetadataAndHeaderOfTheMeasurementFormat) {
   EXPECT_EQ(f.meta.at("warpsim_gpu"), "h100_sxm");
   EXPECT_EQ(f.meta.at("skipped_groups"), "none");
   EXPECT_GT(f.rows.size(), 300u);
+  // The stand-in's numbers are made up: no row may read as measured on a GPU.
+  for (const auto& r : f.rows) EXPECT_EQ(r.at(8).rfind("NOT MEASURED (dry run, CPU stand-in): warpsim microbench", 0), 0u) << r.at(8);
 }
 
 TEST(MicrobenchDryRun, TheValidationHarnessLoadsTheFileAsMeasurements) {
@@ -116,6 +118,17 @@ TEST(MicrobenchDryRun, TheValidationHarnessLoadsTheFileAsMeasurements) {
   EXPECT_FALSE(set.find("h100_sxm", "throughput", "homogeneous", {{"op", "stream"}, {"count", "64"}}).empty());
   EXPECT_FALSE(set.find("h100_sxm", "latency", "homogeneous", {{"op", "add"}, {"count", "16384"}}).empty());
   EXPECT_FALSE(set.find("h100_sxm", "warps_needed", "homogeneous", {{"op", "stream"}, {"count", "64"}, {"threshold", "90"}}).empty());
+}
+
+// `validate` on the dry run's file says in the report that its numbers are not measurements.
+TEST(MicrobenchDryRun, AReportFromTheDryRunSaysItsNumbersAreNotMeasured) {
+  const std::string out = test::temp_dir() + "/dry_run_report";
+  const auto r = test::run_cli("validate --measurements " + dry_run_path() + " --gpu h100_sxm --case 'auto.mb.homogeneous.add.ilp1.w1.*' --no-figures --memory-models none --out-dir " + out);
+  ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.err;
+  std::ifstream in(out + "/report.md");
+  const std::string md((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(md.find("comes from the microbenchmark suite's dry run (driver: CUDA driver API dry-run): its numbers are made up by a CPU stand-in"),
+            std::string::npos) << md.substr(0, 2000);
 }
 
 TEST(MicrobenchDryRun, EveryRowNamesAWarpsimWorkloadItsParamsAndAKnownQuantity) {

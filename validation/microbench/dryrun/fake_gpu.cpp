@@ -33,7 +33,7 @@ DeviceInfo fake_h100() {
   d.shared_per_block_optin = 232448;
   d.reserved_shared_per_block = 1024;
   d.registers_per_sm = 65536;
-  d.driver_version = d.runtime_version = d.toolkit_version = "dry-run";
+  d.driver_version = d.runtime_version = d.toolkit_version = kStandInDriver;
   return d;
 }
 

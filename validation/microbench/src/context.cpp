@@ -1,6 +1,7 @@
 #include "context.h"
 
 #include <algorithm>
+#include <cstring>
 #include <cstdio>
 #include <stdexcept>
 
@@ -33,6 +34,7 @@ double Sample::latency_per(double instructions_per_warp) const {
 Context::Context(Gpu& gpu, const Options& options) : gpu_(gpu), options_(options), t0_(std::chrono::steady_clock::now()) {
   const DeviceInfo& d = gpu.info();
   gpu_name_ = options.gpu.empty() ? validation::warpsim_gpu_name(d.name, d.sms) : options.gpu;
+  stand_in_ = d.driver_version == kStandInDriver;
   if (gpu_name_.empty())
     throw std::invalid_argument("warpsim has no config named for '" + d.name + "' (" + std::to_string(d.sms) +
                                 " SMs); pass --gpu NAME to label the measurements");
@@ -121,6 +123,9 @@ Sample Context::measure(const Job& job, const OccupancyPlan& plan, const WarpWor
 void Context::add_row(validation::MeasurementRow row) {
   if (!ids_.insert(row.id).second) throw std::logic_error("duplicate row id " + row.id);
   if (row.gpu.empty()) row.gpu = gpu_name_;
+  // The dry run's numbers come from a CPU stand-in: its rows must not read as measured ones.
+  const size_t prefix = std::strlen(kSourceMeasured);
+  if (stand_in_ && row.source.compare(0, prefix, kSourceMeasured) == 0) row.source = kSourceStandIn + row.source.substr(prefix);
   rows_.push_back(std::move(row));
 }
 

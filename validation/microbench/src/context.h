@@ -91,6 +91,7 @@ class Context {
   Gpu& gpu_;
   Options options_;
   std::string gpu_name_;
+  bool stand_in_ = false;  // the dry run's CPU stand-in (dryrun/fake_gpu.cpp), not a GPU
   validation::SmLimits limits_;
   std::string array_state_;
   std::vector<validation::MeasurementRow> rows_;
@@ -110,5 +111,7 @@ inline std::string tag(const char* prefix, long long n) {
   return s;
 }
 inline constexpr const char* kSourceMeasured = "measured: warpsim microbench";
+// The dry run's rows: made up by the CPU stand-in for a GPU, to test the suite's plumbing.
+inline constexpr const char* kSourceStandIn = "NOT MEASURED (dry run, CPU stand-in): warpsim microbench";
 
 }  // namespace warpsim::microbench

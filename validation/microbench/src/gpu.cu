@@ -1,6 +1,7 @@
 // The device: its properties (for the CSV metadata), the pointer-chasing array and its contents,
 // and the L2 flush between runs.
 #include <cstdio>
+#include <string>
 #include <stdexcept>
 
 #include "cuda_check.h"
@@ -75,6 +76,15 @@ __global__ void read_flush_kernel(const uint4* buf, uint64_t n, uint32_t* sink) 
 }  // namespace
 
 Gpu::Gpu(int ordinal, uint64_t array_bytes) : impl_(std::make_unique<Impl>()) {
+  // No GPU, or no driver, is the usual reason to fail here: say so before the runtime's own words
+  // (without a driver it reports cudaErrorInsufficientDriver, which reads like an old driver).
+  int count = 0;
+  if (const cudaError_t err = cudaGetDeviceCount(&count); err != cudaSuccess || count == 0)
+    throw std::runtime_error(std::string("no CUDA GPU is usable on this machine (") +
+                             (err == cudaSuccess ? "no device found" : std::string(cudaGetErrorName(err)) + ": " + cudaGetErrorString(err)) +
+                             "); the suite measures a real GPU: run it where one is, or use warpsim_microbench_dryrun to test the plumbing");
+  if (ordinal < 0 || ordinal >= count)
+    throw std::runtime_error("no CUDA device " + std::to_string(ordinal) + " (this machine has " + std::to_string(count) + ")");
   CUDA_CHECK(cudaSetDevice(ordinal));
   impl_->info = query(ordinal);
   // Chains end up to one step past the array, and their final word is FADDed too: the float-safe

@@ -11,6 +11,9 @@
 
 namespace warpsim::microbench {
 
+// DeviceInfo::driver_version (and runtime, toolkit) of the dry run's CPU stand-in for a GPU.
+inline constexpr const char* kStandInDriver = "dry-run";
+
 struct DeviceInfo {
   int ordinal = 0;
   std::string name;
