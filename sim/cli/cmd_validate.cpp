@@ -25,17 +25,30 @@ struct ValidateCli {
   std::string memory_models = "servers,fixed,queue,simgrid";
 };
 
+// `arg` as a shell reads it back: bare when it holds only safe characters, else single-quoted
+// (a glob such as t6_* would expand, a space split).
+std::string shell_quoted(const std::string& arg) {
+  const bool safe = !arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.,/=:+@%") == std::string::npos;
+  if (safe) return arg;
+  std::string q = "'";
+  for (char ch : arg) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return q + "'";
+}
+
+// The command line that remakes this report, for its header.
 std::string command_text(const ValidateCli& c) {
   std::string s = "warpsim validate";
-  for (const auto& g : c.o.gpus) s += " --gpu " + g;
-  for (const auto& p : c.o.case_patterns) s += " --case " + p;
-  for (const auto& p : c.o.case_paths) s += " --cases " + p;
-  for (const auto& p : c.o.measurement_paths) s += " --measurements " + p;
-  for (const auto& p : c.o.sets) s += " --set " + p;
+  const auto add = [&s](const char* option, const std::string& value) { s += std::string(" ") + option + " " + shell_quoted(value); };
+  for (const auto& g : c.o.gpus) add("--gpu", g);
+  for (const auto& p : c.o.case_patterns) add("--case", p);
+  for (const auto& p : c.o.case_paths) add("--cases", p);
+  for (const auto& p : c.o.measurement_paths) add("--measurements", p);
+  for (const auto& p : c.o.sets) add("--set", p);
   if (c.no_figures) s += " --no-figures";
   if (c.o.whole_device) s += " --whole-device";
-  if (c.memory_models != "servers,fixed,queue,simgrid") s += " --memory-models " + c.memory_models;
-  return s + " --out-dir " + c.o.out_dir;
+  if (c.memory_models != "servers,fixed,queue,simgrid") add("--memory-models", c.memory_models);
+  add("--out-dir", c.o.out_dir);
+  return s;
 }
 
 }  // namespace

@@ -21,9 +21,11 @@ namespace warpsim::validate_cli {
 
 TEST(ValidateCli, AllCasesPassingExitsZeroAndWritesTheReport) {
   const std::string cases = test::write_temp_file("vcli/pass.yaml", kPassing);
-  const auto r = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --out-dir " + dir("rep_pass"));
+  const auto r = test::run_cli("validate --cases " + cases + " --case 'cheap.*' --no-figures --memory-models none --out-dir " + dir("rep_pass"));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(last_line(r.out), "1 passed, 0 failed");
+  // The header's command can be pasted back into a shell: the glob stays quoted.
+  EXPECT_NE(slurp(dir("rep_pass") + "/report.md").find("--case 'cheap.*' --cases " + cases), std::string::npos);
   EXPECT_NE(r.out.find("cheap.latency"), std::string::npos);
   for (const char* f : {"report.md", "report.json", "cases.csv", "values.csv", "accuracy.csv"}) EXPECT_TRUE(fs::exists(dir("rep_pass") + "/" + f)) << f;
   EXPECT_NE(slurp(dir("rep_pass") + "/report.md").find("## Accuracy summary"), std::string::npos);
