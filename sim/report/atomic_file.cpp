@@ -46,13 +46,15 @@ std::string rename_target(const std::string& path) {
 }
 
 // Written in place, not renamed over: an existing file that is not a regular one (a device, a
-// FIFO, a socket), or anything under /dev or /proc (/dev/stdout is a link to the process's own
-// descriptor, whose file a rename would unlink from under the shell's redirection).
+// FIFO, a socket), or one of the process's own descriptors (/dev/stdout, /dev/fd/N,
+// /proc/self/fd/N: a rename would unlink the file the shell redirected it to). A regular file
+// anywhere else, /dev/shm included, is replaced atomically.
 bool written_in_place(const std::string& path) {
   std::error_code ec;
   const fs::path abs = fs::absolute(path, ec).lexically_normal();
   const std::string a = ec ? path : abs.string();
-  if (a.starts_with("/dev/") || a.starts_with("/proc/")) return true;
+  for (const char* descriptor : {"/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/"})
+    if (a.starts_with(descriptor)) return true;
   const fs::file_status st = fs::status(path, ec);
   return !ec && fs::exists(st) && !fs::is_regular_file(st) && !fs::is_directory(st);
 }

@@ -3,6 +3,7 @@
 // one file, and a path that cannot be written is refused before anything runs or is written.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -51,6 +52,19 @@ TEST(OutputFiles, ALinkToADeviceStaysALinkToTheDevice) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(fs::is_symlink(link));
   EXPECT_TRUE(fs::is_character_file("/dev/null"));
+}
+
+// Only the process's own descriptors and non-regular files are written in place: a regular file
+// under /dev (the /dev/shm tmpfs) is replaced, not appended to.
+TEST(OutputFiles, ARegularFileUnderDevIsReplacedNotAppendedTo) {
+  const std::string dir = fs::is_directory("/dev/shm") ? std::string("/dev/shm") : dir_for("shm");
+  const std::string out = dir + "/warpsim_output_files_test_" + std::to_string(::getpid()) + ".csv";
+  ASSERT_EQ(run_cli(kRun + " --format csv --out " + out).exit_code, 0);
+  ASSERT_EQ(run_cli(kRun + " --format csv --out " + out).exit_code, 0);
+  std::ifstream in(out);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  fs::remove(out);
+  EXPECT_EQ(text, run_cli(kRun + " --format csv").out);
 }
 
 TEST(OutputFiles, TwoOptionsNamingOneFileAreRefusedBeforeTheRun) {
