@@ -122,10 +122,21 @@ def cusp_figure(data_dir, out_dir):
         for source, style in [("volkov_refined", MODELS["volkov_refined"]), ("volkov", MODELS["volkov"]), ("simulator", SIM)]:
             sel = [r for r in rows if r["gpu"] == gpu and r["source"] == source and r["warps_needed"] != ""]
             ax.plot([alpha_pos(r["alpha"]) for r in sel], [num(r["warps_needed"]) for r in sel], **style)
+        # Where the simulator does not reach 90% within the SM's warps, the value is not dropped
+        # silently: an open triangle at the top of the panel marks the alpha.
+        beyond = [r for r in rows if r["gpu"] == gpu and r["source"] == "simulator" and r["warps_needed"] == ""]
+        if beyond:
+            top = ax.get_ylim()[1]
+            ax.plot([alpha_pos(r["alpha"]) for r in beyond], [top] * len(beyond), "^", color=SIM["color"], fillstyle="none",
+                    markersize=5, linestyle="none", label="simulator: not within the SM's warps")
+            ax.set_ylim(top=top * 1.08)
         alpha_axis(ax)
         ax.set_title(gpu)
         ax.set_ylabel("warps/SM at 90% of peak")
         ax.set_ylim(bottom=0)
+    for ax in axes[0]:
+        if any(line.get_label().startswith("simulator: not") for line in ax.get_lines()):
+            ax.legend(fontsize=6)
     axes[0][0].legend(fontsize=6)
     save(fig, out_dir, "cusp")
 
