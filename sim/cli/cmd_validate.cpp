@@ -87,7 +87,7 @@ void register_validate(CLI::App& app) {
                              c->o.jobs, c->o.out_dir, r.figures.made || !c->o.figures ? "" : " (no figures: " + r.figures.why_not + ")");
     if (h.cases > 0)
       std::cerr << fmt::format("warpsim: worst error over {} measured cases: simulator {} ({}), Volkov basic model {} ({}){}\n", h.cases,
-                               h.simulator_text, h.simulator_case, h.volkov_text, h.volkov_case,
+                               validation::headline_error_text(h.simulator), h.simulator_case, validation::headline_error_text(h.volkov), h.volkov_case,
                                h.simulator_missing + h.volkov_missing == 0 ? ""
                                                                            : fmt::format("; no number: simulator in {} other cases, model in {}",
                                                                                          h.simulator_missing, h.volkov_missing));

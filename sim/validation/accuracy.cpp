@@ -30,12 +30,6 @@ int source_rank(const std::string& s) {
   return static_cast<int>(std::find(names.begin(), names.end(), s) - names.begin());
 }
 
-// |error| as a percentage, or why it is infinite.
-std::string error_magnitude_text(double magnitude, const CaseOutcome& o) {
-  if (!std::isinf(magnitude)) return fmt::format("{:.1f}%", 100 * magnitude);
-  return o.reference.lo == 0 || o.reference.hi == 0 ? "unbounded (measured 0: no relative error)" : "unbounded";
-}
-
 }  // namespace
 
 std::vector<AccuracyRow> accuracy_summary(const std::vector<CaseOutcome>& outcomes) {
@@ -77,10 +71,15 @@ Headline headline(const std::vector<CaseOutcome>& outcomes) {
     if (!sim_ok || !model_ok) continue;
     ++h.cases;
     const double s = std::abs(o.rel_error), m = std::abs(v->rel_error);
-    if (std::isnan(h.simulator) || s > h.simulator) h.simulator = s, h.simulator_case = o.spec->id, h.simulator_text = error_magnitude_text(s, o);
-    if (std::isnan(h.volkov) || m > h.volkov) h.volkov = m, h.volkov_case = o.spec->id, h.volkov_text = error_magnitude_text(m, o);
+    if (std::isnan(h.simulator) || s > h.simulator) h.simulator = s, h.simulator_case = o.spec->id;
+    if (std::isnan(h.volkov) || m > h.volkov) h.volkov = m, h.volkov_case = o.spec->id;
   }
   return h;
+}
+
+std::string headline_error_text(double magnitude) {
+  // compare.cpp's error_of is infinite only against a range end of 0.
+  return std::isinf(magnitude) ? "unbounded (measured 0: no relative error)" : fmt::format("{:.1f}%", 100 * magnitude);
 }
 
 std::string headline_verdict(const Headline& h) {

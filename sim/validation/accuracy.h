@@ -30,10 +30,11 @@ struct Headline {
   int simulator_missing = 0, volkov_missing = 0;  // measured cases where that one gave none
   double simulator = kNaN, volkov = kNaN;
   std::string simulator_case, volkov_case;
-  // The errors as the report prints them: "12.3%", or "unbounded (measured 0 ...)".
-  std::string simulator_text, volkov_text;
 };
 Headline headline(const std::vector<CaseOutcome>& outcomes);
+// A headline error as the report prints it: "12.3%", or, where the measured value is 0 (the
+// only way a case with both numbers gets no finite relative error), why it is unbounded.
+std::string headline_error_text(double magnitude);
 // The report's sentence on the headline: more accurate (a smaller worst error and no more cases
 // without a number), not more accurate, or (both worst on the same case within 1% of each other)
 // a tie, which shares the basic model's failure there.

@@ -43,7 +43,7 @@ std::string summary(const ReportInput& in) {
     md += fmt::format(
         "Over the {} cases compared with a real-GPU measurement where both gave a number, the **simulator's worst error is {}** "
         "(`{}`) and **Volkov's basic model's worst error is {}** (`{}`){}: {}.\n\n",
-        h.cases, h.simulator_text, h.simulator_case, h.volkov_text, h.volkov_case, missing_text(h), headline_verdict(h));
+        h.cases, headline_error_text(h.simulator), h.simulator_case, headline_error_text(h.volkov), h.volkov_case, missing_text(h), headline_verdict(h));
   md += "Relative errors against the measured value (or the nearer end of a measured range); \"within\" counts the cases within each "
         "case's own tolerance. Cases compared with a model or a qualitative relation are not counted here.\n\n";
   md += header({"gpu", "source", "cases", "within tolerance", "worst over-estimate", "worst under-estimate"});
