@@ -81,6 +81,7 @@ void register_validate(CLI::App& app) {
     for (const auto& name : skipped) std::cerr << "warpsim: note: memory model '" << name << "' is not built into this warpsim; skipped\n";
     c->o.command = command_text(*c);
     const validation::ValidateResult r = validation::run_validate(c->o);
+    for (const auto& w : r.warnings) std::cerr << "warpsim: note: " << w << "\n";
     std::cout << validation::cases_table(r.report.outcomes).render(c->format);
     const auto& h = r.report.headline;
     std::cerr << fmt::format("warpsim: validate: {} simulations in {:.1f} s with {} jobs; report in {}{}\n", r.report.simulations, r.seconds,

@@ -10,24 +10,47 @@
 namespace warpsim::config {
 namespace {
 
+// Aliases (`*name`) make the loaded file a graph: one that contains itself (`a: &x [*x]`) would
+// make every walk over it loop, and nested aliases expand exponentially (a 1 KB file of them is
+// 2^40 nodes). Every walk is bounded here, before any reader sees the file.
+constexpr long kMaxExpandedNodes = 1'000'000;  // built-in files hold a few hundred
+
+struct KeyCheck {
+  const std::string& path;
+  DiagnosticSink& sink;
+  std::vector<YAML::Node> ancestors;  // to find a node that contains itself
+  long visited = 0;
+};
+
+[[noreturn]] void refuse_alias(const YAML::Node& node, const std::string& path, const std::string& key, const std::string& why) {
+  throw UserError(Diagnostic{path, node.Mark().line + 1, node.Mark().column + 1, key, why});
+}
+
 // yaml-cpp keeps a repeated key and looks up the first: the second section, `inherits` or value
 // would be ignored without a word. Every mapping is checked, at any depth.
-void check_unique_keys(const YAML::Node& node, const std::string& path, const std::string& prefix, DiagnosticSink& sink) {
+void check_unique_keys(const YAML::Node& node, const std::string& prefix, KeyCheck& check) {
+  if (!node.IsSequence() && !node.IsMap()) return;
+  if (++check.visited > kMaxExpandedNodes)
+    refuse_alias(node, check.path, prefix, fmt::format("the file expands to more than {} YAML nodes through its aliases (*name)", kMaxExpandedNodes));
+  for (const YAML::Node& a : check.ancestors)
+    if (a.is(node)) refuse_alias(node, check.path, prefix, "a YAML alias (*name) that contains itself: the value would be infinite");
+  check.ancestors.push_back(node);
   if (node.IsSequence()) {
-    for (const auto& item : node) check_unique_keys(item, path, prefix, sink);
-    return;
+    for (const auto& item : node) check_unique_keys(item, prefix, check);
+  } else {
+    std::map<std::string, int> first_line;
+    for (const auto& kv : node) {
+      if (!kv.first.IsScalar()) continue;
+      const std::string key = kv.first.Scalar();
+      const std::string dotted = prefix.empty() ? key : prefix + "." + key;
+      const YAML::Mark at = kv.first.Mark();
+      if (auto [it, fresh] = first_line.emplace(key, at.line + 1); !fresh)
+        check.sink.add(Diagnostic{check.path, at.line + 1, at.column + 1, dotted,
+                                  fmt::format("duplicate key (first given at line {}): only the first would be read", it->second)});
+      check_unique_keys(kv.second, dotted, check);
+    }
   }
-  if (!node.IsMap()) return;
-  std::map<std::string, int> first_line;
-  for (const auto& kv : node) {
-    if (!kv.first.IsScalar()) continue;
-    const std::string key = kv.first.Scalar();
-    const std::string dotted = prefix.empty() ? key : prefix + "." + key;
-    const YAML::Mark at = kv.first.Mark();
-    if (auto [it, fresh] = first_line.emplace(key, at.line + 1); !fresh)
-      sink.add(Diagnostic{path, at.line + 1, at.column + 1, dotted, fmt::format("duplicate key (first given at line {}): only the first would be read", it->second)});
-    check_unique_keys(kv.second, path, dotted, sink);
-  }
+  check.ancestors.pop_back();
 }
 
 }  // namespace
@@ -48,7 +71,8 @@ YAML::Node load_yaml_file(const std::string& path) {
                                  "a second YAML document (after '---'): the file must hold one"});
   if (docs.empty()) return YAML::Node();
   DiagnosticSink sink;
-  check_unique_keys(docs[0], path, "", sink);
+  KeyCheck check{path, sink, {}, 0};
+  check_unique_keys(docs[0], "", check);
   sink.throw_if_any();
   return docs[0];
 }

@@ -11,6 +11,7 @@
 #include "common/user_error.h"
 #include "config/loader.h"
 #include "isa/workloads.h"
+#include "validation/measurement_vocabulary.h"
 
 namespace warpsim::validation {
 namespace {
@@ -23,12 +24,17 @@ struct Derived {
   std::string reason;
 };
 
-// The row's workload parameters (the keys its workload declares); the rest are measurement conditions.
-bool split_params(const Measurement& m, ParamSet& workload_params, std::string& why) {
+// The row's workload parameters (the keys its workload declares); the rest are measurement
+// conditions, and `unknown` gets those the README does not name either (a typo: `treshold=90`
+// would otherwise leave the case at its default 99%).
+bool split_params(const Measurement& m, ParamSet& workload_params, std::vector<std::string>& unknown, std::string& why) {
   try {
     const isa::Kernel defaults = isa::load_workload(m.workload);
-    for (const auto& [k, v] : m.params)
+    const std::vector<std::string>& conditions = measurement_condition_keys();
+    for (const auto& [k, v] : m.params) {
       if (defaults.params.count(k)) workload_params[k] = v;
+      else if (std::find(conditions.begin(), conditions.end(), k) == conditions.end()) unknown.push_back(k);
+    }
     isa::load_workload(m.workload, workload_params);
     return true;
   } catch (const UserError& e) {
@@ -153,6 +159,7 @@ DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& f
         skip("no workload to simulate");
         continue;
       }
+      bool warned = false;  // a row of several GPUs is warned about once
       for (const std::string& gpu : gpu_arg.empty() ? m.gpus : std::vector<std::string>{gpu_name}) {
         const std::string config_arg = gpu_arg.empty() ? gpu : gpu_arg;
         std::string why;
@@ -166,11 +173,22 @@ DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& f
         // 45 s `validate` at stop 43), and the same config the case's simulations then use.
         const config::HwConfig& cfg = *sims.config(config_arg, {});
         ParamSet params;
-        auto d = split_params(m, params, why) ? derive(m, cfg, why) : std::nullopt;
+        std::vector<std::string> unknown;
+        if (!split_params(m, params, unknown, why)) {
+          skip(why);
+          out.warnings.push_back(fmt::format("{}:{}: {}: no case derived: {}", m.file, m.line, m.id, why));
+          break;  // the same for every GPU of the row
+        }
+        auto d = derive(m, cfg, why);
         if (!d) {
           skip(why);
           continue;
         }
+        for (const std::string& k : warned ? std::vector<std::string>{} : unknown)
+          out.warnings.push_back(fmt::format("{}:{}: {}: params key '{}' is neither a parameter of workload '{}' nor a measurement condition "
+                                             "(validation/measurements/README.md, \"Parameter keys\"); the case ignores it",
+                                             m.file, m.line, m.id, k, m.workload));
+        warned = true;
         CaseSpec c;
         c.id = "auto." + m.id + (m.gpus.size() > 1 ? "." + gpu : "");
         c.gpu = gpu;

@@ -20,6 +20,9 @@ namespace warpsim::validation {
 struct DerivedCases {
   std::vector<CaseSpec> cases;
   std::vector<std::string> skipped;  // "file:line id: why no case"
+  // Rows that look mistyped, said on stderr as well as in the report: a workload (or its
+  // parameters) that does not build, a params key neither the workload's nor a condition's.
+  std::vector<std::string> warnings;
 };
 
 // Rows of the given files of `ms` (indices into ms.files()). With `gpu_arg` set, only rows for that

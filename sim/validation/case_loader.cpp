@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include "common/data_paths.h"
@@ -39,6 +40,8 @@ CompareSpec read_compare(YamlReader& r, const YAML::Node& n) {
   const int kinds = !c.measurements.empty() + !c.fit_curve.empty() + !c.model.empty() +
                     (!std::isnan(c.less_than) || !std::isnan(c.greater_than));
   if (kinds != 1) r.error(n, "compare", "expected exactly one of measurement:, fit_curve:, model:, or less_than:/greater_than:");
+  if (!(c.greater_than < c.less_than) && !std::isnan(c.greater_than) && !std::isnan(c.less_than))
+    r.error(n["greater_than"], "compare.greater_than", fmt::format("{} is not below less_than: {}: no value lies between", c.greater_than, c.less_than));
   return c;
 }
 
@@ -53,8 +56,10 @@ Tolerance read_tolerance(YamlReader& r, const YAML::Node& n) {
   const YAML::Node v = t.relative ? n["relative"] : n["absolute"];
   t.amount = r.number(v, t.relative ? "tolerance.relative" : "tolerance.absolute").value_or(0);
   if (t.amount < 0) r.error(v, "tolerance", "expected a tolerance >= 0");
+  if (t.relative && t.amount >= 1e6) r.error(v, "tolerance.relative", "expected a fraction (0.05 is 5%), not a huge number");
   if (n["unit"]) t.unit = r.text(n["unit"], "tolerance.unit").value_or("");
   if (!t.relative && t.unit.empty()) r.error(n, "tolerance.unit", "an absolute tolerance needs its unit");
+  if (t.relative && n["unit"]) r.error(n["unit"], "tolerance.unit", "a relative tolerance is a fraction of the value and has no unit (unit: goes with absolute:)");
   return t;
 }
 
@@ -78,6 +83,10 @@ CaseSpec read_case(YamlReader& r, const YAML::Node& node, const KeyLookup& get, 
   c.column = node.Mark().column >= 0 ? node.Mark().column + 1 : 0;
   c.gpu = r.gpu();
   c.id = r.text(node["id"], "id").value_or("") + id_suffix;
+  // As measurement ids (validation/measurements/README.md): they name files' rows and --case globs.
+  if (const std::string bare = c.id.substr(0, c.id.size() - id_suffix.size());
+      bare.empty() || !std::all_of(bare.begin(), bare.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.' || ch == '+' || ch == '-'; }))
+    r.error(node["id"], "id", fmt::format("'{}': expected letters, digits and _ . + - only", bare));
   if (auto d = get("description")) c.description = r.text(d, "description").value_or("");
   RunSpec run;
   run.gpu = r.gpu_config();
@@ -151,7 +160,8 @@ std::vector<CaseSpec> load_cases(const std::vector<fs::path>& paths, const GpuCo
     if (fs::is_directory(p, ec)) {
       std::vector<std::string> in_dir;
       for (const auto& e : fs::recursive_directory_iterator(p))
-        if (e.is_regular_file() && e.path().extension() == ".yaml") in_dir.push_back(e.path().string());
+        if (e.is_regular_file() && (e.path().extension() == ".yaml" || e.path().extension() == ".yml")) in_dir.push_back(e.path().string());
+      if (in_dir.empty()) sink.add(Diagnostic{p.string(), 0, 0, "", "the directory holds no case files (*.yaml)"});
       std::sort(in_dir.begin(), in_dir.end());
       files.insert(files.end(), in_dir.begin(), in_dir.end());
     } else if (fs::exists(p, ec)) {

@@ -20,6 +20,24 @@ bool is_name(std::string_view s, std::string_view extra = "") {
   return true;
 }
 
+// The conditions `validate` reads (README "Parameter keys") must hold values it can use: a
+// threshold of 500% or a bound "sideways" would be read as something else without a word.
+std::string condition_value_error(const MeasurementParams& params) {
+  const auto number_in = [&](const char* key, double lo, double hi, bool lo_open) -> std::string {
+    const auto it = params.find(key);
+    if (it == params.end()) return "";
+    const std::optional<double> v = parse_double(it->second);
+    if (v && std::isfinite(*v) && (lo_open ? *v > lo : *v >= lo) && *v <= hi) return "";
+    return fmt::format("{}={}: expected a number in {}{:g}, {:g}]", key, it->second, lo_open ? "(" : "[", lo, hi);
+  };
+  if (const auto b = params.find("bound"); b != params.end() && b->second != "lower" && b->second != "upper")
+    return fmt::format("bound={}: expected lower or upper", b->second);
+  for (const std::string& why : {number_in("threshold", 0, 100, true), number_in("percentile", 0, 100, false),
+                                 number_in("target_gbps", 0, 1e9, true), number_in("gbps", 0, 1e9, true)})
+    if (!why.empty()) return why;
+  return "";
+}
+
 // Checks one data row; collects every problem of the row before giving up on it.
 class RowChecker {
  public:
@@ -40,6 +58,7 @@ class RowChecker {
     if (!m.workload.empty() && !is_name(m.workload, ".-/")) fail(3, fmt::format("'{}' is not a workload name or path", m.workload));
     m.params_text = field(4);
     if (auto why = parse_measurement_params(m.params_text, m.params); !why.empty()) fail(4, why);
+    else if (auto bad = condition_value_error(m.params); !bad.empty()) fail(4, bad);
     if (!field(5).empty()) m.warps_per_sm = number(5, true);
     m.value_text = required(6);
     if (!m.value_text.empty()) m.value = number(6, false).value_or(0);

@@ -22,4 +22,8 @@ struct QuantityInfo {
 const std::vector<QuantityInfo>& measurement_quantities();
 const QuantityInfo* find_quantity(std::string_view name);  // nullptr if unknown
 
+// The measurement-condition keys of the params column (README "Parameter keys"); every other key
+// of a row must be a parameter of its workload.
+const std::vector<std::string>& measurement_condition_keys();
+
 }  // namespace warpsim::validation

@@ -65,7 +65,8 @@ namespace {
 // The CSV files a path names: itself, or every *.csv under a directory in sorted order.
 std::vector<fs::path> csv_files(const fs::path& path, DiagnosticSink& sink) {
   std::error_code ec;
-  if (fs::is_regular_file(path, ec)) return {path};
+  // A pipe is a file too (`--measurements <(...)`), as it is to --cases.
+  if (fs::exists(path, ec) && !fs::is_directory(path, ec)) return {path};
   if (!fs::is_directory(path, ec)) {
     sink.add(Diagnostic{path.string(), 0, 0, "", "no such measurement file or directory"});
     return {};

@@ -28,7 +28,10 @@ std::vector<config::MemoryModelKind> parse_memory_models(const std::string& list
   std::vector<config::MemoryModelKind> out;
   if (list.empty() || list == "none") return out;
   DiagnosticSink sink;
-  for (const auto& name : split(list, ',')) {
+  const std::vector<std::string> names_given = split(list, ',');
+  if (names_given.size() > 1 && std::find(names_given.begin(), names_given.end(), "none") != names_given.end())
+    throw UserError(Diagnostic{"<cli>", 0, 0, option, fmt::format("'{}': none stands alone (no model compared), not in a list of models", list)});
+  for (const auto& name : names_given) {
     const auto found = config::enum_from_name<config::MemoryModelKind>(name);
     if (!found) {
       const auto names = config::enum_names<config::MemoryModelKind>();

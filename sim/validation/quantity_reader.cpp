@@ -183,8 +183,15 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
   allowed.push_back("kind");
   if (!r.check_map(n, key, allowed)) return e;
   read_metric(r, n["metric"], key + ".metric", e.metric);
-  if (n["fraction"]) e.fraction = r.number(n["fraction"], key + ".fraction").value_or(kNaN);
-  if (n["value"]) e.value = r.number(n["value"], key + ".value").value_or(kNaN);
+  if (n["fraction"]) {
+    e.fraction = r.number(n["fraction"], key + ".fraction").value_or(kNaN);
+    // Of a peak (occupancy_at: the peak itself, 1, is attained), or of a curve's peak (fit_abc).
+    require(r, n["fraction"], key + ".fraction", "expected a fraction of the peak in (0, 1]", std::isnan(e.fraction) || (e.fraction > 0 && e.fraction <= 1));
+  }
+  if (n["value"]) {
+    e.value = r.number(n["value"], key + ".value").value_or(kNaN);
+    require(r, n["value"], key + ".value", "expected a positive level of the metric", std::isnan(e.value) || e.value > 0);
+  }
   if (n["beyond_limit"]) {
     e.beyond_limit = r.number(n["beyond_limit"], key + ".beyond_limit").value_or(kNaN);
     require(r, n["beyond_limit"], key + ".beyond_limit", "expected a factor in (1, 4]: the what-if SM's occupancy resources over the GPU's",
@@ -192,9 +199,18 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
   }
   if (n["warps"]) e.warps = r.number(n["warps"], key + ".warps").value_or(kNaN);
   read_metric(r, n["at_metric"], key + ".at_metric", e.at_metric);
-  if (n["at_value"]) e.at_value = r.number(n["at_value"], key + ".at_value").value_or(kNaN);
-  if (n["per"]) e.per = r.number(n["per"], key + ".per").value_or(kNaN);
-  if (n["threshold"]) e.threshold = r.number(n["threshold"], key + ".threshold").value_or(0.9);
+  if (n["at_value"]) {
+    e.at_value = r.number(n["at_value"], key + ".at_value").value_or(kNaN);
+    require(r, n["at_value"], key + ".at_value", "expected a positive level of at_metric", std::isnan(e.at_value) || e.at_value > 0);
+  }
+  if (n["per"]) {
+    e.per = r.number(n["per"], key + ".per").value_or(kNaN);
+    require(r, n["per"], key + ".per", "expected a positive count to divide by", std::isnan(e.per) || e.per > 0);
+  }
+  if (n["threshold"]) {
+    e.threshold = r.number(n["threshold"], key + ".threshold").value_or(0.9);
+    require(r, n["threshold"], key + ".threshold", "expected a fraction of the peak in (0, 1]", e.threshold > 0 && e.threshold <= 1);
+  }
   if (n["unit"]) e.unit = read_unit(r, n["unit"], key + ".unit");
   if (n["alphas"]) {
     e.alphas = r.text_list(n["alphas"], key + ".alphas");

@@ -2,6 +2,9 @@
 // table, the failures with what went wrong, and every case's tolerance with its reason.
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "common/text.h"
 #include "report/table.h"
 #include "validation/report_tables.h"
 #include "validation/report_writer.h"
@@ -54,20 +57,31 @@ std::string summary(const ReportInput& in) {
   return md + "\n";
 }
 
-std::string memory_models(const std::optional<MemoryModelSection>& s) {
+std::string memory_models(const std::optional<MemoryModelSection>& s, bool figure_made) {
   if (!s) return "";
+  const auto has = [&](const char* m) { return std::find(s->models.begin(), s->models.end(), m) != s->models.end(); };
+  // What each model is (docs/memory-model*.md), for those this run compared.
+  const std::vector<std::pair<const char*, const char*>> what = {
+      {"servers", "`servers` Table 6.5's contention as random servers behind the peak"},
+      {"fixed", "`fixed` the basic model's deterministic cap"},
+      {"queue", "`queue` the DRAM queueing model"},
+      {"dram", "`dram` the cycle-level DRAM controller model"},
+      {"simgrid", "`simgrid` SimGrid's max-min flow sharing over a platform generated from the config"}};
+  std::vector<std::string> described;
+  for (const auto& [name, text] : what)
+    if (has(name)) described.push_back(text);
   std::string md = "## Memory-system models\n\n";
   md += fmt::format(
       "The streaming experiment of Volkov 2016 §6.3-6.4 (α = 0, dependent coalesced loads, every {} warps/SM, one SM with its "
       "share of the memory system as the cases have by default) under each memory model built into this warpsim ({}), beside the seed's "
-      "Table 6.4 (`volkov2016`). `queue` also runs on the whole device (`simulated_sms`). A share keeps a single channel, "
-      "so it misses the collisions of the device's many request streams, which make the model's saturation gradual. "
-      "`fixed` is the basic model's deterministic cap, `queue` the DRAM queueing model, `simgrid` "
-      "SimGrid's max-min flow sharing over a platform generated from the config (docs/memory-model.md, "
-      "docs/memory-model-simgrid.md). Peak: best of that sweep and ILP = 2 at full occupancy; latencies at the occupancy "
-      "reaching 90% of the peak: mean per load instruction (issue to data) and the per-transaction p5/p50/p95 inside the "
-      "memory system. Every occupancy is in `memory_models_points.csv`; the figure is `figures/memory_models.png`.\n\n",
-      s->step_warps, fmt::join(s->models, ", "));
+      "Table 6.4 (`volkov2016`).{} {} (docs/memory-model.md, docs/memory-model-servers.md, docs/memory-model-simgrid.md). Peak: best of "
+      "that sweep and ILP = 2 at full occupancy; latencies at the occupancy reaching 90% of the peak: mean per load instruction (issue to "
+      "data) and the per-transaction p5/p50/p95 inside the memory system. Every occupancy is in `memory_models_points.csv`{}.\n\n",
+      s->step_warps, fmt::join(s->models, ", "),
+      has("queue") ? " `queue` also runs on the whole device (`simulated_sms`). A share keeps a single channel, so it misses the collisions "
+                     "of the device's many request streams, which make the model's saturation gradual."
+                   : "",
+      described.empty() ? "" : "Models: " + join(described, "; ") + ".", figure_made ? "; the figure is `figures/memory_models.png`" : "");
   const auto& columns = s->summary.columns();
   std::vector<std::string> names;
   for (const auto& c : columns) names.push_back(c.name);
@@ -171,7 +185,7 @@ std::string report_markdown(const ReportInput& in, const FigureStatus& figs) {
   md += fmt::format("Made by `{}`: {} cases, **{} passed, {} failed**, from {} simulations{}.\n\n", in.command, in.outcomes.size(), passed,
                     in.outcomes.size() - passed, in.simulations,
                     in.invariant_violations() ? fmt::format("; **{} invariant violations**", in.invariant_violations()) : "");
-  md += summary(in) + findings(in.finding_outcomes) + invariants(in.invariants) + memory_models(in.memory_models) + figures(figs) + cases(in.outcomes) + failures(in.outcomes) + tolerances(in.outcomes);
+  md += summary(in) + findings(in.finding_outcomes) + invariants(in.invariants) + memory_models(in.memory_models, std::count(figs.files.begin(), figs.files.end(), "figures/memory_models.png") > 0) + figures(figs) + cases(in.outcomes) + failures(in.outcomes) + tolerances(in.outcomes);
   if (!in.notes.empty()) {
     md += "## Notes\n\n";
     for (const auto& n : in.notes) md += "- " + n + "\n";

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "common/data_paths.h"
@@ -74,6 +76,24 @@ fs::path normal_dir(const std::string& dir) {
 
 fs::path sibling(const fs::path& d, const std::string& tag) { return d.parent_path() / (d.filename().string() + tag + std::to_string(::getpid())); }
 
+// The first entry of an earlier report directory that `validate` would not have written (a
+// user's file saved beside the report would be removed with it), or "" when there is none.
+std::string foreign_entry(const fs::path& d) {
+  static const std::set<std::string> files = {"report.md", "report.json", "cases.csv", "values.csv", "accuracy.csv",
+                                              "memory_models.csv", "memory_models_points.csv"};
+  static const std::map<std::string, std::set<std::string>> dirs = {{"data", {".csv"}}, {"figures", {".png", ".svg"}}};
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(d, ec)) {
+    const std::string name = e.path().filename().string();
+    if (files.count(name) && e.is_regular_file(ec)) continue;
+    const auto sub = dirs.find(name);
+    if (sub == dirs.end() || !e.is_directory(ec)) return name;
+    for (const auto& f : fs::directory_iterator(e.path(), ec))
+      if (!f.is_regular_file(ec) || !sub->second.count(f.path().extension().string())) return name + "/" + f.path().filename().string();
+  }
+  return "";
+}
+
 }  // namespace
 
 void check_report_dir(const std::string& dir) {
@@ -86,8 +106,11 @@ void check_report_dir(const std::string& dir) {
   const auto rel = cwd.lexically_relative(d);
   if (!ec && !rel.empty() && *rel.begin() != "..")
     throw UserError(Diagnostic{dir, 0, 0, "--out-dir", "is the current directory or holds it; the report directory is replaced as a whole: name a subdirectory"});
-  if (fs::exists(d, ec) && (!fs::is_directory(d, ec) || (!fs::is_empty(d, ec) && !fs::exists(d / "report.md", ec))))
+  if (!fs::exists(d, ec)) return;
+  if (!fs::is_directory(d, ec) || (!fs::is_empty(d, ec) && !fs::exists(d / "report.md", ec)))
     throw UserError(Diagnostic{dir, 0, 0, "--out-dir", "exists and is not a warpsim report directory (no report.md); refusing to replace it"});
+  if (const std::string foreign = foreign_entry(d); !foreign.empty())
+    throw UserError(Diagnostic{dir, 0, 0, "--out-dir", fmt::format("holds '{}', which `validate` does not write; refusing to replace the directory (move that file, or name another directory)", foreign)});
 }
 
 FigureStatus write_report(const std::string& dir, const ReportInput& in, bool figures, int jobs) {

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "common/text.h"
 #include "common/user_error.h"
 #include "validation/case_loader.h"
 
@@ -60,6 +61,10 @@ void check_cases(const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {
       }
       if (m->unit != unit)
         at("compare.measurement", fmt::format("'{}' is in {}, but the extraction gives {}", id, m->unit, unit));
+      if (!c.gpu.empty() && !m->applies_to(c.gpu))
+        at("compare.measurement", fmt::format("'{}' was measured on {}, not on this case's GPU {}", id, join(m->gpus, "+"), c.gpu));
+      if (!rows.empty() && rows.front()->warps_per_sm != m->warps_per_sm)
+        at("compare.measurement", fmt::format("'{}' and '{}' were taken at different occupancies (warps_per_sm): one case compares one number", rows.front()->id, id));
       rows.push_back(m);
     }
     if (const Reference ref = reference_from(rows); rows.size() > 1 && ref.lo > ref.hi)

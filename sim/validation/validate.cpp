@@ -114,6 +114,10 @@ ValidateResult run_validate(const ValidateOptions& o) {
     for (auto& c : d.cases)
       if (selected(c.id, o.case_patterns)) cases.push_back(std::move(c));
     for (auto& s : d.skipped) res.report.notes.push_back("no case derived from " + s);
+    for (auto& w : d.warnings) {
+      if (w.find("params key") != std::string::npos) res.report.notes.push_back(w);  // a skip is noted above already
+      res.warnings.push_back(std::move(w));
+    }
   };
   if (!user_files.empty()) {
     if (gpus.empty()) derive_for("", "");
@@ -134,6 +138,9 @@ ValidateResult run_validate(const ValidateOptions& o) {
     std::string why;
     for (size_t i = 0; i < res.report.notes.size() && i < 3; ++i) why += "\n  " + res.report.notes[i];
     if (res.report.notes.size() > 3) why += fmt::format("\n  ... and {} more rows", res.report.notes.size() - 3);
+    if (o.case_patterns.empty() && gpus.empty())
+      throw UserError(Diagnostic{"<cli>", 0, 0, o.case_paths.empty() ? "" : "--cases", std::string("no case to run: the case files hold none") +
+                                                                                 (user_files.empty() ? "" : ", and no measurement row gave one") + why});
     throw UserError(Diagnostic{"<cli>", 0, 0, "--case", "no validation case matches the given --gpu / --case filters" + why});
   }
   check_cases(cases, ms);

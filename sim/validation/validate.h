@@ -30,6 +30,7 @@ struct ValidateResult {
   FigureStatus figures;
   size_t passed = 0, failed = 0;
   double seconds = 0;
+  std::vector<std::string> warnings;  // said on stderr too: measurement rows that look mistyped
 };
 
 ValidateResult run_validate(const ValidateOptions& o);

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "common/text.h"
+#include "config/loader.h"
 
 namespace warpsim::validation {
 
@@ -37,6 +38,13 @@ YAML::Node YamlReader::per_gpu(const YAML::Node& node, const std::string& key) {
   if (gpu_.empty()) {
     error(node, key, "a map of GPU -> value needs the case to name its GPU (gpu: or gpus:)");
     return YAML::Node();
+  }
+  // Every key must be a GPU: a misspelt one (`keplr:`) would otherwise be ignored.
+  for (const auto& kv : node) {
+    const std::string name = kv.first.IsScalar() ? kv.first.Scalar() : "";
+    if (gpu_configs_.count(name) || config::hw_config_exists(name)) continue;
+    if (!first_time("per_gpu_key|" + std::to_string(kv.first.Mark().line) + "|" + std::to_string(kv.first.Mark().column))) continue;
+    error(kv.first, key + "." + name, "not a GPU (see `warpsim list gpus`; a GPU given as a file is known by its gpu.name)");
   }
   const YAML::Node v = node[gpu_];
   if (!v) error(node, key, fmt::format("no value for GPU '{}' in this per-GPU map", gpu_));

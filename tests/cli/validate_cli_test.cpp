@@ -69,6 +69,32 @@ TEST(ValidateCli, AnOutDirThatIsNotAReportIsNeverReplaced) {
   EXPECT_EQ(slurp(keep), "keep me");
 }
 
+// A report directory holding a file `validate` does not write (the user's notes saved beside the
+// report) is not replaced: it would go with the old report.
+TEST(ValidateCli, AReportDirectoryHoldingAForeignFileIsNeverReplaced) {
+  const std::string cases = test::write_temp_file("vcli/foreign.yaml", kPassing);
+  const std::string report = test::write_temp_file("with_notes/report.md", "# an earlier report\n");
+  const std::string notes = test::write_temp_file("with_notes/thesis.tex", "precious");
+  const auto r = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --out-dir " + dir("with_notes"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--out-dir: holds 'thesis.tex', which `validate` does not write"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(notes), "precious");
+  EXPECT_EQ(slurp(report), "# an earlier report\n");
+  const std::string figure_notes = test::write_temp_file("with_figure_notes/figures/notes.txt", "mine");
+  (void)test::write_temp_file("with_figure_notes/report.md", "# an earlier report\n");
+  const auto f = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --out-dir " + dir("with_figure_notes"));
+  EXPECT_EQ(f.exit_code, 2);
+  EXPECT_NE(f.err.find("holds 'figures/notes.txt'"), std::string::npos) << f.err;
+  EXPECT_EQ(slurp(figure_notes), "mine");
+}
+
+TEST(ValidateCli, NoneStandsAloneInMemoryModels) {
+  const auto r = test::run_cli("validate --case t6_1.add.kepler --no-figures --memory-models none,fixed --out-dir " + dir("rep_nonefixed"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--memory-models: 'none,fixed': none stands alone"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir("rep_nonefixed")));
+}
+
 TEST(ValidateCli, NoMatchingCaseIsBadInput) {
   const auto r = test::run_cli("validate --case no.such.case --no-figures --memory-models none --out-dir " + dir("rep_none"));
   EXPECT_EQ(r.exit_code, 2);

@@ -1,5 +1,6 @@
 // Every way a config file can be wrong ends in a UserError whose diagnostics name file, line and
 // key and say what was expected; all problems of one pass come back together.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <string>
@@ -32,6 +33,24 @@ TEST(ConfigErrors, MisspelledKeyNamesFileLineAndSuggestsTheRightKey) {
   EXPECT_EQ(ds[0].key, "alu.latncy_cycles");
   EXPECT_NE(ds[0].message.find("did you mean 'alu.latency_cycles'"), std::string::npos) << ds[0].message;
   EXPECT_NE(std::string(UserError(ds).what()).find(p + ":3:"), std::string::npos);
+}
+
+// An alias that contains itself made the duplicate-key walk recurse until the stack overflowed
+// (SIGSEGV), and 40 nested aliases in under 1 KB expand to 2^40 nodes (a hang). Both are refused
+// at their line, for configs and case files alike (config/yaml_file.cpp).
+TEST(ConfigErrors, AnAliasThatContainsItselfOrExpandsWithoutBoundIsRefused) {
+  const std::string self = kepler_child("alias_self.yaml", "junk: &j [*j]\n");
+  const auto ds = load_errors(self);
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].line, 2);
+  EXPECT_NE(ds[0].message.find("a YAML alias (*name) that contains itself"), std::string::npos) << ds[0].message;
+  std::string nested = "a0: &a0 [{k: 1}, {k: 2}]\n";
+  for (int i = 1; i < 40; ++i) nested += fmt::format("a{0}: &a{0} [*a{1}, *a{1}]\n", i, i - 1);
+  const auto big = load_errors(kepler_child("alias_bomb.yaml", nested));
+  ASSERT_EQ(big.size(), 1u);
+  EXPECT_NE(big[0].message.find("expands to more than 1000000 YAML nodes"), std::string::npos) << big[0].message;
+  // An alias used as intended still loads.
+  EXPECT_NO_THROW(load_hw_config(kepler_child("alias_ok.yaml", "alu: &pipe {latency_cycles: 9}\nsfu: *pipe\n")));
 }
 
 TEST(ConfigErrors, KeyFarFromEveryKnownKeyGetsNoSuggestion) {

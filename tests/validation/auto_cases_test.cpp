@@ -21,7 +21,6 @@ lab.add.lat,kepler,latency,homogeneous,op=add,,9,cycles,mylab run 3,
 lab.stream.w90,kepler,warps_needed,homogeneous,op=stream threshold=90,,56,warps_per_sm,mylab run 3,
 lab.stream.p50,kepler,latency_percentile,homogeneous,op=stream percentile=50,32,330,cycles,mylab run 3,
 lab.stream.p95.g80,kepler,latency_percentile,homogeneous,op=stream percentile=95 gbps=80,,700,cycles,mylab run 3,
-lab.stream.p95.gx,kepler,latency_percentile,homogeneous,op=stream percentile=95 gbps=fast,,700,cycles,mylab run 3,
 lab.launch,kepler,latency,,kind=block_replacement,,201,cycles,mylab run 3,
 lab.add.ns,kepler,latency,homogeneous,op=add,,8,ns,mylab run 3,
 lab.other,maxwell,throughput,homogeneous,op=add,,32,ops_per_cycle_per_scheduler,mylab run 3,
@@ -94,10 +93,41 @@ TEST(AutoCases, APercentileAtAThroughputLevelSweepsTheGridForIt) {
   EXPECT_DOUBLE_EQ(p->quantity.extract.at_value, 80);
   EXPECT_TRUE(p->quantity.run.warps.empty());  // the whole occupancy grid
   EXPECT_EQ(p->quantity.run.params, (ParamSet{{"op", "stream"}}));  // gbps is a condition
-  EXPECT_EQ(find(d, "auto.lab.stream.p95.gx"), nullptr);
-  bool listed = false;
-  for (const auto& s : d.skipped) listed |= s.find("lab.stream.p95.gx: gbps is not a number") != std::string::npos;
-  EXPECT_TRUE(listed);
+}
+
+// A condition validate reads must hold a value it can use: the row is bad input at its params
+// column, not a case with a different meaning (a threshold of 500%) or a silent skip.
+TEST(AutoCases, AConditionValueValidateCannotUseIsAnErrorAtItsColumn) {
+  const std::string header = "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n";
+  for (const char* params : {"op=stream percentile=95 gbps=fast", "op=stream threshold=500", "op=stream threshold=-10",
+                                    "op=stream target_gbps=-5", "op=stream percentile=101", "op=stream bound=sideways"}) {
+    const std::string path = test::write_temp_file("auto/bad_condition.csv", header + "lab.x,kepler,warps_needed,homogeneous," + std::string(params) + ",,56,warps_per_sm,mylab,\n");
+    try {
+      (void)load_measurements(path);
+      ADD_FAILURE() << params << " was accepted";
+    } catch (const UserError& e) {
+      EXPECT_NE(std::string(e.what()).find("bad_condition.csv:2:"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("params: "), std::string::npos) << e.what();
+    }
+  }
+}
+
+// A params key neither the workload's nor a documented condition (a typo) derives its case, but
+// is said: `treshold=90` would otherwise leave the case at its default 99% without a word.
+TEST(AutoCases, AKeyNeitherTheWorkloadsNorAConditionIsWarnedAbout) {
+  const std::string path = test::write_temp_file(
+      "auto/typo.csv", "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                       "lab.typo,kepler,warps_needed,homogeneous,op=stream treshold=90,,56,warps_per_sm,mylab,\n"
+                       "lab.badop,kepler,throughput,homogeneous,op=addd,8,1,ipc_per_sm,mylab,\n"
+                       "lab.fine,kepler,warps_needed,homogeneous,op=stream threshold=90,,56,warps_per_sm,mylab,\n");
+  const MeasurementSet ms = load_measurements(path);
+  SimulationCache sims(std::vector<std::string>{});
+  const DerivedCases d = derive_cases(ms, {0}, "kepler", "kepler", sims);
+  ASSERT_EQ(d.warnings.size(), 2u);
+  EXPECT_NE(d.warnings[0].find("typo.csv:2: lab.typo: params key 'treshold'"), std::string::npos) << d.warnings[0];
+  EXPECT_NE(d.warnings[1].find("typo.csv:3: lab.badop: no case derived: workload 'homogeneous' cannot be built"), std::string::npos) << d.warnings[1];
+  EXPECT_NE(find(d, "auto.lab.typo"), nullptr);  // still derived, at the default fraction
+  EXPECT_EQ(find(d, "auto.lab.badop"), nullptr);
 }
 
 TEST(AutoCases, APercentileKeepsAConfigsDramModel) {

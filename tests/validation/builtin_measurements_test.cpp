@@ -2,10 +2,11 @@
 // of the transcribed tables, and the numbers agree with each other the way the seeds say they do.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
-#include <sstream>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "isa/workloads.h"
@@ -179,6 +180,49 @@ TEST(BuiltinMeasurements, ReadmeDocumentsEveryQuantityAndUnit) {
   for (const auto& q : measurement_quantities()) {
     EXPECT_NE(readme.find(q.name), std::string::npos) << q.name;
     for (const auto& u : q.units) EXPECT_NE(readme.find(u), std::string::npos) << q.name << " " << u;
+  }
+}
+
+// The README's "Parameter keys" table names exactly the condition keys `validate` knows: a key it
+// documents and the code does not would be warned about as a typo, and the reverse undocumented.
+TEST(BuiltinMeasurements, ReadmeParameterKeysAreTheConditionKeys) {
+  std::ifstream in(builtin_measurements_dir() / "README.md");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string readme = ss.str();
+  const size_t table = readme.find("| key | meaning |");
+  ASSERT_NE(table, std::string::npos);
+  std::set<std::string> documented;
+  std::istringstream lines(readme.substr(table));
+  std::string line;
+  std::getline(lines, line);  // header
+  std::getline(lines, line);  // |---|
+  while (std::getline(lines, line) && line.rfind("| `", 0) == 0) {
+    const std::string first_cell = line.substr(2, line.find(" | ", 2) - 2);
+    // "`threshold=N`", "`memory=`, `element_bytes=`, `level=`": the words before '=' in backticks.
+    for (size_t at = first_cell.find('`'); at != std::string::npos; at = first_cell.find('`', first_cell.find('`', at + 1) + 1)) {
+      const std::string item = first_cell.substr(at + 1, first_cell.find('`', at + 1) - at - 1);
+      documented.insert(item.substr(0, item.find('=')));
+    }
+  }
+  const std::set<std::string> known(measurement_condition_keys().begin(), measurement_condition_keys().end());
+  EXPECT_EQ(documented, known);
+}
+
+// No row of a shipped measurement file is warned about as a typo when cases are derived from it.
+TEST(BuiltinMeasurements, ShippedRowsUseOnlyWorkloadParametersAndConditionKeys) {
+  const std::vector<std::string> conditions = measurement_condition_keys();
+  const MeasurementSet microbench = load_measurements(builtin_measurements_dir().parent_path() / "microbench" / "results" / "h100_sxm_2026-11-23" / "measurements.csv");
+  std::vector<const Measurement*> rows;
+  for (const auto* set : {&builtin(), &microbench})
+    for (const auto& m : set->rows()) rows.push_back(&m);
+  ASSERT_GT(rows.size(), builtin().rows().size());
+  for (const Measurement* row : rows) {
+    const Measurement& m = *row;
+    if (m.workload.empty()) continue;
+    const isa::Kernel k = isa::load_workload(m.workload);
+    for (const auto& [key, value] : m.params)
+      EXPECT_TRUE(k.params.count(key) || std::find(conditions.begin(), conditions.end(), key) != conditions.end()) << m.id << ": " << key;
   }
 }
 

@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "common/user_error.h"
 #include "support/test_support.h"
@@ -79,6 +80,56 @@ TEST(CaseLoader, UnknownKeyIsRejectedWithFileLineColumnAndSuggestion) {
   const std::string path = case_file("typo.yaml", text);
   const std::string err = load_error(path);
   EXPECT_NE(err.find(path + ":11:5: tolerence_reason: unknown key (did you mean 'tolerance_reason'?)"), std::string::npos) << err;
+}
+
+// Values outside what an extraction, a relation or a tolerance means are the case file's errors
+// at their key, not a case that passes or fails for no reason ("—" with "no samples").
+TEST(CaseLoader, ValuesOutsideTheirMeaningAreRejectedAtTheirKey) {
+  const std::string peak = "{kind: peak, metric: ops_per_cycle_per_scheduler}";
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"{kind: occupancy_at, metric: ops_per_cycle_per_scheduler, fraction: 0}", "extract.fraction: expected a fraction of the peak in (0, 1]"},
+      {"{kind: occupancy_at, metric: ops_per_cycle_per_scheduler, fraction: 7}", "extract.fraction: expected a fraction of the peak in (0, 1]"},
+      {"{kind: occupancy_at, metric: ops_per_cycle_per_scheduler, value: -3}", "extract.value: expected a positive level"},
+      {"{kind: latency, per: 0}", "extract.per: expected a positive count"},
+      {"{kind: cusp, alphas: [0, 8, inf], threshold: 5}", "extract.threshold: expected a fraction of the peak in (0, 1]"},
+      {"{kind: cusp, alphas: [0, 8, inf], threshold: -1}", "extract.threshold: expected a fraction of the peak in (0, 1]"}};
+  for (const auto& [extract, message] : bad) {
+    const std::string path = case_file("range.yaml", good_with({{peak, extract}}));
+    EXPECT_NE(load_error(path).find(path + ":8:"), std::string::npos) << extract << ": " << load_error(path);
+    EXPECT_NE(load_error(path).find(message), std::string::npos) << extract << ": " << load_error(path);
+  }
+  const std::string relation = case_file("relation.yaml", good_with({{"{measurement: \"volkov.t6_1.{gpu}.add\"}", "{greater_than: 5, less_than: 1}"}}));
+  EXPECT_NE(load_error(relation).find("compare.greater_than: 5 is not below less_than: 1"), std::string::npos) << load_error(relation);
+  const std::string unit = case_file("relunit.yaml", good_with({{"{relative: {kepler: 0.01, maxwell: 0.02}}", "{relative: 0.05, unit: cycles}"}}));
+  EXPECT_NE(load_error(unit).find("tolerance.unit: a relative tolerance is a fraction of the value and has no unit"), std::string::npos)
+      << load_error(unit);
+  const std::string huge = case_file("relhuge.yaml", good_with({{"{relative: {kepler: 0.01, maxwell: 0.02}}", "{relative: 1e308}"}}));
+  EXPECT_NE(load_error(huge).find("tolerance.relative: expected a fraction"), std::string::npos) << load_error(huge);
+  for (const char* id : {"\"\"", "\"b add/../x,y\""}) {
+    const std::string path = case_file("badid.yaml", good_with({{"id: peak", std::string("id: ") + id}}));
+    EXPECT_NE(load_error(path).find(path + ":2:9: id: "), std::string::npos) << id << ": " << load_error(path);
+    EXPECT_NE(load_error(path).find("expected letters, digits and _ . + - only"), std::string::npos) << load_error(path);
+  }
+}
+
+// A per-GPU map's keys are GPUs: a misspelt one would be ignored, its value never used.
+TEST(CaseLoader, APerGpuMapKeyThatIsNotAGpuIsRejected) {
+  const std::string path = case_file("mapkey.yaml", good_with({{"maxwell: \"4:12:4\"}", "maxwell: \"4:12:4\", keplr: [32]}"}}));
+  EXPECT_NE(load_error(path).find(path + ":7:"), std::string::npos) << load_error(path);
+  EXPECT_NE(load_error(path).find("warps.keplr: not a GPU"), std::string::npos) << load_error(path);
+}
+
+// The case and the measurement it is compared with must be of one GPU, and several compared rows
+// of one occupancy.
+TEST(CaseLoader, AMeasurementOfAnotherGpuOrOfAnotherOccupancyIsRejected) {
+  const auto cases = load_cases({case_file("othergpu.yaml", good_with({{"volkov.t6_1.{gpu}.add", "volkov.t6_1.fermi.add"}}))});
+  try {
+    check_cases(cases, load_measurements(builtin_measurements_dir()));
+    ADD_FAILURE() << "a Fermi measurement was accepted for a Kepler case";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("'volkov.t6_1.fermi.add' was measured on fermi, not on this case's GPU kepler"), std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(CaseLoader, WholeDeviceAndFixedGridAreReadAndBadValuesRejected) {
