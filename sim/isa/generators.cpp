@@ -69,7 +69,11 @@ std::string homogeneous_text(const ParamMap& p) {
   else if (op == "random") line = fmt::format("LD R{{0}}, [R{{0}}] ; pattern=random");
   else throw UserError(param_error("op", fmt::format("unknown '{}' (valid: add, sfu, smem, smem2, stream, stride2, random)", op)));
   std::string t = fmt::format(".kernel homogeneous_{}\n.description \"{} repeated, back-to-back dependent, ILP={} (Volkov 2016 ch. 6)\"\n", op, op, ilp);
-  if (global) t += fmt::format(".array data {}\n", op == "random" ? p.at("array") : "512MB");
+  // §6.7 picks an array per GPU for random loads (128 MB here, its sizes are not printed); §5.10's
+  // streaming setup uses 512 MB. A size given applies to any global op.
+  const std::string& array = p.at("array");
+  if (!global && array != "auto") throw UserError(param_error("array", fmt::format("op={} reads no global memory: array applies to stream, stride2 and random", op)));
+  if (global) t += fmt::format(".array data {}\n", array != "auto" ? array : op == "random" ? "128MB" : "512MB");
   t += fmt::format(".loop {}\n", (count + ilp - 1) / ilp);
   // ILP chains over one array read distinct elements, interleaved as the no-ILP sweep (§6.3).
   const auto interleave = [&](int64_t r) { return global && ilp > 1 ? fmt::format(" interleave={}/{}", r - 1, ilp) : std::string(); };
@@ -112,7 +116,7 @@ std::vector<Generator> build() {
                {{"op", "add", "add, sfu, smem, smem2 (2-way bank conflict), stream, stride2, random"},
                 {"ilp", "1", "independent dependency chains per warp (ILP, §6.3)"},
                 {"count", "2048", "instructions per warp"},
-                {"array", "128MB", "array size for op=random (§6.7)"}},
+                {"array", "auto", "array size of the global ops, e.g. 64MB (auto: 128MB for op=random, §6.7; 512MB otherwise, §5.10)"}},
                homogeneous_text});
   g.push_back({"ilp", "streaming loads in ILP independent chains (Volkov 2016 §6.3, Figure 6.2)",
                {{"k", "2", "independent chains (ILP)"}, {"count", "128", "loads per warp"}},

@@ -345,7 +345,8 @@ class Parser {
     if (kernel_.name.empty()) kernel_.name = "kernel";
     if (too_long_) return;  // already reported; what was unrolled is not the kernel
     if (kernel_.code.empty()) {
-      error(last_line, "the workload has no instructions (reached the end of the file)");
+      // Instruction lines that failed are reported already; the file is not empty of them.
+      if (sink_.empty()) error(last_line, "the workload has no instructions (reached the end of the file)");
       return;
     }
     if (kernel_.code.back().opcode != "EXIT") {

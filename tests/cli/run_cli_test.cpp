@@ -83,7 +83,7 @@ TEST(RunCli, GlobalArraysThatFitTheL2AreNoted) {
   EXPECT_FALSE(mentions_l2(run("--gpu kepler --workload random --param array=1MB")));
   // G80 does not cache global loads (Volkov §6.7); an arithmetic kernel touches no global array.
   EXPECT_FALSE(mentions_l2(run("--gpu g80 --workload random --param array=64KB")));
-  EXPECT_FALSE(mentions_l2(run("--gpu kepler --workload homogeneous --param op=add --param count=64 --param array=64KB")));
+  EXPECT_FALSE(mentions_l2(run("--gpu kepler --workload homogeneous --param op=add --param count=64")));
   // The note changes no result.
   const CliRun without_l2 = run("--gpu kepler --set memory.l2_bytes=0 --workload random --param array=512KB");
   EXPECT_FALSE(mentions_l2(without_l2));

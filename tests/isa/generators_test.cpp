@@ -57,6 +57,17 @@ TEST(Generators, HomogeneousSequencesUseTheRightUnitAndPattern) {
   EXPECT_THROW(gen("homogeneous", {{"op", "mul"}}), UserError);
 }
 
+// `array` sizes every global op's array when given (it applied to op=random only, and a stream
+// run's params column said array=128MB over a 512 MB array); an op without one refuses it.
+TEST(Generators, HomogeneousArrayAppliesToEveryGlobalOpAndDefaultsPerOp) {
+  EXPECT_EQ(gen("homogeneous", {{"op", "stream"}}).arrays[0].bytes, 512ull << 20);  // §5.10
+  EXPECT_EQ(gen("homogeneous", {{"op", "random"}}).arrays[0].bytes, 128ull << 20);  // §6.7
+  EXPECT_EQ(gen("homogeneous", {{"op", "stream"}, {"array", "64MB"}}).arrays[0].bytes, 64ull << 20);
+  EXPECT_EQ(gen("homogeneous", {{"op", "stride2"}, {"array", "64MB"}}).arrays[0].bytes, 64ull << 20);
+  EXPECT_THROW(gen("homogeneous", {{"op", "add"}, {"array", "64MB"}}), UserError);
+  EXPECT_TRUE(gen("homogeneous", {{"op", "add"}}).arrays.empty());
+}
+
 TEST(Generators, IlpKBuildsKIndependentChains) {
   const Kernel k = gen("ilp", {{"k", "3"}, {"count", "30"}});
   EXPECT_EQ(instruction_mix(k).count(OpClass::Load), 30);

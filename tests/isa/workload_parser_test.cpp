@@ -128,6 +128,9 @@ TEST(WorkloadParser, ErrorsNameFileAndLine) {
   const std::string unrolled = error_of(".repeat 99999999999\nNOP\n.endrepeat\n");
   EXPECT_NE(unrolled.find("w.wl:1: .repeat: 99999999999 copies unroll past"), std::string::npos);
   EXPECT_EQ(unrolled.find("no instructions"), std::string::npos) << unrolled;  // one error, not a follow-on
+  const std::string only_line_bad = error_of("FADDD R1, R1, R1\n");
+  EXPECT_NE(only_line_bad.find("w.wl:1: unknown opcode 'FADDD'"), std::string::npos) << only_line_bad;
+  EXPECT_EQ(only_line_bad.find("no instructions"), std::string::npos) << only_line_bad;  // it had one; it failed
   EXPECT_NE(error_of(".repeat 1048576\n.repeat 2\nNOP\n.endrepeat\n.endrepeat\n").find("w.wl:3: the kernel unrolls past 1048576 instructions"), std::string::npos);
   EXPECT_NE(error_of("FADD R1, R1, R2\n", {{"alpha", "2"}}).find("<--param>: alpha: workload 'w.wl' has no parameter 'alpha'"), std::string::npos);
 }
