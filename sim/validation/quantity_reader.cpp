@@ -9,6 +9,7 @@
 #include "isa/workloads.h"
 #include "model/registry.h"
 #include "report/result_table.h"
+#include "validation/alpha_sweep.h"
 #include "validation/case_loader.h"
 #include "validation/sim_cache.h"
 
@@ -214,12 +215,14 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
   if (n["unit"]) e.unit = read_unit(r, n["unit"], key + ".unit");
   if (n["alphas"]) {
     e.alphas = r.text_list(n["alphas"], key + ".alphas");
-    for (const auto& a : e.alphas) {  // α-mix runs (alpha_sweep.h): each α must be one the generator takes
-      if (!r.first_time("alpha|" + a)) continue;
+    for (const auto& a : e.alphas) {  // α-mix runs (alpha_sweep.h): each α, with the case's params, must be one the generator takes
+      const RunSpec at_alpha = alpha_run(run, a);
+      if (!r.first_time("alpha|" + at_alpha.workload + "|" + report::params_text(at_alpha.params))) continue;
       try {
-        (void)isa::load_workload("alpha_mix", {{"alpha", a}});
+        (void)isa::load_workload(at_alpha.workload, at_alpha.params);
       } catch (const UserError& err) {
-        r.error(n["alphas"], key + ".alphas", err.diagnostics().front().message);
+        const Diagnostic& d = err.diagnostics().front();
+        r.error(n["alphas"], key + ".alphas", d.key.empty() || d.key == "alpha" ? d.message : fmt::format("params.{}: {}", d.key, d.message));
       }
     }
   }

@@ -112,6 +112,14 @@ TEST(CaseLoader, ValuesOutsideTheirMeaningAreRejectedAtTheirKey) {
   }
 }
 
+// A cusp runs α-mixes with the case's params: one the α-mix does not take is the case file's error
+// at extract.alphas (it was a command-line error, `<--param>`, at run time).
+TEST(CaseLoader, ACuspWhoseParamsTheAlphaMixDoesNotTakeIsRejectedAtItsAlphas) {
+  const std::string path = case_file("cuspparams.yaml", good_with({{"{kind: peak, metric: ops_per_cycle_per_scheduler}", "{kind: cusp, alphas: [0, 8, inf]}"}}));
+  EXPECT_NE(load_error(path).find(path + ":8:"), std::string::npos) << load_error(path);
+  EXPECT_NE(load_error(path).find("extract.alphas: params.count: workload 'alpha_mix' has no parameter 'count'"), std::string::npos) << load_error(path);
+}
+
 // A per-GPU map's keys are GPUs: a misspelt one would be ignored, its value never used.
 TEST(CaseLoader, APerGpuMapKeyThatIsNotAGpuIsRejected) {
   const std::string path = case_file("mapkey.yaml", good_with({{"maxwell: \"4:12:4\"}", "maxwell: \"4:12:4\", keplr: [32]}"}}));
@@ -153,7 +161,8 @@ TEST(CaseLoader, AWorkloadOrParameterThatDoesNotLoadIsTheCaseFilesError) {
   const std::string workload = good_with({{"homogeneous", "homogenous"}});
   const std::string p2 = case_file("badworkload.yaml", workload);
   EXPECT_NE(load_error(p2).find(p2 + ":5:15: workload: no workload named 'homogenous'"), std::string::npos) << load_error(p2);
-  const std::string alphas = good_with({{"{kind: peak, metric: ops_per_cycle_per_scheduler}", "{kind: cusp, alphas: [0, 8-1, inf]}"}});
+  const std::string alphas = good_with({{"homogeneous", "alpha_mix"}, {"{op: add, count: 64}", "{loads: 64}"},
+                                        {"{kind: peak, metric: ops_per_cycle_per_scheduler}", "{kind: cusp, alphas: [0, 8-1, inf]}"}});
   const std::string p3 = case_file("badalpha.yaml", alphas);
   EXPECT_NE(load_error(p3).find(p3 + ":8:"), std::string::npos) << load_error(p3);
   EXPECT_NE(load_error(p3).find("extract.alphas: expected inf, 0, an integer, or 1/k such as 0.25, found '8-1'"), std::string::npos)
