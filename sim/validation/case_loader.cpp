@@ -10,6 +10,7 @@
 #include "common/text.h"
 #include "common/user_error.h"
 #include "model/registry.h"
+#include "validation/compare.h"
 #include "validation/quantity_reader.h"
 #include "validation/yaml_reader.h"
 
@@ -97,8 +98,14 @@ CaseSpec read_case(YamlReader& r, const YAML::Node& node, const KeyLookup& get, 
   if (auto m = get("compare")) c.compare = read_compare(r, m);
   else r.error(node, "compare", "missing (a measurement, a model, or a relation)");
   c.models = get("models") ? read_models(r, get("models")) : std::vector<std::string>{"volkov", "volkov_refined"};
-  if (auto t = get("tolerance")) c.tolerance = read_tolerance(r, t);
-  else r.error(node, "tolerance", "missing (relative: or absolute: with unit:)");
+  if (auto t = get("tolerance")) {
+    c.tolerance = read_tolerance(r, t);
+    // Named at the unit's own line (check_cases repeats it for derived cases, at the case's).
+    if (const std::string unit = output_unit(c.quantity.extract); !c.tolerance.relative && !c.tolerance.unit.empty() && c.tolerance.unit != unit && t.IsMap())
+      r.error(t["unit"], "tolerance.unit", fmt::format("'{}' does not match the extraction's unit {}", c.tolerance.unit, unit));
+  } else {
+    r.error(node, "tolerance", "missing (relative: or absolute: with unit:)");
+  }
   if (auto t = get("tolerance_reason")) c.tolerance_reason = r.text(t, "tolerance_reason").value_or("");
   if (c.tolerance_reason.empty()) r.error(node, "tolerance_reason", "missing (one line: why this tolerance)");
   return c;

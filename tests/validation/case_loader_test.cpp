@@ -103,6 +103,9 @@ TEST(CaseLoader, ValuesOutsideTheirMeaningAreRejectedAtTheirKey) {
   const std::string unit = case_file("relunit.yaml", good_with({{"{relative: {kepler: 0.01, maxwell: 0.02}}", "{relative: 0.05, unit: cycles}"}}));
   EXPECT_NE(load_error(unit).find("tolerance.unit: a relative tolerance is a fraction of the value and has no unit"), std::string::npos)
       << load_error(unit);
+  const std::string bananas = case_file("bananas.yaml", good_with({{"{relative: {kepler: 0.01, maxwell: 0.02}}", "{absolute: 1, unit: bananas}"}}));
+  EXPECT_NE(load_error(bananas).find(bananas + ":10:"), std::string::npos) << load_error(bananas);  // the unit's line, not the case's
+  EXPECT_NE(load_error(bananas).find("tolerance.unit: 'bananas' does not match the extraction's unit"), std::string::npos) << load_error(bananas);
   const std::string huge = case_file("relhuge.yaml", good_with({{"{relative: {kepler: 0.01, maxwell: 0.02}}", "{relative: 1e308}"}}));
   EXPECT_NE(load_error(huge).find("tolerance.relative: expected a fraction"), std::string::npos) << load_error(huge);
   for (const char* id : {"\"\"", "\"b add/../x,y\""}) {
