@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 
@@ -48,6 +49,12 @@ class RowChecker {
     Measurement m;
     m.file = path_;
     m.line = row_.line;
+    // A control character (a NUL from a binary file, an escape) would be copied into the report.
+    for (size_t i = 0; i < row_.fields.size() && i < measurement_columns().size(); ++i) {
+      const std::string& text = row_.fields[i].text;
+      if (std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r'; }))
+        fail(i, "contains a control character (a binary file, or a stray escape)");
+    }
     m.id = required(0);
     if (!m.id.empty() && !is_name(m.id, ".+-")) fail(0, fmt::format("'{}' is not an id (letters, digits, '_', '.', '+', '-')", m.id));
     m.gpu = required(1);

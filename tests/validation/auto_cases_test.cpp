@@ -112,6 +112,20 @@ TEST(AutoCases, AConditionValueValidateCannotUseIsAnErrorAtItsColumn) {
   }
 }
 
+// A NUL or an escape in a field would be copied into report.md and cases.csv.
+TEST(AutoCases, AControlCharacterInAFieldIsAnErrorAtItsColumn) {
+  std::string row = "lab.x,kepler,throughput,homogeneous,op=add,8,1,ipc_per_sm,my lab,a note\n";
+  row[row.find("my lab") + 2] = '\0';
+  const std::string path = test::write_temp_file("auto/nul.csv", "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n" + row);
+  try {
+    (void)load_measurements(path);
+    ADD_FAILURE() << "a NUL byte was accepted";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("nul.csv:2:"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("source: contains a control character"), std::string::npos) << e.what();
+  }
+}
+
 // A params key neither the workload's nor a documented condition (a typo) derives its case, but
 // is said: `treshold=90` would otherwise leave the case at its default 99% without a word.
 TEST(AutoCases, AKeyNeitherTheWorkloadsNorAConditionIsWarnedAbout) {
