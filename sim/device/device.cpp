@@ -109,12 +109,16 @@ Result Device::run() {
     same_time_steps = t == last_t ? same_time_steps + 1 : 0;
     last_t = t;
     WARPSIM_ASSERT(same_time_steps < 10'000'000, fmt::format("no progress at cycle {} (livelock)", t));
-    if (++iterations % 65536 == 0) {  // watchdog: simulated time passing without any issue
+    // Watchdog: simulated time passing without any issue (a scheduler polling every cycle for a
+    // warp it never lets issue spins here, or in the one-SM loop below, without end).
+    const auto watch_progress = [&] {
+      if (++iterations % 65536 != 0) return;
       uint64_t issued = 0;
       for (const auto& s : sm_) issued += s->stats().work.total_instructions();
       if (issued != progress_mark) progress_mark = issued, progress_t = t;
       WARPSIM_ASSERT(t - progress_t < (uint64_t{1} << 24), fmt::format("no instruction issued since cycle {} (livelock)", progress_t));
-    }
+    };
+    watch_progress();
     if (t_mem <= t) deliver_completions(t);
     // Departures at t go before the SMs' issues at t: every submission of a cycle that was
     // queued earlier precedes those made in it.
@@ -138,6 +142,7 @@ Result Device::run() {
              w = sm.next_wake()) {
           t = w;
           ++events_;
+          watch_progress();
           sm.tick(t);
           if (sm.has_finished_blocks()) dispatch_finished_blocks(e.target, t);
         }

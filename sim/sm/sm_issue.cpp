@@ -88,7 +88,8 @@ template <Sm::Policy P>
     return -1;
   } else {
     // Two-level: round-robin within the active set (the front of `order`, resident warps in launch
-    // order); a warp that issues a global load is demoted to the back, admitting the next pending warp.
+    // order); a warp that issues a global load, or waits at a barrier, is demoted to the back,
+    // admitting the next pending warp.
     const size_t active = std::min<size_t>(s.order.size(), two_level_active_);
     for (size_t i = 0; i < active; ++i) {
       const uint32_t slot = s.order[i];
@@ -112,7 +113,9 @@ template <Sm::Policy P>
     issue_general(s, slot, t, pair_same_warp);
   }
   if constexpr (P == Policy::TwoLevel) {
-    if (d.cls == isa::OpClass::Load) {
+    // A warp left waiting at a barrier is demoted like one that issued a load: an active set
+    // filled with such warps would wait for pending warps it never lets issue (a deadlock).
+    if (d.cls == isa::OpClass::Load || (d.cls == isa::OpClass::Barrier && w.at_barrier)) {
       auto it = std::find(s.order.begin(), s.order.end(), slot);
       if (it != s.order.end()) std::rotate(it, it + 1, s.order.end());
     }

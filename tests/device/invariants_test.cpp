@@ -57,6 +57,31 @@ TEST(Invariants, LittlesLawHoldsOnEveryRun) {
   }
 }
 
+// Warps waiting at a barrier under every policy: the two-level scheduler kept them in its active
+// set, which then waited for pending warps it never let issue (a livelock that polled every cycle,
+// unseen by the watchdog in the one-SM loop; stop 52's fuzzing found it).
+TEST(Invariants, EveryPolicyRunsWarpsThroughBarriers) {
+  const isa::Kernel k = isa::parse_workload(
+      ".kernel bars\n.array a 128MB\n.launch threads_per_block=256\nBAR.SYNC 0\nLD R10, [R10]\nLD R10, [R10]\nBAR.SYNC 0\n", "bars.wl");
+  for (auto policy : {config::SchedulerPolicy::Lrr, config::SchedulerPolicy::Gto, config::SchedulerPolicy::Oldest,
+                      config::SchedulerPolicy::TwoLevel}) {
+    for (int active : {1, 2, 8}) {
+      auto cfg = test::kepler_like();
+      cfg.scheduler.policy = policy;
+      cfg.scheduler.two_level_active_warps = active;
+      RunOptions o;
+      o.warps_per_sm = 16;
+      o.sms = 1;
+      const Result r = simulate(cfg, k, o);
+      // It ends (before the fix the watchdog threw: no instruction issued for 2^24 cycles), its
+      // warps having passed the barriers with their loads between them.
+      EXPECT_GT(r.warp_instructions_by_class[isa::index(isa::OpClass::Barrier)], 16u) << static_cast<int>(policy) << " " << active;
+      EXPECT_GT(r.warp_instructions_by_class[isa::index(isa::OpClass::Load)], 16u);
+      EXPECT_LT(r.little_law_error, 0.01);
+    }
+  }
+}
+
 TEST(Invariants, WarpThroughputCountsTheWarpsOfTheWindowsWork) {
   // A grid that refills slots is measured over a steady-state window that its tail closes; warps
   // still running then have issued part of the window's instructions. Warp throughput must be the
