@@ -164,5 +164,27 @@ TEST(DramChannel, SchedulerOnlySeesItsWindow) {
   EXPECT_GT(drain(narrow, 3)[2], drain(wide, 3)[2]);
 }
 
+// The write buffer is a window of write_queue_depth too: a later row hit waits for the buffered
+// writes when the buffer is full, and passes them when it has room. (Writes had no bound: a store-
+// heavy run buffered thousands, and every command scanned them all, quadratic in run length.)
+TEST(DramChannel, WriteSchedulerOnlySeesItsBuffer) {
+  const auto write = [](uint64_t arrive, uint32_t bank, uint64_t row, uint32_t slot) {
+    ChannelRequest r = read(arrive, bank, row, slot);
+    r.write = true;
+    return r;
+  };
+  DramChannel narrow(timing(), PagePolicy::Close, 16, 1, 0);
+  DramChannel wide(timing(), PagePolicy::Close, 16, 16, 0);
+  for (DramChannel* ch : {&narrow, &wide}) {
+    ch->enqueue(write(0, 0, 1, 0));
+    ch->enqueue(write(0, 0, 2, 1));  // conflict
+    ch->enqueue(write(0, 7, 1, 2));  // independent bank
+    EXPECT_EQ(ch->queued(), 3u);  // buffered or waiting, all counted
+  }
+  const auto n = drain(narrow, 3), w = drain(wide, 3);
+  EXPECT_GT(n[2], w[2]);
+  for (uint64_t end : n) EXPECT_GT(end, 0u);  // every write completes, the waiting ones too
+}
+
 }  // namespace
 }  // namespace warpsim::mem::dram

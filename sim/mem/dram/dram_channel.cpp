@@ -20,7 +20,11 @@ DramChannel::DramChannel(const DramTiming& t, PagePolicy policy, int queue_depth
 
 void DramChannel::enqueue(const ChannelRequest& r) {
   if (queued() == 0) settle_idle_refreshes(r.arrive);
-  if (r.write) writes_.push_back(r);
+  // Both queues are windows of the controller's depth: the scheduler sees (and scans) only them.
+  // Writes had no bound: stores, which no warp waits for, piled up by the thousand and every
+  // command scanned them all (a store-heavy run's time grew with the square of its length).
+  if (r.write && writes_.size() < write_depth_) writes_.push_back(r);
+  else if (r.write) write_overflow_.push_back(r);
   else if (reads_.size() < depth_) reads_.push_back(r);
   else overflow_.push_back(r);
   reschedule();
@@ -108,8 +112,8 @@ void DramChannel::settle_idle_refreshes(uint64_t t) {
 void DramChannel::reschedule() {
   for (;;) {
     if (writes_.empty()) draining_ = false;
-    else if (writes_.size() >= write_depth_ || reads_.empty()) draining_ = true;
-    else if (draining_ && writes_.size() <= write_depth_ / 2) draining_ = false;
+    else if (writes() >= write_depth_ || reads_.empty()) draining_ = true;
+    else if (draining_ && writes() <= write_depth_ / 2) draining_ = false;
     choose_from(active_queue());
     if (next_.index < 0 || next_.time < next_refresh_) return;
     // A refresh falls due while requests wait: postpone it, unless too many already are.
@@ -167,9 +171,10 @@ void DramChannel::issue(std::vector<ChannelDone>& done) {
         const uint32_t bank = r.bank;
         const uint64_t row = r.row;
         q.erase(q.begin() + c.index);
-        if (&q == &reads_ && !overflow_.empty()) {
-          reads_.push_back(overflow_.front());
-          overflow_.pop_front();
+        RingBuffer<ChannelRequest>& waiting = &q == &reads_ ? overflow_ : write_overflow_;
+        if (!waiting.empty()) {
+          q.push_back(waiting.front());
+          waiting.pop_front();
         }
         // Close policy: auto-precharge when nothing queued wants the row.
         if (policy_ == PagePolicy::Close && !row_wanted(bank, row)) {

@@ -51,7 +51,7 @@ class DramChannel {
   // Issues the command of next_command_time(); requests whose last burst went are put in `done`.
   void issue(std::vector<ChannelDone>& done);
   const ChannelStats& stats() const { return stats_; }
-  size_t queued() const { return reads_.size() + overflow_.size() + writes_.size(); }
+  size_t queued() const { return reads_.size() + overflow_.size() + writes(); }
   static constexpr int kMaxPostponedRefreshes = 8;  // JEDEC DDR3/GDDR5
 
  private:
@@ -76,6 +76,7 @@ class DramChannel {
   void issue_cas(ChannelRequest& r, uint64_t t, std::vector<ChannelDone>& done);
   bool row_wanted(uint32_t bank, uint64_t row) const;
   std::vector<ChannelRequest>& active_queue() { return draining_ ? writes_ : reads_; }
+  size_t writes() const { return writes_.size() + write_overflow_.size(); }  // buffered and waiting
 
   DramTiming t_;
   PagePolicy policy_;
@@ -95,7 +96,8 @@ class DramChannel {
   bool draining_ = false;  // serving the write buffer
   std::vector<ChannelRequest> reads_;      // the scheduler's window, oldest first
   RingBuffer<ChannelRequest> overflow_;    // reads waiting for a window slot
-  std::vector<ChannelRequest> writes_;
+  std::vector<ChannelRequest> writes_;        // the write buffer the scheduler sees, oldest first
+  RingBuffer<ChannelRequest> write_overflow_;  // writes waiting for a buffer slot
   std::vector<uint32_t> hit_stamp_;        // per bank: == stamp_ if a queued request hits its row
   uint32_t stamp_ = 0;
   Choice next_;
