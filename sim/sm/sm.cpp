@@ -158,6 +158,10 @@ void Sm::execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint6
   } else if (d.cls == OpClass::Control && d.is_exit) {
     stats_.work.instructions[isa::index(d.cls)]++;
     exit_warp(slot, t);
+    // The run spans the EXIT's issue slot too (it ended at the slot's start, one slot short: a
+    // short kernel's IPC exceeded the issue bound, 88 instructions in 21 cycles on 4 single-issue
+    // schedulers). The warp itself leaves at t, when its slot is free for the next block.
+    stats_.last_end = std::max(stats_.last_end, t + static_cast<uint64_t>(d.issue_cycles) * cycles_per_issue_);
   } else {
     execute_plain(s, slot, d, t);
   }

@@ -82,6 +82,23 @@ TEST(Invariants, EveryPolicyRunsWarpsThroughBarriers) {
   }
 }
 
+// A run spans its last EXIT's issue slot: it ended at the slot's start, and a short single-wave
+// kernel issued more per cycle than its schedulers can (88 barriers and EXITs in 21 cycles on 4
+// schedulers that issue one of them per cycle; stop 52's fuzzing found it).
+TEST(Invariants, AShortRunIssuesNoMoreThanItsSchedulersCan) {
+  const isa::Kernel k = isa::parse_workload(".kernel bars\n.launch threads_per_block=256 grid=persistent\n.loop 10\nBAR.SYNC 0\n.endloop\n", "bars.wl");
+  const auto cfg = test::maxwell_like();
+  for (int warps : {8, 16}) {
+    RunOptions o;
+    o.warps_per_sm = warps;
+    o.sms = 1;
+    const Result r = simulate(cfg, k, o);
+    // Neither BAR nor EXIT pairs: one per scheduler per cycle.
+    EXPECT_LE(r.warp_instructions, r.cycles * static_cast<uint64_t>(cfg.scheduler.count)) << warps;
+    EXPECT_EQ(r.warp_instructions, static_cast<uint64_t>(warps) * 11);
+  }
+}
+
 TEST(Invariants, WarpThroughputCountsTheWarpsOfTheWindowsWork) {
   // A grid that refills slots is measured over a steady-state window that its tail closes; warps
   // still running then have issued part of the window's instructions. Warp throughput must be the
