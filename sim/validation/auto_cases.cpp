@@ -189,6 +189,8 @@ DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& f
                                              "(validation/measurements/README.md, \"Parameter keys\"); the case ignores it",
                                              m.file, m.line, m.id, k, m.workload));
         warned = true;
+        // The measurement's thread-block size (README: block_warps=N) is the case's, as in case files.
+        if (const auto bw = m.params.find("block_warps"); bw != m.params.end()) params["block_warps"] = bw->second;
         CaseSpec c;
         c.id = "auto." + m.id + (m.gpus.size() > 1 ? "." + gpu : "");
         c.gpu = gpu;

@@ -112,6 +112,19 @@ TEST(AutoCases, AConditionValueValidateCannotUseIsAnErrorAtItsColumn) {
   }
 }
 
+// A measurement's block size (block_warps=N, README "Parameter keys") is simulated, as in a case file.
+TEST(AutoCases, ARowsBlockWarpsFixesTheCasesBlockSize) {
+  const std::string path = test::write_temp_file("auto/bw.csv", "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                                                                "lab.bw,kepler,throughput,homogeneous,op=add block_warps=4,32,3,ipc_per_sm,mylab,\n");
+  const MeasurementSet ms = load_measurements(path);
+  SimulationCache sims(std::vector<std::string>{});
+  const DerivedCases d = derive_cases(ms, {0}, "kepler", "kepler", sims);
+  ASSERT_EQ(d.cases.size(), 1u);
+  EXPECT_EQ(d.cases[0].quantity.run.params, (ParamSet{{"op", "add"}, {"block_warps", "4"}}));
+  EXPECT_EQ(case_kernel(d.cases[0].quantity.run, d.cases[0].quantity.run.params).launch.threads_per_block, 128);
+  EXPECT_TRUE(d.warnings.empty());
+}
+
 // A NUL or an escape in a field would be copied into report.md and cases.csv.
 TEST(AutoCases, AControlCharacterInAFieldIsAnErrorAtItsColumn) {
   std::string row = "lab.x,kepler,throughput,homogeneous,op=add,8,1,ipc_per_sm,my lab,a note\n";
