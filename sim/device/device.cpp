@@ -69,7 +69,10 @@ void Device::dispatch_finished_blocks(uint32_t i, uint64_t t) {
       // Only grids that refill slots (more blocks than one wave) have a steady state to measure.
       const bool refilled = launch_.total_blocks > int64_t{launch_.blocks_per_sm} * sms_;
       if (refilled && window_end_ == kNever) {
-        window_end_ = t;
+        // The window holds the work issued by t, the EXIT just issued included: it ends with that
+        // EXIT's issue slot (Sm's last_end), not at its start (one slot short, a short kernel's IPC
+        // exceeded the issue bound).
+        window_end_ = std::max(t, sm_[i]->stats().last_end);
         for (int k = 0; k < sms_; ++k) sm_[k]->close_window(t);
       }
       continue;

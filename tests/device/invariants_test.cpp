@@ -97,6 +97,20 @@ TEST(Invariants, AShortRunIssuesNoMoreThanItsSchedulersCan) {
     EXPECT_LE(r.warp_instructions, r.cycles * static_cast<uint64_t>(cfg.scheduler.count)) << warps;
     EXPECT_EQ(r.warp_instructions, static_cast<uint64_t>(warps) * 11);
   }
+  // A grid that refills its slots is timed over a window, which closes with the last block's
+  // EXIT: its slot counts too (on G80 at 64 cycles per issue it read 4 issues in 3 slots).
+  const isa::Kernel tiny = isa::parse_workload(".kernel tiny\n.launch threads_per_block=32 grid=oversubscribed blocks_per_slot=2\nFADD R1, R1, R2\n", "tiny.wl");
+  auto slow = config::load_hw_config("g80");  // one scheduler, one instruction per slot
+  slow.scheduler.cycles_per_issue = 64;
+  slow.sm.block_launch_latency_cycles = 0;
+  for (int warps : {1, 2}) {
+    RunOptions o;
+    o.warps_per_sm = warps;
+    o.sms = 1;
+    const Result r = simulate(slow, tiny, o);
+    EXPECT_TRUE(r.steady_state_window);
+    EXPECT_LE(r.warp_instructions * 64, r.cycles) << warps;
+  }
 }
 
 TEST(Invariants, WarpThroughputCountsTheWarpsOfTheWindowsWork) {
