@@ -77,6 +77,15 @@ Diagnostic HwConfig::diagnostic(const std::string& key, std::string message) con
   if (key_sources)
     if (const auto it = key_sources->find(key); it != key_sources->end()) d = it->second;
   d.message = std::move(message);
+  // A rule a --set broke through a value derived from it (a memory clock scales Table 6.5's c; a
+  // line charge lengthens the servers' unloaded time) blames a line the user did not touch: say
+  // which --set keys the run has, so the cause is in the message.
+  if (key_sources && d.file != "<--set>") {
+    std::string sets;
+    for (const auto& [name, source] : *key_sources)
+      if (source.file == "<--set>" && source.key == name) sets += (sets.empty() ? "" : ", ") + name;  // given, not derived
+    if (!sets.empty()) d.message += " (with --set " + sets + ")";
+  }
   return d;
 }
 

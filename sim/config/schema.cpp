@@ -199,7 +199,7 @@ std::vector<FieldSpec> build_schema() {
   s.push_back(choice_field<MemoryModelKind>("memory.model", REF(memory.model), "memory-system model", kOpt));
   s.push_back(int_field("memory.latency_cycles", REF(memory.latency_cycles), "cycles", "unloaded latency of a streaming load (Volkov Table 6.2)", 1, 1 << 24, kReq));
   s.push_back(double_field("memory.peak_gbps", REF(memory.peak_gbps), "GB/s", "best sustained read throughput (Volkov Table 6.4)", 1e-3, 1e6, kReq));
-  s.push_back(int_field("memory.line_charge_bytes", REF(memory.line_charge_bytes), "bytes", "fixed model: least bytes of the peak each 128-byte line an access touches costs (Volkov §6.7); 0 = bytes moved only", 0, 1 << 20, kOpt));
+  s.push_back(int_field("memory.line_charge_bytes", REF(memory.line_charge_bytes), "bytes", "`fixed` and `servers` models: least bytes of the peak each 128-byte line an access touches costs (Volkov §6.7); 0 = bytes moved only", 0, 1 << 20, kOpt));
   s.push_back(double_field("memory.pin_bandwidth_gbps", REF(memory.pin_bandwidth_gbps), "GB/s", "DRAM pin bandwidth (Volkov Table 2.7)", 1e-3, 1e6, kReq));
   s.push_back(int_field("memory.controllers", REF(memory.controllers), "", "memory controllers / channels (vendor spec)", 1, 4096, kReq));
   s.push_back(int_field("memory.bus_width_bits", REF(memory.bus_width_bits), "bits", "DRAM data bus width (vendor spec)", 1, 1 << 16, kReq));

@@ -70,6 +70,16 @@ TEST(RunCli, OptionParseErrorsNameTheOptionLikeOtherBadInput) {
   expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --bogus", "warpsim: error: <cli>: The following argument was not expected: --bogus");
 }
 
+// A rule broken through a value derived from a --set (a memory clock scales Table 6.5's c) names
+// the --set key; one reported at a file's line says which --set keys the run has.
+TEST(RunCli, ARuleBrokenThroughADerivedValueNamesTheSetKey) {
+  const std::string run = " --workload homogeneous --param op=stream --param count=4 --warps 8 --sms 1";
+  expect_rejected("run --gpu kepler --set memory.memory_clock_mhz=1.5" + run,
+                  "warpsim: error: <--set>: memory.memory_clock_mhz: Table 6.5's b and c give no server");
+  expect_rejected("run --gpu h100_sxm --set memory.line_charge_bytes=384" + run,
+                  "is not longer than the DRAM timings alone give it (759 cycles) (with --set memory.line_charge_bytes)");
+}
+
 // warpsim simulates no L2: a run whose global arrays fit in the GPU's says so, and only then.
 TEST(RunCli, GlobalArraysThatFitTheL2AreNoted) {
   const auto run = [](const std::string& args) {

@@ -40,7 +40,7 @@ ServerGeometry server_geometry(const config::HwConfig& cfg) {
   const double bytes_per_cycle = c / cfg.device.core_clock_ghz;
   // b = s / 2 and c = K x 128 B / s (header): K = 2 b c / 128 B, rounded; s keeps c exact.
   const long k = std::lround(2.0 * b * bytes_per_cycle / kLineBytes);
-  if (k < 1) throw UserError(cfg.diagnostic("memory.contention_b_cycles", "Table 6.5's b and c give no server (2 b c < 64 bytes)"));
+  if (k < 1) throw UserError(cfg.conflict({"memory.contention_b_cycles", "memory.contention_c_gbps"}, "Table 6.5's b and c give no server (2 b c < 64 bytes)"));
   ServerGeometry g;
   g.count = static_cast<int>(std::min<long>(k, 1 << 20));
   g.line_service_cycles = g.count * kLineBytes / bytes_per_cycle;
