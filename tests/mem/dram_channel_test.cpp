@@ -2,6 +2,7 @@
 // that every expected time can be checked by hand.
 #include <gtest/gtest.h>
 
+#include "mem/dram/channel_min_tree.h"
 #include "mem/dram/dram_channel.h"
 
 namespace warpsim::mem::dram {
@@ -184,6 +185,22 @@ TEST(DramChannel, WriteSchedulerOnlySeesItsBuffer) {
   const auto n = drain(narrow, 3), w = drain(wide, 3);
   EXPECT_GT(n[2], w[2]);
   for (uint64_t end : n) EXPECT_GT(end, 0u);  // every write completes, the waiting ones too
+}
+
+// The `dram` model's choice of channel: the earliest next command, the lowest channel at a tie (as
+// the linear scan it replaced chose), after any channel's time changes.
+TEST(ChannelMinTree, EarliestChannelFirstAndTheLowestAtATie) {
+  ChannelMinTree tree(5);
+  EXPECT_EQ(tree.min_time(), kNever);
+  for (size_t c = 0; c < 5; ++c) tree.set(c, 100 - c * 10);  // 100 90 80 70 60
+  EXPECT_EQ(tree.min_channel(), 4u);
+  EXPECT_EQ(tree.min_time(), 60u);
+  tree.set(1, 60);
+  EXPECT_EQ(tree.min_channel(), 1u);  // a tie: the lowest channel
+  tree.set(1, kNever);
+  tree.set(4, kNever);
+  EXPECT_EQ(tree.min_channel(), 3u);
+  EXPECT_EQ(tree.min_time(), 70u);
 }
 
 }  // namespace

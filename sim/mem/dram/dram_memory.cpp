@@ -57,6 +57,8 @@ void DramMemory::init(const MemorySystemSpec& spec, uint64_t interconnect_ps) {
     const uint64_t offset = timing_.trefi * static_cast<uint64_t>(c) / static_cast<uint64_t>(timing_.channels);
     channels_.emplace_back(timing_, policy, cfg.memory.controller.queue_depth, cfg.memory.controller.write_queue_depth, offset);
   }
+  next_command_ = ChannelMinTree(channels_.size());
+  for (size_t c = 0; c < channels_.size(); ++c) next_command_.set(c, channels_[c].next_command_time());
   simulated_sms_ = std::clamp(spec.simulated_sms, 1, cfg.device.sms);
   const int virtual_sms = cfg.device.sms - simulated_sms_;
   replicas_per_sm_ = (virtual_sms + simulated_sms_ - 1) / simulated_sms_;
@@ -108,6 +110,7 @@ void DramMemory::arrive(const Arrival& a) {
   r.write = s.write;
   dram_bytes_ += static_cast<uint64_t>(r.bursts) * timing_.burst_bytes;
   channels_[d.channel].enqueue(r);
+  next_command_.set(d.channel, channels_[d.channel].next_command_time());
 }
 
 void DramMemory::finish(const ChannelDone& d) {
@@ -126,12 +129,8 @@ void DramMemory::process_until(uint64_t t_ps) {
   const auto heap_order = [](const Arrival& a, const Arrival& b) { return later(a, b); };
   for (;;) {
     const uint64_t ta = arrivals_.empty() ? kNever : arrivals_.front().time;
-    size_t best = 0;
-    uint64_t tc = kNever;
-    for (size_t c = 0; c < channels_.size(); ++c) {
-      const uint64_t tn = channels_[c].next_command_time();
-      if (tn < tc) tc = tn, best = c;
-    }
+    const size_t best = next_command_.min_channel();
+    const uint64_t tc = next_command_.min_time();
     if (std::min(ta, tc) > t_ps) return;
     if (ta <= tc) {  // arrivals first at equal times, so that they compete for the command
       std::pop_heap(arrivals_.begin(), arrivals_.end(), heap_order);
@@ -142,13 +141,14 @@ void DramMemory::process_until(uint64_t t_ps) {
     }
     done_buf_.clear();
     channels_[best].issue(done_buf_);
+    next_command_.set(best, channels_[best].next_command_time());
     for (const ChannelDone& d : done_buf_) finish(d);
   }
 }
 
 uint64_t DramMemory::next_event_time() const {
   uint64_t t = arrivals_.empty() ? kNever : arrivals_.front().time;
-  for (const DramChannel& c : channels_) t = std::min(t, c.next_command_time());
+  t = std::min(t, next_command_.min_time());
   const uint64_t internal = t == kNever ? kNever : clock_.to_cycle_ceil(t);
   return std::min(internal, completions_.next_time());
 }

@@ -17,6 +17,7 @@
 #include "mem/completion_queue.h"
 #include "mem/memory_system.h"
 #include "mem/dram/address_map.h"
+#include "mem/dram/channel_min_tree.h"
 #include "mem/dram/dram_channel.h"
 
 namespace warpsim::mem::dram {
@@ -69,6 +70,7 @@ class DramMemory final : public MemorySystem {
   DramTiming timing_;
   std::unique_ptr<AddressMap> map_;
   std::vector<DramChannel> channels_;
+  ChannelMinTree next_command_;  // each channel's next_command_time(), set whenever it changes
   uint64_t interconnect_ps_ = 0;
   uint64_t request_ps_ = 0;  // SM -> controller share of the interconnect latency
   // Virtual SMs (a run of fewer SMs than the device).
