@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "common/user_error.h"
@@ -19,7 +21,8 @@ struct KeyCheck {
   const std::string& path;
   DiagnosticSink& sink;
   std::vector<YAML::Node> ancestors;  // to find a node that contains itself
-  long visited = 0;
+  long visited = 0;                   // every node, scalars too: the walk's whole cost is bounded
+  std::set<std::pair<int, int>> reported;  // a duplicate key reached again through an alias is said once
 };
 
 [[noreturn]] void refuse_alias(const YAML::Node& node, const std::string& path, const std::string& key, const std::string& why) {
@@ -29,9 +32,9 @@ struct KeyCheck {
 // yaml-cpp keeps a repeated key and looks up the first: the second section, `inherits` or value
 // would be ignored without a word. Every mapping is checked, at any depth.
 void check_unique_keys(const YAML::Node& node, const std::string& prefix, KeyCheck& check) {
-  if (!node.IsSequence() && !node.IsMap()) return;
   if (++check.visited > kMaxExpandedNodes)
     refuse_alias(node, check.path, prefix, fmt::format("the file expands to more than {} YAML nodes through its aliases (*name)", kMaxExpandedNodes));
+  if (!node.IsSequence() && !node.IsMap()) return;
   for (const YAML::Node& a : check.ancestors)
     if (a.is(node)) refuse_alias(node, check.path, prefix, "a YAML alias (*name) that contains itself: the value would be infinite");
   check.ancestors.push_back(node);
@@ -44,7 +47,8 @@ void check_unique_keys(const YAML::Node& node, const std::string& prefix, KeyChe
       const std::string key = kv.first.Scalar();
       const std::string dotted = prefix.empty() ? key : prefix + "." + key;
       const YAML::Mark at = kv.first.Mark();
-      if (auto [it, fresh] = first_line.emplace(key, at.line + 1); !fresh)
+      ++check.visited;  // the pair's key
+      if (auto [it, fresh] = first_line.emplace(key, at.line + 1); !fresh && check.reported.emplace(at.line, at.column).second)
         check.sink.add(Diagnostic{check.path, at.line + 1, at.column + 1, dotted,
                                   fmt::format("duplicate key (first given at line {}): only the first would be read", it->second)});
       check_unique_keys(kv.second, dotted, check);
@@ -71,7 +75,7 @@ YAML::Node load_yaml_file(const std::string& path) {
                                  "a second YAML document (after '---'): the file must hold one"});
   if (docs.empty()) return YAML::Node();
   DiagnosticSink sink;
-  KeyCheck check{path, sink, {}, 0};
+  KeyCheck check{path, sink, {}, 0, {}};
   check_unique_keys(docs[0], "", check);
   sink.throw_if_any();
   return docs[0];

@@ -33,6 +33,10 @@ std::string condition_value_error(const MeasurementParams& params) {
   };
   if (const auto b = params.find("bound"); b != params.end() && b->second != "lower" && b->second != "upper")
     return fmt::format("bound={}: expected lower or upper", b->second);
+  if (const auto bw = params.find("block_warps"); bw != params.end()) {  // the derived case's block size (auto_cases.cpp)
+    const std::optional<int64_t> v = parse_int(bw->second);
+    if (!v || *v < 1 || *v > 32) return fmt::format("block_warps={}: expected an integer in [1, 32]", bw->second);
+  }
   for (const std::string& why : {number_in("threshold", 0, 100, true), number_in("percentile", 0, 100, false),
                                  number_in("target_gbps", 0, 1e9, true), number_in("gbps", 0, 1e9, true)})
     if (!why.empty()) return why;

@@ -66,7 +66,7 @@ namespace {
 std::vector<fs::path> csv_files(const fs::path& path, DiagnosticSink& sink) {
   std::error_code ec;
   // A pipe is a file too (`--measurements <(...)`), as it is to --cases.
-  if (fs::exists(path, ec) && !fs::is_directory(path, ec)) return {path};
+  if (fs::is_regular_file(path, ec) || fs::is_fifo(path, ec)) return {path};  // not a device (/dev/zero never ends)
   if (!fs::is_directory(path, ec)) {
     sink.add(Diagnostic{path.string(), 0, 0, "", "no such measurement file or directory"});
     return {};

@@ -219,7 +219,7 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
       const RunSpec at_alpha = alpha_run(run, a);
       if (!r.first_time("alpha|" + at_alpha.workload + "|" + report::params_text(at_alpha.params))) continue;
       try {
-        (void)isa::load_workload(at_alpha.workload, at_alpha.params);
+        (void)case_kernel(at_alpha, at_alpha.params);  // as the runs build it (block_warps is the case's)
       } catch (const UserError& err) {
         const Diagnostic& d = err.diagnostics().front();
         r.error(n["alphas"], key + ".alphas", d.key.empty() || d.key == "alpha" ? d.message : fmt::format("params.{}: {}", d.key, d.message));

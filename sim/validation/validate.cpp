@@ -115,6 +115,7 @@ ValidateResult run_validate(const ValidateOptions& o) {
       if (selected(c.id, o.case_patterns)) cases.push_back(std::move(c));
     for (auto& s : d.skipped) res.report.notes.push_back("no case derived from " + s);
     for (auto& w : d.warnings) {
+      if (std::find(res.warnings.begin(), res.warnings.end(), w) != res.warnings.end()) continue;  // a row of several --gpu
       if (w.find("params key") != std::string::npos) res.report.notes.push_back(w);  // a skip is noted above already
       res.warnings.push_back(std::move(w));
     }

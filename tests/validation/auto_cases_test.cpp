@@ -100,7 +100,8 @@ TEST(AutoCases, APercentileAtAThroughputLevelSweepsTheGridForIt) {
 TEST(AutoCases, AConditionValueValidateCannotUseIsAnErrorAtItsColumn) {
   const std::string header = "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n";
   for (const char* params : {"op=stream percentile=95 gbps=fast", "op=stream threshold=500", "op=stream threshold=-10",
-                                    "op=stream target_gbps=-5", "op=stream percentile=101", "op=stream bound=sideways"}) {
+                                    "op=stream target_gbps=-5", "op=stream percentile=101", "op=stream bound=sideways",
+                            "op=stream block_warps=abc", "op=stream block_warps=33"}) {
     const std::string path = test::write_temp_file("auto/bad_condition.csv", header + "lab.x,kepler,warps_needed,homogeneous," + std::string(params) + ",,56,warps_per_sm,mylab,\n");
     try {
       (void)load_measurements(path);

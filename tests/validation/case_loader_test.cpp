@@ -121,6 +121,11 @@ TEST(CaseLoader, ACuspWhoseParamsTheAlphaMixDoesNotTakeIsRejectedAtItsAlphas) {
   const std::string path = case_file("cuspparams.yaml", good_with({{"{kind: peak, metric: ops_per_cycle_per_scheduler}", "{kind: cusp, alphas: [0, 8, inf]}"}}));
   EXPECT_NE(load_error(path).find(path + ":8:"), std::string::npos) << load_error(path);
   EXPECT_NE(load_error(path).find("extract.alphas: params.count: workload 'alpha_mix' has no parameter 'count'"), std::string::npos) << load_error(path);
+  // block_warps is the case's (it fixes the block size), not the α-mix's: it loads as the runs build it.
+  const std::string bw = case_file("cuspblock.yaml", good_with({{"homogeneous", "alpha_mix"}, {"{op: add, count: 64}", "{block_warps: 4}"},
+                                                               {"{kind: peak, metric: ops_per_cycle_per_scheduler}", "{kind: cusp, alphas: [0, 8, inf]}"},
+                                                               {"{measurement: \"volkov.t6_1.{gpu}.add\"}", "{less_than: 100}"}}));
+  EXPECT_EQ(load_cases({bw}).size(), 2u);
 }
 
 // A per-GPU map's keys are GPUs: a misspelt one would be ignored, its value never used.
