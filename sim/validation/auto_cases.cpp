@@ -159,7 +159,6 @@ DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& f
         skip("no workload to simulate");
         continue;
       }
-      bool warned = false;  // a row of several GPUs is warned about once
       for (const std::string& gpu : gpu_arg.empty() ? m.gpus : std::vector<std::string>{gpu_name}) {
         const std::string config_arg = gpu_arg.empty() ? gpu : gpu_arg;
         std::string why;
@@ -184,11 +183,10 @@ DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& f
           skip(why);
           continue;
         }
-        for (const std::string& k : warned ? std::vector<std::string>{} : unknown)
+        for (const std::string& k : unknown)  // the same for each GPU of a row: run_validate says each once
           out.warnings.push_back(fmt::format("{}:{}: {}: params key '{}' is neither a parameter of workload '{}' nor a measurement condition "
                                              "(validation/measurements/README.md, \"Parameter keys\"); the case ignores it",
                                              m.file, m.line, m.id, k, m.workload));
-        warned = true;
         // The measurement's thread-block size (README: block_warps=N) is the case's, as in case files.
         if (const auto bw = m.params.find("block_warps"); bw != m.params.end()) params["block_warps"] = bw->second;
         CaseSpec c;
