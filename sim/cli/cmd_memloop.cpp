@@ -40,6 +40,9 @@ mem::LoopPattern pattern_of(const std::string& s) {
 uint64_t bytes_of(const std::string& s) {
   const auto v = parse_byte_size(s);
   if (!v) throw UserError(Diagnostic{"<cli>", 0, 0, "--array", fmt::format("expected a size like 128MB, found '{}'", s)});
+  // Random accesses pick 4-byte words and sections are whole lines: below one line the closed
+  // loop divided by zero (SIGFPE with 1-3 bytes).
+  if (*v < 128) throw UserError(Diagnostic{"<cli>", 0, 0, "--array", fmt::format("'{}' is less than one 128-byte line", s)});
   return *v;
 }
 

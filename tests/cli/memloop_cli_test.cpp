@@ -59,6 +59,17 @@ TEST(MemloopCli, AnArrayThatFitsTheL2IsNoted) {
   EXPECT_EQ(test::run_cli("memloop --gpu kepler --warps 8 --measure 2000").err, "");
 }
 
+// Below one line the closed loop divided by zero choosing random words (SIGFPE with 1-3 bytes).
+TEST(MemloopCli, AnArrayOfLessThanOneLineIsBadInput) {
+  for (const char* size : {"1B", "3B", "127B"}) {
+    const auto r = test::run_cli(std::string("memloop --gpu kepler --warps 8 --pattern random --measure 1000 --array ") + size);
+    EXPECT_EQ(r.exit_code, 2) << size;
+    EXPECT_NE(r.err.find("<cli>: --array: '" + std::string(size) + "' is less than one 128-byte line"), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+  EXPECT_EQ(test::run_cli("memloop --gpu kepler --warps 8 --pattern random --measure 1000 --array 128B").exit_code, 0);
+}
+
 TEST(MemloopCli, SameSeedGivesByteIdenticalOutput) {
   const std::string args = "memloop --gpu maxwell --set memory.model=dram --pattern random --warps 2 --measure 5000 --seed 7";
   EXPECT_EQ(test::run_cli(args).out, test::run_cli(args).out);
