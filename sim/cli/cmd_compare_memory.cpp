@@ -5,6 +5,7 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli/commands.h"
 #include "cli/common_options.h"
@@ -62,7 +63,20 @@ void register_compare_memory(CLI::App& app) {
     const auto kinds = validation::parse_memory_models(x->models, "--models", models->count() == 0, skipped);
     for (const auto& name : skipped) std::cerr << "warpsim: note: memory model '" << name << "' is not built into this warpsim; skipped\n";
     if (kinds.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--models", "no memory model to compare"});
-    for (auto kind : kinds) summaries.push_back(validation::summarize_memory_model(cfg, kind, so));
+    // A model the GPU's config cannot build (the toy SM's 12-cycle memory is shorter than the DRAM
+    // timings `queue` and `dram` need) is skipped with its reason when the list was the default,
+    // as one not built into this warpsim is; a model the user named is an error.
+    std::optional<UserError> first_refusal;
+    for (auto kind : kinds) {
+      try {
+        summaries.push_back(validation::summarize_memory_model(cfg, kind, so));
+      } catch (const UserError& e) {
+        if (models->count() > 0) throw;
+        if (!first_refusal) first_refusal = e;
+        std::cerr << "warpsim: note: memory model '" << config::to_string(kind) << "' cannot run on " << cfg.gpu.name << "; skipped: " << e.what() << "\n";
+      }
+    }
+    if (summaries.empty()) throw *first_refusal;
     // As `warpsim run`: occupancies no launch can realise are skipped with a note, and a sweep
     // left with none is an error (the streaming kernel is the same for every model).
     if (const auto& skipped = summaries.front().skipped_warps; !skipped.empty()) {

@@ -93,6 +93,20 @@ TEST(CompareMemoryCli, UnknownModelExitsTwoWithASuggestion) {
   EXPECT_NE(r.err.find("did you mean 'simgrid'"), std::string::npos) << r.err;
 }
 
+// The default models on a GPU some of them cannot run on (the toy SM's 12-cycle memory is shorter
+// than the DRAM timings `queue` and `dram` need): those are skipped with their reason, the rest
+// compared; a model the user names is still an error.
+TEST(CompareMemoryCli, DefaultModelsAGpuCannotRunAreSkippedWithTheirReason) {
+  const auto r = test::run_cli("compare-memory --gpu toy --warps 8:16:8 --loads 4 --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("note: memory model 'queue' cannot run on toy; skipped:"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("\ntoy,fixed,"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\ntoy,queue,"), std::string::npos) << r.out;
+  const auto named = test::run_cli("compare-memory --gpu toy --models queue --warps 8 --loads 4");
+  EXPECT_EQ(named.exit_code, 2);
+  EXPECT_NE(named.err.find("is not longer than the DRAM timings alone give it"), std::string::npos) << named.err;
+}
+
 TEST(CompareMemoryCli, PrintsOneRowPerModelAndTheSeed) {
   const auto r = test::run_cli("compare-memory --gpu kepler --models fixed --warps 32:64:32 --sms 1 --loads 8 --format csv");
   ASSERT_EQ(r.exit_code, 0) << r.err;
