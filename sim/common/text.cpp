@@ -69,6 +69,13 @@ std::optional<int64_t> parse_int(std::string_view s) {
   return neg ? -v : v;
 }
 
+bool is_name(std::string_view s, std::string_view extra) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && extra.find(c) == std::string_view::npos) return false;
+  return true;
+}
+
 std::optional<double> parse_double(std::string_view s) {
   s = trim(s);
   if (s.empty()) return std::nullopt;

@@ -14,6 +14,8 @@ std::vector<std::string> split(std::string_view s, char sep);  // keeps empty fi
 std::vector<std::string> split_words(std::string_view s);    // on runs of blanks
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
 std::string to_lower(std::string_view s);
+// Not empty, and only letters, digits, '_' and the characters of `extra` (ids, names).
+bool is_name(std::string_view s, std::string_view extra = "");
 
 // Strict parsers: the whole text must be the number (surrounding blanks allowed).
 std::optional<int64_t> parse_int(std::string_view s);  // decimal or 0x hex

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 
 #include "common/data_paths.h"
@@ -85,8 +84,7 @@ CaseSpec read_case(YamlReader& r, const YAML::Node& node, const KeyLookup& get, 
   c.gpu = r.gpu();
   c.id = r.text(node["id"], "id").value_or("") + id_suffix;
   // As measurement ids (validation/measurements/README.md): they name files' rows and --case globs.
-  if (const std::string bare = c.id.substr(0, c.id.size() - id_suffix.size());
-      bare.empty() || !std::all_of(bare.begin(), bare.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.' || ch == '+' || ch == '-'; }))
+  if (const std::string bare = c.id.substr(0, c.id.size() - id_suffix.size()); !is_name(bare, ".+-"))
     r.error(node["id"], "id", fmt::format("'{}': expected letters, digits and _ . + - only", bare));
   if (auto d = get("description")) c.description = r.text(d, "description").value_or("");
   RunSpec run;

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 
 #include "common/csv_reader.h"
@@ -12,14 +11,6 @@
 
 namespace warpsim::validation {
 namespace {
-
-// Letters, digits, '_' and the characters of `extra`.
-bool is_name(std::string_view s, std::string_view extra = "") {
-  if (s.empty()) return false;
-  for (char c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && extra.find(c) == std::string_view::npos) return false;
-  return true;
-}
 
 // The conditions `validate` reads (README "Parameter keys") must hold values it can use: a
 // threshold of 500% or a bound "sideways" would be read as something else without a word.
