@@ -78,8 +78,7 @@ void Sm::exit_warp(uint32_t slot, uint64_t t) {
   order.erase(std::find(order.begin(), order.end(), slot));
   BlockSlot& b = blocks_[w.block_slot];
   stats_.work.warps_executed++;
-  stats_.warp_latency_sum += t - w.start;
-  stats_.last_end = std::max(stats_.last_end, t);
+  stats_.warp_latency_sum += t - w.start;  // the run's end (last_end) is the EXIT slot's, set by Sm::execute
   if (setup_.record_warps)
     stats_.warp_records.push_back({static_cast<uint32_t>(setup_.index), static_cast<uint32_t>(w.block_id), w.warp_in_block, w.start, t});
   occupancy_changed(t, -1);
