@@ -2,6 +2,9 @@
 // warps/SM) and small helpers.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <filesystem>
 #include <string>
 
 #include "support/test_support.h"
@@ -44,5 +47,15 @@ inline std::string last_line(const std::string& out) {
 }
 
 inline std::string dir(const std::string& name) { return test::temp_dir() + "/" + name; }
+
+// `warpsim validate ARGS --out-dir <temp>/OUT_DIR` as bad input: exit status 2, nothing on stdout,
+// no report directory. The run is returned for the test's checks of the message.
+inline test::CliRun refused(const std::string& args, const std::string& out_dir) {
+  const test::CliRun r = test::run_cli("validate " + args + " --out-dir " + dir(out_dir));
+  EXPECT_EQ(r.exit_code, 2) << args;
+  EXPECT_TRUE(r.out.empty()) << args;
+  EXPECT_FALSE(std::filesystem::exists(dir(out_dir))) << args;
+  return r;
+}
 
 }  // namespace warpsim::validate_cli
