@@ -1,26 +1,29 @@
 #include "mem/dram/address_map.h"
 
+#include <bit>
+
 #include "common/bit_mix.h"
 
 namespace warpsim::mem::dram {
 
 AddressMap::AddressMap(const config::HwConfig& cfg)
-    : channels_(static_cast<uint32_t>(cfg.memory.controllers * cfg.memory.dram.channels_per_controller)),
-      banks_(static_cast<uint32_t>(cfg.memory.dram.banks)),
-      interleave_(static_cast<uint64_t>(cfg.memory.controller.interleave_bytes)),
-      chunks_per_row_(static_cast<uint64_t>(cfg.memory.dram.row_bytes / cfg.memory.controller.interleave_bytes)) {}
+    : AddressMap(static_cast<uint32_t>(cfg.memory.controllers * cfg.memory.dram.channels_per_controller), static_cast<uint32_t>(cfg.memory.dram.banks),
+                 static_cast<uint64_t>(cfg.memory.controller.interleave_bytes), static_cast<uint64_t>(cfg.memory.dram.row_bytes)) {}
+
+AddressMap::AddressMap(uint32_t channels, uint32_t banks, uint64_t interleave_bytes, uint64_t row_bytes)
+    : channels_(channels),
+      banks_(banks),
+      interleave_shift_(static_cast<uint32_t>(std::countr_zero(interleave_bytes))),
+      chunks_per_row_(row_bytes / interleave_bytes) {}
 
 DramAddress AddressMap::map(uint64_t address) const {
-  const uint64_t chunk = address / interleave_;
-  // Each round of `channels` consecutive chunks covers every channel once, rotated by a hash of
-  // the round: sequential data is spread evenly, and streams far apart do not march in step.
-  const uint64_t round = chunk / channels_;
+  const uint64_t chunk = address >> interleave_shift_;
+  const uint64_t stripe = chunk / channels_;  // the chunk's index within its channel
   DramAddress d;
-  d.channel = static_cast<uint32_t>((chunk + mix64(round / chunks_per_row_)) % channels_);
-  // Within a channel: a row takes `chunks_per_row_` rounds; rows rotate over the banks likewise.
-  const uint64_t row_slot = round / chunks_per_row_;
-  d.row = row_slot / banks_;
-  d.bank = static_cast<uint32_t>(mix64(row_slot + 0x5bd1e995ull) % banks_);
+  d.channel = static_cast<uint32_t>((chunk % channels_ + mix64(stripe)) % channels_);
+  const uint64_t round = stripe / banks_;  // each round of `banks` chunks covers every bank once
+  d.bank = static_cast<uint32_t>((stripe % banks_ + mix64(round + 0x5bd1e995ull)) % banks_);
+  d.row = round / chunks_per_row_;  // a row holds one chunk of each of chunks_per_row rounds
   return d;
 }
 

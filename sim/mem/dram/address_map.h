@@ -1,10 +1,15 @@
-// Physical address -> (channel, bank, row) of the `dram` model. Interleave chunks (256 bytes:
-// GPGPU-Sim's GTX 480 config takes the partition from address bit 8) are spread over the
-// channels, each run of `channels` consecutive chunks covering every channel once; within a
-// channel, consecutive chunks fill a row, then move to the next bank. The channel and bank
-// orders are rotated by a hash of the higher address bits (as GPUs hash partition and bank bits;
-// permutation interleaving, Zhang et al. MICRO 2000), so that regularly spaced streams do not
-// march in step over the same channels and banks.
+// Physical address -> (channel, bank, row) of the DRAM models (`queue` and `dram` share it, so
+// that the two can be cross-checked on the same traffic).
+//
+// Channels: interleave chunks (256 bytes: TEG §3.3.5 measures GT200's 256-byte partition
+// interleave; GPGPU-Sim's configs take the partition from address bit 8 on every generation)
+// are spread over the channels, each stripe of `channels` consecutive chunks covering every
+// channel once, in an order rotated by a hash of the stripe (as GPUs hash partition bits with
+// higher address bits; permutation interleaving, Zhang et al. MICRO 2000): sequential data is
+// spread evenly and streams far apart do not march in step.
+// Banks: a chunk lies in one row of one bank. Consecutive chunks of a channel go to consecutive
+// banks, rotated by a hash of the higher bits (bank bits XORed with row bits, Zhang et al.), so
+// that a row holds chunks `banks` apart and streams meet banks at random, whatever their offsets.
 #pragma once
 
 #include <cstdint>
@@ -16,19 +21,21 @@ namespace warpsim::mem::dram {
 struct DramAddress {
   uint32_t channel = 0;
   uint32_t bank = 0;
-  uint64_t row = 0;
+  uint64_t row = 0;  // unique within its channel and bank
 };
 
 class AddressMap {
  public:
   explicit AddressMap(const config::HwConfig& cfg);
+  AddressMap(uint32_t channels, uint32_t banks, uint64_t interleave_bytes, uint64_t row_bytes);
   DramAddress map(uint64_t address) const;
   uint32_t channels() const { return channels_; }
+  uint32_t banks() const { return banks_; }
 
  private:
   uint32_t channels_ = 1;
   uint32_t banks_ = 1;
-  uint64_t interleave_ = 256;
+  uint32_t interleave_shift_ = 8;  // log2 of the interleave chunk (a power of two, validated)
   uint64_t chunks_per_row_ = 8;
 };
 

@@ -1,6 +1,7 @@
 #include "mem/dram/dram_channel.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace warpsim::mem::dram {
 
@@ -11,64 +12,110 @@ DramChannel::DramChannel(const DramTiming& t, PagePolicy policy, int queue_depth
       depth_(static_cast<size_t>(queue_depth)),
       write_depth_(static_cast<size_t>(write_queue_depth)),
       banks_(static_cast<size_t>(t.banks)),
+      queues_(static_cast<size_t>(t.banks)),
+      with_choice_((static_cast<size_t>(t.banks) + 63) / 64, 0),
       group_cas_ok_(static_cast<size_t>(t.bank_groups), 0),
-      next_refresh_(t.trefi > 0 ? refresh_offset + t.trefi : ~uint64_t{0}),
-      hit_stamp_(static_cast<size_t>(t.banks), 0) {
-  reads_.reserve(depth_);
-  writes_.reserve(write_depth_ * 2);
+      next_refresh_(t.trefi > 0 ? refresh_offset + t.trefi : ~uint64_t{0}) {
+  pool_.reserve(depth_ + write_depth_);
 }
 
 void DramChannel::enqueue(const ChannelRequest& r) {
+  now_ = std::max(now_, r.arrive);
   if (queued() == 0) settle_idle_refreshes(r.arrive);
-  // Both queues are windows of the controller's depth: the scheduler sees (and scans) only them.
-  // Writes had no bound: stores, which no warp waits for, piled up by the thousand and every
-  // command scanned them all (a store-heavy run's time grew with the square of its length).
-  if (r.write && writes_.size() < write_depth_) writes_.push_back(r);
+  // Both queues are windows of the controller's depth: the scheduler sees only them; later
+  // requests wait their turn in arrival order.
+  const bool admitted = r.write ? writes_in_window_ < write_depth_ : reads_in_window_ < depth_;
+  if (admitted) admit(r);
   else if (r.write) write_overflow_.push_back(r);
-  else if (reads_.size() < depth_) reads_.push_back(r);
   else overflow_.push_back(r);
+  // Most arrivals change one bank's choice: the next command is the better of the old one (still
+  // valid when not before this arrival) and that bank's. Otherwise choose again over every bank.
+  const bool was_draining = draining_;
+  update_drain_state();
+  if (draining_ == was_draining && next_.bank >= 0 && next_.time >= now_ && static_cast<uint32_t>(next_.bank) != r.bank) {
+    if (admitted) consider(r.bank);
+    if (next_.time < next_refresh_) return;
+  }
   reschedule();
 }
 
+void DramChannel::admit(const ChannelRequest& r) {
+  uint32_t i;
+  if (free_.empty()) {
+    i = static_cast<uint32_t>(pool_.size());
+    pool_.push_back(r);
+  } else {
+    i = free_.back();
+    free_.pop_back();
+    pool_[i] = r;
+  }
+  BankQueue& q = queues_[r.bank];
+  (r.write ? q.writes : q.reads).push_back(i);  // arrivals come in order: the list stays oldest first
+  ++(r.write ? writes_in_window_ : reads_in_window_);
+  refresh_choice(r.bank);
+}
+
 bool DramChannel::row_wanted(uint32_t bank, uint64_t row) const {
-  for (const auto& q : {&reads_, &writes_})
-    for (const ChannelRequest& r : *q)
-      if (r.bank == bank && r.row == row) return true;
+  const BankQueue& q = queues_[bank];
+  for (const auto* list : {&q.reads, &q.writes})
+    for (uint32_t i : *list)
+      if (pool_[i].row == row) return true;
   return false;
 }
 
-void DramChannel::choose_from(const std::vector<ChannelRequest>& q) {
-  next_ = Choice{};
-  if (++stamp_ == 0) std::fill(hit_stamp_.begin(), hit_stamp_.end(), 0), stamp_ = 1;
-  for (const ChannelRequest& r : q)
-    if (banks_[r.bank].open_row == r.row) hit_stamp_[r.bank] = stamp_;
-  const uint64_t faw_ok = t_.tfaw > 0 && stats_.activates >= 4 ? act_window_[act_pos_] + t_.tfaw : 0;
-  const uint64_t rrd_ok = any_act_ ? last_act_ + t_.trrd : 0;
-  const size_t per_group = static_cast<size_t>(t_.banks / t_.bank_groups);
-  for (size_t i = 0; i < q.size(); ++i) {
-    const ChannelRequest& r = q[i];
-    const Bank& b = banks_[r.bank];
-    Choice c;
-    if (b.open_row == r.row) {
-      c.cmd = Cmd::Cas;
-      c.time = std::max({b.cas_ok, r.write ? write_ok_ : read_ok_, group_cas_ok_[r.bank / per_group]});
-    } else if (b.open_row == kClosed) {
-      c.cmd = Cmd::Act;
-      c.time = std::max({b.act_ok, rrd_ok, faw_ok});
-    } else {
-      if (hit_stamp_[r.bank] == stamp_) continue;  // row hits to this bank go first (FR-FCFS)
-      c.cmd = Cmd::Pre;
-      c.time = b.pre_ok;
-    }
-    c.time = std::max({c.time, cmd_free_, r.arrive});
-    c.seq = r.seq;
-    c.index = static_cast<int>(i);
-    // Earliest command first; at equal times column commands (row hits), then the oldest.
-    const bool better = c.time != next_.time ? c.time < next_.time
-                        : (c.cmd == Cmd::Cas) != (next_.cmd == Cmd::Cas) ? c.cmd == Cmd::Cas
-                                                                          : c.seq < next_.seq;
-    if (next_.index < 0 || better) next_ = c;
+void DramChannel::refresh_choice(uint32_t bank) {
+  BankQueue& q = queues_[bank];
+  const std::vector<uint32_t>& list = active(q);
+  q.has_choice = !list.empty();
+  uint64_t& word = with_choice_[bank / 64];
+  const uint64_t bit = uint64_t{1} << (bank % 64);
+  word = q.has_choice ? word | bit : word & ~bit;
+  if (!q.has_choice) return;
+  const Bank& b = banks_[bank];
+  // Row hits first (FR-FCFS), the oldest of them; else the oldest request opens its row, or, with
+  // another row open and no request for it, closes that row.
+  for (uint32_t i : list) {
+    if (pool_[i].row != b.open_row) continue;
+    q.cmd = Cmd::Cas, q.request = i, q.bank_time = std::max(b.cas_ok, pool_[i].arrive);
+    return;
   }
+  q.request = list.front();
+  if (b.open_row == kClosed) q.cmd = Cmd::Act, q.bank_time = std::max(b.act_ok, pool_[q.request].arrive);
+  else q.cmd = Cmd::Pre, q.bank_time = std::max(b.pre_ok, pool_[q.request].arrive);
+}
+
+void DramChannel::refresh_all_choices() {
+  for (uint32_t b = 0; b < queues_.size(); ++b) refresh_choice(b);
+}
+
+void DramChannel::choose() {
+  next_ = Choice{};
+  for (size_t w = 0; w < with_choice_.size(); ++w)
+    for (uint64_t bits = with_choice_[w]; bits != 0; bits &= bits - 1) consider(static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(bits))));
+}
+
+void DramChannel::consider(uint32_t bank) {
+  const BankQueue& q = queues_[bank];
+  if (!q.has_choice) return;
+  // Never before the event that made this choice: a request arriving can switch the scheduler
+  // to the write buffer, whose oldest commands could have gone earlier but were not chosen then.
+  Choice c;
+  c.cmd = q.cmd;
+  c.time = std::max({q.bank_time, cmd_free_, now_});
+  if (q.cmd == Cmd::Cas) {
+    c.time = std::max({c.time, draining_ ? write_ok_ : read_ok_, group_cas_ok_[bank % t_.bank_groups]});
+  } else if (q.cmd == Cmd::Act) {
+    const uint64_t faw_ok = t_.tfaw > 0 && stats_.activates >= 4 ? act_window_[act_pos_] + t_.tfaw : 0;
+    const uint64_t rrd_ok = any_act_ ? last_act_ + t_.trrd : 0;
+    c.time = std::max({c.time, rrd_ok, faw_ok});
+  }
+  c.seq = pool_[q.request].seq;
+  c.bank = static_cast<int>(bank);
+  // Earliest command first; at equal times column commands (row hits), then the oldest.
+  const bool better = c.time != next_.time ? c.time < next_.time
+                      : (c.cmd == Cmd::Cas) != (next_.cmd == Cmd::Cas) ? c.cmd == Cmd::Cas
+                                                                        : c.seq < next_.seq;
+  if (next_.bank < 0 || better) next_ = c;
 }
 
 void DramChannel::refresh_at(uint64_t t) {
@@ -82,6 +129,7 @@ void DramChannel::refresh_at(uint64_t t) {
   }
   cmd_free_ = start + t_.trp + t_.tck;
   ++stats_.refreshes;
+  refresh_all_choices();
 }
 
 void DramChannel::settle_idle_refreshes(uint64_t t) {
@@ -109,13 +157,19 @@ void DramChannel::settle_idle_refreshes(uint64_t t) {
   idle_since_ = kNever;
 }
 
+void DramChannel::update_drain_state() {
+  const bool was = draining_;
+  if (writes_in_window_ == 0) draining_ = false;
+  else if (writes() >= write_depth_ || reads_in_window_ == 0) draining_ = true;
+  else if (draining_ && writes() <= write_depth_ / 2) draining_ = false;
+  if (draining_ != was) refresh_all_choices();
+}
+
 void DramChannel::reschedule() {
   for (;;) {
-    if (writes_.empty()) draining_ = false;
-    else if (writes() >= write_depth_ || reads_.empty()) draining_ = true;
-    else if (draining_ && writes() <= write_depth_ / 2) draining_ = false;
-    choose_from(active_queue());
-    if (next_.index < 0 || next_.time < next_refresh_) return;
+    update_drain_state();
+    choose();
+    if (next_.bank < 0 || next_.time < next_refresh_) return;
     // A refresh falls due while requests wait: postpone it, unless too many already are.
     if (owed_refreshes_ < kMaxPostponedRefreshes) ++owed_refreshes_;
     else refresh_at(next_refresh_);
@@ -140,15 +194,19 @@ void DramChannel::issue_cas(ChannelRequest& r, uint64_t t, std::vector<ChannelDo
     b.pre_ok = std::max(b.pre_ok, t + t_.trtp);
     ++stats_.reads;
   }
-  group_cas_ok_[r.bank / static_cast<uint32_t>(t_.banks / t_.bank_groups)] = t + t_.tccd_l;
+  // A bank's group is its low bank bits (GPGPU-Sim's bank-group indexing policy 1): consecutive
+  // banks, which consecutive chunks of a channel take (address_map.h), are in different groups.
+  group_cas_ok_[r.bank % static_cast<uint32_t>(t_.bank_groups)] = t + t_.tccd_l;
   if (--r.bursts == 0) done.push_back({data_end, r.slot, r.write});
 }
 
 void DramChannel::issue(std::vector<ChannelDone>& done) {
   const Choice c = next_;
-  std::vector<ChannelRequest>& q = active_queue();
-  ChannelRequest& r = q[static_cast<size_t>(c.index)];
-  Bank& b = banks_[r.bank];
+  const auto bank = static_cast<uint32_t>(c.bank);
+  BankQueue& q = queues_[bank];
+  const uint32_t index = q.request;
+  ChannelRequest& r = pool_[index];
+  Bank& b = banks_[bank];
   switch (c.cmd) {
     case Cmd::Act:
       b.open_row = r.row;
@@ -168,13 +226,17 @@ void DramChannel::issue(std::vector<ChannelDone>& done) {
     case Cmd::Cas: {
       issue_cas(r, c.time, done);
       if (r.bursts == 0) {
-        const uint32_t bank = r.bank;
         const uint64_t row = r.row;
-        q.erase(q.begin() + c.index);
-        RingBuffer<ChannelRequest>& waiting = &q == &reads_ ? overflow_ : write_overflow_;
+        const bool write = r.write;
+        std::vector<uint32_t>& list = write ? q.writes : q.reads;
+        list.erase(std::find(list.begin(), list.end(), index));
+        free_.push_back(index);
+        --(write ? writes_in_window_ : reads_in_window_);
+        RingBuffer<ChannelRequest>& waiting = write ? write_overflow_ : overflow_;
         if (!waiting.empty()) {
-          q.push_back(waiting.front());
+          const ChannelRequest next = waiting.front();
           waiting.pop_front();
+          admit(next);
         }
         // Close policy: auto-precharge when nothing queued wants the row.
         if (policy_ == PagePolicy::Close && !row_wanted(bank, row)) {
@@ -186,6 +248,8 @@ void DramChannel::issue(std::vector<ChannelDone>& done) {
       break;
     }
   }
+  refresh_choice(bank);
+  now_ = c.time;
   cmd_free_ = c.time + t_.tck;
   if (queued() == 0) idle_since_ = cmd_free_;
   reschedule();

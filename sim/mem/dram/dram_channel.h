@@ -51,7 +51,7 @@ class DramChannel {
   // Issues the command of next_command_time(); requests whose last burst went are put in `done`.
   void issue(std::vector<ChannelDone>& done);
   const ChannelStats& stats() const { return stats_; }
-  size_t queued() const { return reads_.size() + overflow_.size() + writes(); }
+  size_t queued() const { return reads_in_window_ + overflow_.size() + writes(); }
   static constexpr int kMaxPostponedRefreshes = 8;  // JEDEC DDR3/GDDR5
 
  private:
@@ -61,45 +61,64 @@ class DramChannel {
     uint64_t act_ok = 0, pre_ok = 0, cas_ok = 0;
     bool opened_for_hit = false;  // the row was activated by the request now using it
   };
+  // Per bank, the requests of the scheduler's windows (pool indices, oldest first), and the one
+  // command FR-FCFS would give this bank next with the part of its time that only the bank sets.
+  // The oldest hit dominates the bank's other hits (same constraints, earlier arrival), the
+  // oldest request its other ACT or PRE candidates: so the channel's choice is the best over
+  // banks, as over every request, at a cost of one pass over the banks per command.
+  struct BankQueue {
+    std::vector<uint32_t> reads, writes;
+    bool has_choice = false;
+    Cmd cmd = Cmd::Cas;
+    uint64_t bank_time = 0;  // max(the bank's own constraint, the request's arrival)
+    uint32_t request = 0;    // pool index of the request the command serves
+  };
   struct Choice {
     uint64_t time = ~uint64_t{0};
     Cmd cmd = Cmd::Cas;
     uint64_t seq = ~uint64_t{0};
-    int index = -1;
+    int bank = -1;
   };
   static constexpr uint64_t kClosed = ~uint64_t{0};
 
   void reschedule();
-  void choose_from(const std::vector<ChannelRequest>& q);
+  void update_drain_state();
+  void refresh_choice(uint32_t bank);
+  void refresh_all_choices();
+  void choose();
+  void consider(uint32_t bank);  // the bank's command instead of next_ if it is better
   void refresh_at(uint64_t t);           // precharge all, REFRESH, from `t` on
   void settle_idle_refreshes(uint64_t t); // refreshes owed or due while idle, before `t`
   void issue_cas(ChannelRequest& r, uint64_t t, std::vector<ChannelDone>& done);
   bool row_wanted(uint32_t bank, uint64_t row) const;
-  std::vector<ChannelRequest>& active_queue() { return draining_ ? writes_ : reads_; }
-  size_t writes() const { return writes_.size() + write_overflow_.size(); }  // buffered and waiting
+  void admit(const ChannelRequest& r);   // into the window of its kind
+  std::vector<uint32_t>& active(BankQueue& q) { return draining_ ? q.writes : q.reads; }
+  size_t writes() const { return writes_in_window_ + write_overflow_.size(); }  // buffered and waiting
 
   DramTiming t_;
   PagePolicy policy_;
   size_t depth_;
   size_t write_depth_;
   std::vector<Bank> banks_;
+  std::vector<BankQueue> queues_;  // per bank
+  std::vector<uint64_t> with_choice_;  // bit per bank: has_choice (choose() visits only those)
+  std::vector<ChannelRequest> pool_;
+  std::vector<uint32_t> free_;
+  size_t reads_in_window_ = 0, writes_in_window_ = 0;
   std::vector<uint64_t> group_cas_ok_;
   std::array<uint64_t, 4> act_window_{};  // the last four ACTs (tFAW)
   size_t act_pos_ = 0;
   uint64_t last_act_ = 0;
   bool any_act_ = false;
   uint64_t cmd_free_ = 0;
+  uint64_t now_ = 0;  // the latest event the channel has seen: no command goes before it
   uint64_t read_ok_ = 0, write_ok_ = 0;  // next READ / WRITE (tCCD, turnarounds)
   uint64_t next_refresh_ = 0;  // when the next refresh interval is due
   int owed_refreshes_ = 0;     // postponed while requests waited
   uint64_t idle_since_ = 0;    // the queues have been empty since then (kNever: busy)
   bool draining_ = false;  // serving the write buffer
-  std::vector<ChannelRequest> reads_;      // the scheduler's window, oldest first
-  RingBuffer<ChannelRequest> overflow_;    // reads waiting for a window slot
-  std::vector<ChannelRequest> writes_;        // the write buffer the scheduler sees, oldest first
+  RingBuffer<ChannelRequest> overflow_;        // reads waiting for a window slot
   RingBuffer<ChannelRequest> write_overflow_;  // writes waiting for a buffer slot
-  std::vector<uint32_t> hit_stamp_;        // per bank: == stamp_ if a queued request hits its row
-  uint32_t stamp_ = 0;
   Choice next_;
   ChannelStats stats_;
 };

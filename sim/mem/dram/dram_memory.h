@@ -4,11 +4,8 @@
 // throughput and individual latencies spread because requests of independent warps collide on
 // banks, rows, the activate window and the data bus.
 //
-// A run simulating fewer SMs than the device (`--sms`) gets its share of the memory system by
-// letting the missing SMs behave like the simulated ones: each transaction is replayed by
-// `device SMs / simulated SMs - 1` virtual SMs, shifted in time (spread over one unloaded
-// latency) and in address (another part of memory). Their completions are dropped. The full
-// memory system then sees the device's load, so latency and saturation keep their shape.
+// A run simulating fewer SMs than the device (`--sms`) gets its share of the channels and banks
+// (share_geometry.h), so that it costs its share of the device.
 #pragma once
 
 #include <memory>
@@ -19,6 +16,7 @@
 #include "mem/dram/address_map.h"
 #include "mem/dram/channel_min_tree.h"
 #include "mem/dram/dram_channel.h"
+#include "mem/dram/share_geometry.h"
 
 namespace warpsim::mem::dram {
 
@@ -34,7 +32,6 @@ class DramMemory final : public MemorySystem {
   const LatencyRecorder& transaction_latencies() const override { return latencies_; }
   const char* name() const override { return "dram"; }
   DramCounters dram_counters() const override;
-  uint64_t writes_landed_by() const override { return writes_landed_by_; }
 
   // The fixed SM <-> controller latency, both ways, in core cycles: Table 6.2's unloaded latency
   // less what the DRAM model itself takes for an unloaded coalesced access.
@@ -49,7 +46,6 @@ class DramMemory final : public MemorySystem {
     uint32_t tag = 0;
     uint32_t bytes = 0;
     uint16_t sm = 0;
-    bool real = false;             // false: a virtual SM's replica
     bool write = false;
   };
   struct Arrival {
@@ -69,23 +65,20 @@ class DramMemory final : public MemorySystem {
   CoreClock clock_{1.0};
   DramTiming timing_;
   std::unique_ptr<AddressMap> map_;
+  ShareGeometry share_;
   std::vector<DramChannel> channels_;
   ChannelMinTree next_command_;  // each channel's next_command_time(), set whenever it changes
   uint64_t interconnect_ps_ = 0;
   uint64_t request_ps_ = 0;  // SM -> controller share of the interconnect latency
-  // Virtual SMs (a run of fewer SMs than the device).
   int simulated_sms_ = 1;
-  int replicas_per_sm_ = 0;
-  std::vector<uint64_t> replica_delay_;   // cycles, per replica round
   std::vector<Slot> slots_;
   std::vector<uint32_t> free_slots_;
-  std::vector<Arrival> arrivals_;  // min-heap on (time, seq)
+  RingBuffer<Arrival> arrivals_;  // in time order
   std::vector<ChannelDone> done_buf_;
   CompletionQueue completions_;
   LatencyRecorder latencies_;
   uint64_t seq_ = 0;
   uint64_t dram_bytes_ = 0;
-  uint64_t writes_landed_by_ = 0;  // cycle, mirrored writes included
 };
 
 }  // namespace warpsim::mem::dram

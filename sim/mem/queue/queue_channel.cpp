@@ -15,14 +15,8 @@ uint64_t scaled(uint64_t ps, double factor) {
 }  // namespace
 
 QueueGeometry queue_geometry(const config::HwConfig& cfg, int simulated_sms) {
-  const int channels = cfg.memory.controllers * cfg.memory.dram.channels_per_controller;
-  const double f = static_cast<double>(std::clamp(simulated_sms, 1, cfg.device.sms)) / cfg.device.sms;
   QueueGeometry g;
-  g.channels = std::max(1, static_cast<int>(std::lround(channels * f)));
-  const double banks = static_cast<double>(channels) * cfg.memory.dram.banks * f;  // the share's banks
-  g.banks_per_channel = std::max(1, static_cast<int>(std::lround(banks / g.channels)));
-  g.rate_share = channels * f / g.channels;
-  g.bank_scale = static_cast<double>(g.banks_per_channel) * g.channels / banks;
+  static_cast<dram::ShareGeometry&>(g) = dram::share_geometry(cfg, simulated_sms);
   if (cfg.memory.controller.queue_window) {
     const double depth = static_cast<double>(cfg.memory.controller.queue_depth) / cfg.memory.dram.channels_per_controller;
     g.window = std::max(1, static_cast<int>(std::lround(depth * g.rate_share)));

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "mem/dram/dram_timing.h"
+#include "mem/dram/share_geometry.h"
 #include "mem/queue/interval_calendar.h"
 
 namespace warpsim::mem::queue {
@@ -103,21 +104,12 @@ class QueueChannel {
   ChannelCounters counters_;
 };
 
-// How the channels of the device, or of a run's share of it (`--sms`), are laid out: a share f
-// = simulated / device SMs keeps round(f x channels) >= 1 channels and round(f x banks) banks in
-// all, each channel's bus and activate rate scaled so that the share carries f of the device's
-// bandwidth and activations, and the row-cycle occupancy scaled by the bank-count rounding.
-struct QueueGeometry {
-  int channels = 1;
-  int banks_per_channel = 1;
-  double rate_share = 1.0;   // of one device channel's bus and activate rate, per channel
-  double bank_scale = 1.0;
-  // FR-FCFS queue entries per channel, 0 = unbounded reordering (the model's rule; the bounded
-  // window, `memory.controller.queue_window: true`, was evaluated and not kept). Bounded:
-  // memory.controller.queue_depth (per controller; GPGPU-Sim's GTX 480 config: 16 per x32
-  // device, 2 devices per controller) / channels_per_controller, times rate_share (a share's
-  // channel carries that many device channels' requests). Fermi, Kepler, Maxwell: 32 / 2 = 16;
-  // G80, GT200 (two devices in lockstep form one channel): 32.
+// The share of the device's channels a run simulates (dram/share_geometry.h), and the FR-FCFS
+// queue entries per channel: 0 = unbounded reordering (the model's rule; the bounded window,
+// `memory.controller.queue_window: true`, was evaluated and not kept). Bounded:
+// memory.controller.queue_depth / channels_per_controller, times rate_share (a share's channel
+// carries that many device channels' requests).
+struct QueueGeometry : dram::ShareGeometry {
   int window = 0;
 };
 QueueGeometry queue_geometry(const config::HwConfig& cfg, int simulated_sms);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "common/bit_mix.h"
 #include "mem/access_probe.h"
 #include "mem/coalescer.h"
 
@@ -29,12 +28,7 @@ void QueueMemory::init(const MemorySystemSpec& spec, uint64_t interconnect_ps) {
   geometry_ = queue_geometry(cfg, spec.simulated_sms);
   device_sms_ = cfg.device.sms;
   simulated_sms_ = std::clamp(spec.simulated_sms, 1, device_sms_);
-  interleave_ = Divisor(static_cast<uint64_t>(cfg.memory.controller.interleave_bytes));
-  device_channels_ = Divisor(static_cast<uint64_t>(cfg.memory.controllers * cfg.memory.dram.channels_per_controller));
-  share_channels_ = Divisor(static_cast<uint64_t>(geometry_.channels));
-  const uint64_t chunks_per_row = std::max<uint64_t>(1, static_cast<uint64_t>(cfg.memory.dram.row_bytes) / interleave_.value);
-  row_span_ = Divisor(device_channels_.value * chunks_per_row);
-  banks_ = Divisor(static_cast<uint64_t>(geometry_.banks_per_channel));
+  map_ = dram::AddressMap(cfg);
   interconnect_ps_ = interconnect_ps;
   request_ps_ = interconnect_ps / 2;
   channels_.reserve(static_cast<size_t>(geometry_.channels));
@@ -42,24 +36,13 @@ void QueueMemory::init(const MemorySystemSpec& spec, uint64_t interconnect_ps) {
 }
 
 uint64_t QueueMemory::submit_timed(const Transaction& t, uint64_t now) {
-  // Address -> channel, row, bank as on the whole device: runs of `channels` interleave chunks
-  // cover every channel once (rotated by a hash of the row), a row takes consecutive chunks of
-  // its channel, and each row sits in a hashed bank. A share folds the device's channels onto
-  // its own, so that rows hold the same data as on the device.
-  const uint64_t chunk = interleave_.divide(t.address);
-  const uint64_t device_row = row_span_.divide(chunk);
-  // Higher bits pick rotations and banks (permutation interleaving, Zhang et al. MICRO 2000).
-  const uint64_t device_channel = device_channels_.remainder(chunk + mix64(device_row));
-  const uint64_t row = device_row * device_channels_.value + device_channel;
-  const auto channel = static_cast<size_t>(share_channels_.remainder(device_channel));
-  // The bank comes from address bits above the channel bits (hashed with the row, as GPUs XOR
-  // bank bits with higher bits): the same row slot takes the same bank in every channel, up to
-  // the rotation by the device channel below.
-  // Hashing the channel in as well lowers the stream peaks by 8-21% (docs/memory-model.md).
-  // Offset by the device channel: a permutation of the banks within a device channel (no
-  // change there), which spreads the device channels a share folds together over its banks.
-  const uint64_t bank_hash = mix64(device_row + 0x5bd1e995ull) + device_channel;
-  const auto bank = static_cast<uint32_t>(banks_.remainder(bank_hash));
+  // The device's channel, bank and row (dram/address_map.h). A share folds the device's channels
+  // onto its own, offsetting each device channel's banks, so that rows hold the same data as on
+  // the device and the device channels a share folds together spread over its banks.
+  const dram::DramAddress d = dram::fold_into_share(map_.map(t.address), map_.channels(), geometry_);
+  const auto channel = static_cast<size_t>(d.channel);
+  const uint32_t bank = d.bank;
+  const uint64_t row = d.row;
   const uint32_t bursts = timing_.bursts(t.bytes);
   bytes_ += uint64_t{bursts} * timing_.burst_bytes;
   const uint64_t arrive = clock_.to_ps(now) + request_ps_;

@@ -10,10 +10,10 @@
 // proportional share of the channels and banks (queue_geometry()), not replicas.
 #pragma once
 
-#include <bit>
 #include <vector>
 
 #include "mem/completion_queue.h"
+#include "mem/dram/address_map.h"
 #include "mem/dram/dram_timing.h"
 #include "mem/memory_system.h"
 #include "mem/queue/queue_channel.h"
@@ -48,21 +48,7 @@ class QueueMemory final : public MemorySystem {
   dram::DramTiming timing_;
   QueueGeometry geometry_;
   std::vector<QueueChannel> channels_;
-  // Divisions once per transaction: a shift or a mask where the count is a power of two.
-  struct Divisor {
-    uint64_t value = 1;
-    uint32_t shift = 0;
-    bool power_of_two = true;
-    Divisor() = default;
-    explicit Divisor(uint64_t v) : value(v), shift(static_cast<uint32_t>(std::countr_zero(v))), power_of_two(std::has_single_bit(v)) {}
-    uint64_t divide(uint64_t x) const { return power_of_two ? x >> shift : x / value; }
-    uint64_t remainder(uint64_t x) const { return power_of_two ? x & (value - 1) : x % value; }
-  };
-  Divisor interleave_;  // bytes per interleave chunk (a power of two, validated)
-  Divisor device_channels_;
-  Divisor share_channels_;
-  Divisor row_span_;  // chunks from one device row to the next: channels x chunks per row
-  Divisor banks_;     // banks per channel of this share
+  dram::AddressMap map_{1, 1, 256, 2048};
   uint64_t interconnect_ps_ = 0;
   uint64_t request_ps_ = 0;  // SM -> controller share of the interconnect latency
   int simulated_sms_ = 1;
