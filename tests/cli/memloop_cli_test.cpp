@@ -44,7 +44,7 @@ TEST(MemloopCli, OutOfRangeOrConflictingOptionsAreUserErrorsNotHangs) {
 }
 
 TEST(MemloopCli, DramColumnsAreBlankForAModelWithoutDram) {
-  const auto servers = test::run_cli("memloop --gpu kepler --warps 8 --measure 2000 --format csv");
+  const auto servers = test::run_cli("memloop --gpu kepler --set memory.model=servers --warps 8 --measure 2000 --format csv");
   ASSERT_EQ(servers.exit_code, 0) << servers.err;
   EXPECT_NE(servers.out.find(",,\n"), std::string::npos) << servers.out;  // dram_gbps and row_hit_rate empty, not 0
   const auto queue = test::run_cli("memloop --gpu kepler --set memory.model=queue --warps 8 --measure 2000 --format csv");

@@ -74,10 +74,12 @@ TEST(RunCli, OptionParseErrorsNameTheOptionLikeOtherBadInput) {
 // the --set key; one reported at a file's line says which --set keys the run has.
 TEST(RunCli, ARuleBrokenThroughADerivedValueNamesTheSetKey) {
   const std::string run = " --workload homogeneous --param op=stream --param count=4 --warps 8 --sms 1";
-  expect_rejected("run --gpu kepler --set memory.memory_clock_mhz=1.5" + run,
+  expect_rejected("run --gpu kepler --set memory.model=servers --set memory.memory_clock_mhz=1.5" + run,
                   "warpsim: error: <--set>: memory.memory_clock_mhz: Table 6.5's b and c give no server");
-  expect_rejected("run --gpu h100_sxm --set memory.line_charge_bytes=384" + run,
-                  "is not longer than the DRAM timings alone give it (759 cycles) (with --set memory.line_charge_bytes)");
+  expect_rejected("run --gpu kepler --set memory.memory_clock_mhz=1.5" + run,
+                  "warpsim: error: <--set>: memory.memory_clock_mhz: the unloaded latency of a transaction, 301.0 cycles");
+  expect_rejected("run --gpu h100_sxm --set memory.model=servers --set memory.line_charge_bytes=384" + run,
+                  "is not longer than the DRAM timings alone give it (759 cycles) (with --set memory.line_charge_bytes, memory.model)");
 }
 
 // warpsim simulates no L2: a run whose global arrays fit in the GPU's says so, and only then.
@@ -203,12 +205,12 @@ namespace warpsim::test {
 
 // A DRAM what-if on a model without DRAM says so (cli/common_options.h), and on one with it does not.
 TEST(RunCli, ADramWhatIfOnAModelWithoutDramIsNoted) {
-  const CliRun servers = run_cli("run --gpu kepler --workload alpha_mix --warps 8 --format csv --set memory.dram.trcd_ns=20 --set memory.controllers=8");
+  const CliRun servers = run_cli("run --gpu kepler --set memory.model=servers --workload alpha_mix --warps 8 --format csv --set memory.dram.trcd_ns=20 --set memory.controllers=8");
   ASSERT_EQ(servers.exit_code, 0) << servers.err;
   EXPECT_NE(servers.err.find("note: --set memory.dram.trcd_ns changes nothing on kepler's `servers` memory model"), std::string::npos) << servers.err;
   EXPECT_NE(servers.err.find("note: --set memory.controllers changes nothing"), std::string::npos) << servers.err;
   // The same run without the ignored keys gives the same output: the note is right.
-  EXPECT_EQ(servers.out, run_cli("run --gpu kepler --workload alpha_mix --warps 8 --format csv").out);
+  EXPECT_EQ(servers.out, run_cli("run --gpu kepler --set memory.model=servers --workload alpha_mix --warps 8 --format csv").out);
   const CliRun queue = run_cli("run --gpu kepler --workload alpha_mix --warps 8 --format csv --set memory.model=queue --set memory.dram.trcd_ns=20");
   ASSERT_EQ(queue.exit_code, 0) << queue.err;
   EXPECT_EQ(queue.err.find("note:"), std::string::npos) << queue.err;

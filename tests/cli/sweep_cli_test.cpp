@@ -148,7 +148,7 @@ TEST(SweepCli, BadInputExitsTwoAndWritesNothing) {
   EXPECT_EQ(run_cli(kGrid + " --seed 18446744073709551616 --out " + out).exit_code, 2);
   // Found only when a memory model is built (a departure spread beyond a 1-cycle latency): still
   // before anything is written.
-  const auto late = run_cli("sweep --gpu kepler --workload alpha_mix --param loads=2 --warps 4,8 --sms 1 --set memory.model=fixed "
+  const auto late = run_cli("sweep --gpu g80 --workload alpha_mix --param loads=2 --warps 4,8 --sms 1 --set memory.model=fixed "
                             "--set memory.latency_cycles=300,1 --out " + out);
   EXPECT_EQ(late.exit_code, 2);
   // The key the sweep changed is named, not the Table 6.7 increment it now conflicts with.

@@ -221,7 +221,7 @@ TEST(ValidateCli, BuiltinCasesRunEndToEnd) {
   ASSERT_EQ(std::sscanf(mm.c_str() + at, "\nkepler,fixed,%lf", &peak), 1) << mm;
   EXPECT_NEAR(peak, 154, 154 * 0.03);
   EXPECT_NE(mm.find("\nkepler,volkov2016,154,56,64,"), std::string::npos) << mm;
-  // The latency histogram (Figure 6.5) under the config's `servers` model and under `queue`: an
+  // The latency histogram (Figure 6.5) under the config's `dram` model and under `queue`: an
   // unloaded load takes Table 6.2's latency at the least, and both spread at high load.
   std::map<std::string, std::map<int64_t, int64_t>> hist;  // model/load -> bin_lo -> count
   std::istringstream rows(slurp(dir("rep_builtin") + "/data/latency_histogram.csv"));
@@ -236,9 +236,9 @@ TEST(ValidateCli, BuiltinCasesRunEndToEnd) {
     if (count > 0) hist[std::string(model) + "/" + load][lo] += count;
   }
   ASSERT_EQ(hist.size(), 4u);
-  ASSERT_FALSE(hist["servers/low"].empty());
-  EXPECT_EQ(hist["servers/low"].begin()->first, 301);  // Volkov Table 6.2, Kepler stream
-  EXPECT_GT(hist["servers/high"].size(), 10u);
+  ASSERT_FALSE(hist["dram/low"].empty());
+  EXPECT_EQ(hist["dram/low"].begin()->first, 301);  // Volkov Table 6.2, Kepler stream
+  EXPECT_GT(hist["dram/high"].size(), 10u);
   EXPECT_GT(hist["queue/high"].size(), 10u);
 #ifdef WARPSIM_HAVE_PLOTS
   EXPECT_TRUE(fs::exists(dir("rep_builtin") + "/figures/memory_models.png"));

@@ -128,7 +128,7 @@ TEST(SetOverrides, ARowCycleThatCannotFitBetweenRefreshesIsRejected) {
   // The error names the timing that alone takes over half the refresh interval.
   EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.dram.trcd_ns=4000"}), "memory.dram.trcd_ns", "does not fit between refreshes"), nullptr);
   EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.dram.trp_ns=3900"}), "memory.dram.trp_ns", "does not fit between refreshes"), nullptr);
-  EXPECT_TRUE(load_errors("kepler", {"memory.dram.trcd_ns=3000"}).empty());  // 3,000 + 12 + 12 + 65 ns of 3,900
+  EXPECT_TRUE(load_errors("kepler", {"memory.dram.trcd_ns=1800"}).empty());  // 1,800 + 12 + 12 + 65 ns of 1,900
 }
 
 TEST(SetOverrides, DramChannelsMustMoveWholeBytesInWholePicoseconds) {

@@ -167,14 +167,14 @@ TEST(ConfigErrors, ARuleBrokenWhenTheModelIsBuiltNamesTheLineThatSetTheKey) {
     }
     return std::vector<Diagnostic>{};
   };
-  const std::string p = kepler_child("dram_latency.yaml", "memory:\n  model: queue\n  latency_cycles: 120\n");
+  const std::string p = kepler_child("dram_latency.yaml", "memory:\n  model: queue\n  latency_cycles: 20\n");
   auto ds = build_error(load_hw_config(p));
   ASSERT_EQ(ds.size(), 1u);
   EXPECT_EQ(ds[0].file, p);
   EXPECT_EQ(ds[0].line, 4);
   EXPECT_EQ(ds[0].key, "memory.latency_cycles");
   EXPECT_NE(ds[0].message.find("not longer than the DRAM timings"), std::string::npos) << ds[0].message;
-  ds = build_error(load_hw_config("kepler", {"memory.model=queue", "memory.latency_cycles=120"}));
+  ds = build_error(load_hw_config("kepler", {"memory.model=queue", "memory.latency_cycles=20"}));
   ASSERT_EQ(ds.size(), 1u);
   EXPECT_EQ(ds[0].file, "<--set>");
   EXPECT_EQ(ds[0].key, "memory.latency_cycles");
@@ -279,15 +279,15 @@ TEST(ConfigErrors, ErrorsOfOnePassAreReportedTogether) {
   EXPECT_EQ(ds[3].file, "<--set>");
 }
 
-// Kepler's `servers` model is built from Table 6.5's b and c: a child that clears one fails at
-// load, at its line, not later when a run builds the memory system (h100_pcie did, stop 48). A
-// child that also leaves the model loads.
+// The `servers` model is built from Table 6.5's b and c: a child that chooses it and clears one
+// fails at load, at its line, not later when a run builds the memory system (h100_pcie did, stop
+// 48). A child that also leaves the model loads.
 TEST(ConfigErrors, ServersModelWithoutTable65FitIsRejectedAtLoadAtTheKeysLine) {
-  const std::string p = kepler_child("no_fit.yaml", "memory:\n  contention_c_gbps: 0\n");
+  const std::string p = kepler_child("no_fit.yaml", "memory:\n  model: servers\n  contention_c_gbps: 0\n");
   const auto ds = load_errors(p);
   ASSERT_EQ(ds.size(), 1u);
   EXPECT_EQ(ds[0].key, "memory.contention_c_gbps");
-  EXPECT_EQ(ds[0].line, 3);
+  EXPECT_EQ(ds[0].line, 4);
   EXPECT_NE(ds[0].message.find("Table 6.5's c"), std::string::npos) << ds[0].message;
   const auto b = load_errors(p, {"memory.contention_c_gbps=170", "memory.contention_b_cycles=-1"});
   ASSERT_EQ(b.size(), 1u);

@@ -1,7 +1,7 @@
-// A what-if on the DRAM pins through the whole simulator, on the default `servers` memory model:
-// twice the bus doubles the throughput-bound plateau (Table 6.4's peak and Table 6.5's servers
-// scale with the channels) and leaves the latency-bound side, where throughput is warps over the
-// unloaded latency (Volkov §3.8), where it was.
+// A what-if on the DRAM pins through the whole simulator, on the default `dram` memory model:
+// twice the bus in twice the channels doubles the throughput-bound plateau (the channels and
+// their banks make the peak) and leaves the latency-bound side, where throughput is warps over
+// the unloaded latency (Volkov §3.8), where it was.
 #include <gtest/gtest.h>
 
 #include "config/loader.h"
@@ -20,11 +20,12 @@ double gbps(const config::HwConfig& cfg, int warps) {
 
 TEST(PinsWhatIf, TwiceTheBusDoublesThePlateauAndKeepsTheLatencyBoundSide) {
   const config::HwConfig base = config::load_hw_config("kepler");
-  const config::HwConfig wide = config::load_hw_config("kepler", {"memory.bus_width_bits=512"});
+  const config::HwConfig wide = config::load_hw_config("kepler", {"memory.bus_width_bits=512", "memory.controllers=8"});
   const double plateau = gbps(base, 64), wide_plateau = gbps(wide, 64);
-  EXPECT_NEAR(plateau, 154, 0.05 * 154);  // Table 6.4
+  EXPECT_LE(plateau, base.memory.pin_bandwidth_gbps);
+  EXPECT_GE(plateau, 0.8 * base.memory.pin_bandwidth_gbps);  // activations and refresh cost a few percent, not more
   EXPECT_NEAR(wide_plateau / plateau, 2.0, 0.1);
-  EXPECT_LE(wide_plateau, wide.memory.peak_gbps * 1.001);
+  EXPECT_LE(wide_plateau, wide.memory.pin_bandwidth_gbps);
   const double slope = gbps(base, 2), wide_slope = gbps(wide, 2);
   EXPECT_NEAR(wide_slope / slope, 1.0, 0.03);
 }

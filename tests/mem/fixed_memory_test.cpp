@@ -32,11 +32,16 @@ Completion lone_transaction(const config::HwConfig& c, uint32_t bytes) {
 
 TEST(FixedMemory, UnloadedLatencyIsTable62LessTheDepartureSpread) {
   // Table 6.2 stream less (passes - 1) x Table 6.7: G80 444 - 1 x 6.7 (2 half-warp transactions,
-  // 2 passes); Kepler 301 - 3 x 33 (4 sectors, one pass each).
+  // 2 passes); Kepler 301 (its 4 sectors of one line leave in one pass, as Maxwell's);
+  // with one pass per sector (Table 6.7's reading) 301 - 3 x 33.
   const Completion g80 = lone_transaction(fixed("g80"), 64);
   EXPECT_EQ(g80.time, 1000u + 437);
   EXPECT_EQ(g80.tag, 7u);
-  EXPECT_EQ(lone_transaction(fixed("kepler"), 32).time, 1000u + 202);
+  EXPECT_EQ(lone_transaction(fixed("kepler"), 32).time, 1000u + 301);
+  config::HwConfig per_sector = fixed("kepler");
+  per_sector.lsu.issue_unit = config::IssueUnit::Transaction;
+  per_sector.lsu.transaction_issue_cycles = 33;
+  EXPECT_EQ(lone_transaction(per_sector, 32).time, 1000u + 202);
 }
 
 TEST(FixedMemory, OnMaxwellACoalescedLoadsSectorsLeaveTogether) {

@@ -25,15 +25,14 @@ TEST(LsuCalibration, DivergingAccessesPayARowOpeningThatTheTableCountsAsIssueLat
   // Each sector of a diverging access opens its own row and touches every channel (a refresh in
   // any of them delays it), where a coalesced load is one row of one channel. On G80 and GT200
   // (GDDR3) the coalesced load's second half-warp finds the row its first opened, and a diverging
-  // sector pays tRCD = 15 ns (20-22 cycles) more: the excess is of that order. On Maxwell the
-  // coalesced load's 4 sectors queue behind each other on one bank (3 x tCCD), which offsets most
-  // of tRCD; Kepler's sectors leave 33 cycles apart and reopen their rows, and Fermi's coalesced
-  // load is one line: their excesses are small.
+  // sector pays tRCD = 15 ns (20-22 cycles) more: the excess is of that order. On Maxwell and
+  // Kepler the coalesced load's 4 sectors queue behind each other on one bank (3 x tCCD_L), which
+  // offsets tRCD or a little more, and Fermi's coalesced load is one line: their excesses are small.
   for (auto model : {config::MemoryModelKind::Queue, config::MemoryModelKind::Dram}) {
     for (const char* gpu : kGpus) {
       const config::HwConfig c = test_traffic::model_config(gpu, model);
       const double excess = diverging_access_dram_excess_cycles(c);
-      EXPECT_GT(excess, -5.0) << gpu;
+      EXPECT_GT(excess, -10.0) << gpu;
       EXPECT_LT(excess, 60.0) << gpu;
       if (std::string(gpu) == "g80" || std::string(gpu) == "gt200") {
         EXPECT_GT(excess, 10.0) << gpu;

@@ -201,11 +201,11 @@ TEST(QueueChannel, WindowIsTheControllerQueueSharedByItsChannelsAndOffByDefault)
   config::HwConfig m = test::builtin("maxwell");
   EXPECT_EQ(queue_geometry(m, m.device.sms).window, 0);  // unbounded reordering: the model's rule
   m.memory.controller.queue_window = true;
-  EXPECT_EQ(queue_geometry(m, m.device.sms).window, 16);  // 32 per controller / 2 x32 channels
-  EXPECT_EQ(queue_geometry(m, 1).window, 8);              // a channel at half rate: half the requests
+  EXPECT_EQ(queue_geometry(m, m.device.sms).window, 64);  // memory.controller.queue_depth, per x32 channel
+  EXPECT_EQ(queue_geometry(m, 1).window, 32);             // a channel at half rate: half the requests
   config::HwConfig g = test::builtin("gt200");
   g.memory.controller.queue_window = true;
-  EXPECT_EQ(queue_geometry(g, g.device.sms).window, 32);  // two GDDR3 devices in lockstep: one channel
+  EXPECT_EQ(queue_geometry(g, g.device.sms).window, 16);  // two GDDR3 devices in lockstep: one channel
 }
 
 }  // namespace

@@ -18,8 +18,7 @@ QueueGeometry queue_geometry(const config::HwConfig& cfg, int simulated_sms) {
   QueueGeometry g;
   static_cast<dram::ShareGeometry&>(g) = dram::share_geometry(cfg, simulated_sms);
   if (cfg.memory.controller.queue_window) {
-    const double depth = static_cast<double>(cfg.memory.controller.queue_depth) / cfg.memory.dram.channels_per_controller;
-    g.window = std::max(1, static_cast<int>(std::lround(depth * g.rate_share)));
+    g.window = std::max(1, static_cast<int>(std::lround(cfg.memory.controller.queue_depth * g.rate_share)));
   }
   return g;
 }

@@ -107,8 +107,8 @@ class QueueChannel {
 // The share of the device's channels a run simulates (dram/share_geometry.h), and the FR-FCFS
 // queue entries per channel: 0 = unbounded reordering (the model's rule; the bounded window,
 // `memory.controller.queue_window: true`, was evaluated and not kept). Bounded:
-// memory.controller.queue_depth / channels_per_controller, times rate_share (a share's channel
-// carries that many device channels' requests).
+// memory.controller.queue_depth (per channel, as `dram` reads it), times rate_share (a share's
+// channel carries that many device channels' requests).
 struct QueueGeometry : dram::ShareGeometry {
   int window = 0;
 };

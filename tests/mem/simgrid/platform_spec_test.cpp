@@ -38,9 +38,10 @@ TEST(SimGridPlatformSpec, KeplerHostsLinksAndBandwidthsFollowTheConfig) {
 }
 
 TEST(SimGridPlatformSpec, DelaysAndTransferAddUpToTheUnloadedTransactionLatency) {
-  // Kepler: Table 6.2's 301 cycles per coalesced load, less 3 x 33 cycles of departure spread of
-  // its four 32-byte transactions (Table 6.7) = 202 cycles per transaction.
-  const auto cfg = warpsim::test::builtin("kepler");
+  // Kepler with one LSU pass per sector (Table 6.7's reading): Table 6.2's 301 cycles per
+  // coalesced load, less 3 x 33 cycles of departure spread of its four 32-byte transactions = 202
+  // cycles per transaction.
+  const auto cfg = config::load_hw_config("kepler", {"lsu.issue_unit=transaction", "lsu.transaction_issue_cycles=33"});
   const PlatformSpec p = make_platform_spec(cfg, cfg.device.sms);
   EXPECT_EQ(p.coalesced_transaction_bytes, 32u);
   EXPECT_NEAR(p.unloaded_transaction_s * p.clock_hz, 202.0, 1e-9);
@@ -69,7 +70,7 @@ TEST(SimGridPlatformSpec, SmPortBandwidthComesFromTheConfigWhenGiven) {
 }
 
 TEST(SimGridPlatformSpec, LatencyShorterThanTheTransferIsAUserErrorNamingTheKey) {
-  const auto cfg = config::load_hw_config("kepler", {"memory.latency_cycles=100"});  // 100 - 99 = 1 cycle
+  const auto cfg = config::load_hw_config("kepler", {"lsu.issue_unit=transaction", "lsu.transaction_issue_cycles=33", "memory.latency_cycles=100"});  // 100 - 99 = 1 cycle
   try {
     make_platform_spec(cfg, 1);
     FAIL() << "expected a UserError";
