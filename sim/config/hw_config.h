@@ -139,6 +139,7 @@ struct DramConfig {
 struct ControllerConfig {
   PagePolicy page_policy = PagePolicy::Close;
   int interleave_bytes = 256;   // consecutive bytes mapped to one channel before the next
+  int bank_interleave_bytes = 128;  // consecutive bytes of a channel in one bank before the next bank
   int queue_depth = 32;         // read requests the scheduler of a channel sees at once (FR-FCFS)
   int write_queue_depth = 32;   // writes buffered per channel; drained when full or reads idle
   bool queue_window = false;    // `queue`: reorder only within queue_depth (experiment, not kept)

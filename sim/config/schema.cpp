@@ -119,10 +119,11 @@ void add_dram_model_fields(std::vector<FieldSpec>& s) {
   s.push_back(choice_field<PagePolicy>("memory.controller.page_policy", [](HwConfig& c) -> auto& { return c.memory.controller.page_policy; },
                                        "when a row closes: open (on a conflict) or close (after an access nothing queued still hits)", kOpt));
   ctl_int("interleave_bytes", &ControllerConfig::interleave_bytes, "bytes", "consecutive bytes on one channel before the next (power of two >= 128)", 128, 1 << 20);
+  ctl_int("bank_interleave_bytes", &ControllerConfig::bank_interleave_bytes, "bytes", "consecutive bytes of a channel in one bank before the next bank (power of two >= 32, <= row_bytes)", 32, 1 << 20);
   ctl_int("queue_depth", &ControllerConfig::queue_depth, "requests", "reads the FR-FCFS scheduler of a channel sees at once", 1, 4096);
   ctl_int("write_queue_depth", &ControllerConfig::write_queue_depth, "requests", "writes buffered per channel, drained when full or when no read waits", 1, 4096);
   s.push_back(bool_field("memory.controller.queue_window", REF(memory.controller.queue_window),
-                         "`queue` model: no bus gap before the FR-FCFS queue (queue_depth / channels_per_controller) had room (experiment, off)"));
+                         "`queue` model: no bus gap before the FR-FCFS queue (queue_depth per channel) had room (experiment, off)"));
 }
 
 std::vector<FieldSpec> build_schema() {

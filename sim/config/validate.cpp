@@ -27,6 +27,11 @@ void check_memory_rules(const HwConfig& c, Fail& fail, Conflict& conflict) {
   if (m.dram.row_bytes % il != 0)
     conflict({"memory.dram.row_bytes", "memory.controller.interleave_bytes"},
              fmt::format("a row of {} bytes does not hold whole interleave chunks of {} bytes", m.dram.row_bytes, il));
+  const int bil = m.controller.bank_interleave_bytes;
+  if ((bil & (bil - 1)) != 0) fail("memory.controller.bank_interleave_bytes", fmt::format("{} is not a power of two", bil));
+  else if (m.dram.row_bytes % bil != 0)
+    conflict({"memory.controller.bank_interleave_bytes", "memory.dram.row_bytes"},
+             fmt::format("a row of {} bytes does not hold whole bank pieces of {} bytes", m.dram.row_bytes, bil));
   // A channel refreshing most of the time never serves (datasheets: tRFC 65-350 ns, tREFI 3.9 us).
   const auto& d = m.dram;
   if (d.trefi_ns > 0 && d.trfc_ns * 2 > d.trefi_ns)

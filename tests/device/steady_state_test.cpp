@@ -23,10 +23,10 @@ isa::Kernel mix(const std::string& alpha, const std::string& pattern, int waves)
   return isa::parse_workload(text, "<steady_state_test>");
 }
 
-Result run(const std::string& gpu, const isa::Kernel& k, int warps, bool steady, const std::vector<std::string>& sets = {}) {
+Result run(const std::string& gpu, const isa::Kernel& k, int warps, bool steady, const std::vector<std::string>& sets = {}, int sms = 2) {
   RunOptions o;
   o.warps_per_sm = warps;
-  o.sms = 2;
+  o.sms = sms;
   o.stop_when_steady = steady;
   return simulate(sets.empty() ? test::builtin(gpu) : config::load_hw_config(gpu, sets), k, o);
 }
@@ -67,7 +67,9 @@ TEST(SteadyState, StoppedRunsAgreeWithTheFullRunWithinTheirHalfWidthAndSimulateL
   for (const Case& c : {Case{"maxwell", "32", "stream", 48}, Case{"maxwell", "1", "random", 16}, Case{"kepler", "1", "stream", 48},
                         Case{"kepler", "4", "stream", 16}}) {
     const isa::Kernel k = mix(c.alpha, c.pattern, kWaves);
-    const Result full = run(c.gpu, k, c.warps, false), fast = run(c.gpu, k, c.warps, true);
+    // Four SMs: a two-SM share of Maxwell is one DRAM channel, whose windows at α = 32 scatter by
+    // more than 1% for longer than 32 waves.
+    const Result full = run(c.gpu, k, c.warps, false, {}, 4), fast = run(c.gpu, k, c.warps, true, {}, 4);
     const std::string what = c.gpu + " alpha=" + c.alpha + " " + c.pattern + " " + std::to_string(c.warps) + " warps";
     ASSERT_TRUE(fast.steady_stopped) << what;
     EXPECT_LE(fast.steady_half_width, 0.01) << what;

@@ -7,9 +7,11 @@
 // channel once, in an order rotated by a hash of the stripe (as GPUs hash partition bits with
 // higher address bits; permutation interleaving, Zhang et al. MICRO 2000): sequential data is
 // spread evenly and streams far apart do not march in step.
-// Banks: a chunk lies in one row of one bank. Consecutive chunks of a channel go to consecutive
-// banks, rotated by a hash of the higher bits (bank bits XORed with row bits, Zhang et al.), so
-// that a row holds chunks `banks` apart and streams meet banks at random, whatever their offsets.
+// Banks: a channel's own addresses (its chunks back to back) are cut in pieces of
+// `bank_interleave_bytes`; a piece lies in one row of one bank, consecutive pieces go to
+// consecutive banks, rotated by a hash of the higher bits (bank bits XORed with row bits, Zhang et
+// al.), so that a row holds pieces `banks` apart and streams meet banks at random, whatever their
+// offsets. Where the bank bits sit is the GPU's (GPGPU-Sim's address maps, per generation).
 #pragma once
 
 #include <cstdint>
@@ -27,7 +29,7 @@ struct DramAddress {
 class AddressMap {
  public:
   explicit AddressMap(const config::HwConfig& cfg);
-  AddressMap(uint32_t channels, uint32_t banks, uint64_t interleave_bytes, uint64_t row_bytes);
+  AddressMap(uint32_t channels, uint32_t banks, uint64_t interleave_bytes, uint64_t bank_interleave_bytes, uint64_t row_bytes);
   DramAddress map(uint64_t address) const;
   uint32_t channels() const { return channels_; }
   uint32_t banks() const { return banks_; }
@@ -35,8 +37,9 @@ class AddressMap {
  private:
   uint32_t channels_ = 1;
   uint32_t banks_ = 1;
-  uint32_t interleave_shift_ = 8;  // log2 of the interleave chunk (a power of two, validated)
-  uint64_t chunks_per_row_ = 8;
+  uint32_t interleave_shift_ = 8;  // log2 of the channel interleave chunk (a power of two, validated)
+  uint32_t piece_shift_ = 8;       // log2 of the bank interleave piece (a power of two, validated)
+  uint64_t pieces_per_row_ = 8;
 };
 
 }  // namespace warpsim::mem::dram

@@ -48,7 +48,7 @@ class QueueMemory final : public MemorySystem {
   dram::DramTiming timing_;
   QueueGeometry geometry_;
   std::vector<QueueChannel> channels_;
-  dram::AddressMap map_{1, 1, 256, 2048};
+  dram::AddressMap map_{1, 1, 256, 256, 2048};
   uint64_t interconnect_ps_ = 0;
   uint64_t request_ps_ = 0;  // SM -> controller share of the interconnect latency
   int simulated_sms_ = 1;

@@ -75,22 +75,16 @@ TEST(SimGridRun, KeplerLatencyGrowsWithThroughput) {
   EXPECT_LT(std::stod(rows[0].at("access_latency_mean")) + 20, std::stod(rows[1].at("access_latency_mean")));
 }
 
-TEST(SimGridRun, StreamPeakAgreesWithQueueAndTable6_4) {
-  // Issue 9: at α = 0 (ILP 2, full occupancy, all SMs) `simgrid`'s streaming peak, whose channels
-  // carry Table 6.4's peak, is within 5% of it (= Table 6.1's stream throughput per scheduler) and
-  // of `queue`'s, which takes no Table 6.4 input, where `queue` attains the table: Maxwell (Kepler's
-  // `queue` gives ~180 GB/s, see docs/memory-model.md).
-  const std::map<std::string, double> table = {{"maxwell", 211}};
+TEST(SimGridRun, StreamPeakIsTable6_4OnBothGpus) {
+  // At α = 0 (ILP 2, full occupancy, all SMs) `simgrid`'s streaming peak, whose channel links
+  // carry Table 6.4's peak, is within 5% of it (= Table 6.1's stream throughput per scheduler).
+  // (Issue 9 also compared it with `queue`'s; the DRAM models take no Table 6.4 input since
+  // issue 10, and their peaks differ from the table: docs/memory-model.md.)
+  const std::map<std::string, double> table = {{"kepler", 154}, {"maxwell", 211}};
   for (const auto& [gpu, seed] : table) {
-    std::map<std::string, double> gbps;
-    for (const std::string model : {"queue", "simgrid"}) {
-      const CliRun r = run_cli("run --gpu " + gpu + " --workload homogeneous --param op=stream --param ilp=2 --param count=32 --warps 64 --format csv --set memory.model=" + model);
-      ASSERT_EQ(r.exit_code, 0) << r.err;
-      gbps[model] = std::stod(csv_rows(r.out).at(0).at("gbps"));
-    }
-    EXPECT_NEAR(gbps["simgrid"], gbps["queue"], 0.05 * gbps["queue"]) << gpu;
-    EXPECT_NEAR(gbps["simgrid"], seed, 0.05 * seed) << gpu;
-    EXPECT_NEAR(gbps["queue"], seed, 0.05 * seed) << gpu;
+    const CliRun r = run_cli("run --gpu " + gpu + " --workload homogeneous --param op=stream --param ilp=2 --param count=32 --warps 64 --format csv --set memory.model=simgrid");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NEAR(std::stod(csv_rows(r.out).at(0).at("gbps")), seed, 0.05 * seed) << gpu;
   }
 }
 
