@@ -102,6 +102,14 @@ struct Result {
   std::vector<mem::HistogramBin> access_latency_histogram;
   mem::LatencySummary transaction_latency;  // per memory transaction, inside the memory system
 
+  // DRAM activity over the whole run, on the channels simulated (a share's with --sms), for the
+  // models with DRAM banks (`dram`, `queue`; has_dram false otherwise).
+  bool has_dram = false;
+  uint64_t dram_activations = 0;
+  double dram_row_hit_rate = 0;  // bursts that found their row open (not their own activation's first) / bursts
+  double dram_bank_busy = 0;     // fraction of bank time in a row visit (ACT to PRE + tRP)
+  double dram_bus_busy = 0;      // fraction of channel data-bus time carrying bursts
+
   StallBreakdown stalls;
   std::vector<WarpRecord> warp_records;          // when RunOptions::record_warps
   std::vector<std::vector<OccupancyStep>> occupancy_timeline;  // per simulated SM, when recorded

@@ -46,7 +46,12 @@ std::vector<Column> result_columns() {
           {"stall_issue_limit", 4},
           {"stall_barrier", 4},
           {"stall_no_warp", 4},
-          {"issue_utilization", 4}};
+          {"issue_utilization", 4},
+          // DRAM activity over the whole run (blank for a model without DRAM banks).
+          {"dram_activations"},
+          {"dram_row_hit_rate", 4},
+          {"dram_bank_busy", 4},
+          {"dram_bus_busy", 4}};
 }
 
 std::vector<Cell> result_row(const device::Result& r) {
@@ -88,7 +93,11 @@ std::vector<Cell> result_row(const device::Result& r) {
           frac(r.stalls.issue_limit),
           frac(r.stalls.barrier),
           frac(r.stalls.no_warp),
-          frac(r.stalls.issued)};
+          frac(r.stalls.issued),
+          r.has_dram ? Cell{static_cast<int64_t>(r.dram_activations)} : Cell{},
+          r.has_dram ? Cell{r.dram_row_hit_rate} : Cell{},
+          r.has_dram ? Cell{r.dram_bank_busy} : Cell{},
+          r.has_dram ? Cell{r.dram_bus_busy} : Cell{}};
 }
 
 Table results_table(const std::vector<device::Result>& results, bool steady) {

@@ -97,6 +97,62 @@ TEST(DramChannel, ClosePolicyReactivatesWhileOpenPolicyHitsTheOpenRow) {
   }
 }
 
+TEST(DramChannel, AYoungerRowHitGoesBeforeAnOlderConflict) {
+  // FR-FCFS (Rixner et al. 2000): row hits first. Request 1 (row 2) is older than request 2 (row
+  // 1), but request 2 finds row 1 open from request 0 and goes first, at tCCD_L after it; then
+  // row 1 closes (nothing queued wants it: close policy) and row 2 opens at tRC.
+  DramChannel ch(timing(), PagePolicy::Close, 16, 16, 0);
+  std::vector<ChannelDone> done;
+  const auto until = [&](uint64_t t) {  // commands before an arrival go first, as DramMemory drives it
+    while (ch.next_command_time() < t) ch.issue(done);
+  };
+  ch.enqueue(read(0, 5, 1, 0));
+  until(1000);
+  ch.enqueue(read(1000, 5, 2, 1));
+  until(2000);
+  ch.enqueue(read(2000, 5, 1, 2));
+  std::vector<uint64_t> end = drain(ch, 3);
+  for (const ChannelDone& d : done) end[d.slot] = d.data_end;
+  EXPECT_EQ(end[0], 26000u);
+  EXPECT_EQ(end[2], 26000u + 3000);
+  // PRE at max(ACT + tRAS, READ + tRTP) = 28 ns, ACT at 28 + tRP = 40 ns (tRC).
+  EXPECT_EQ(end[1], 40000u + 12000 + 12000 + 2000);
+  EXPECT_EQ(ch.stats().activates, 2u);
+}
+
+TEST(DramChannel, RowVisitsCountTheirRowCycleAndBurstsTheirBusTime) {
+  // The result rows' dram_bank_busy and dram_bus_busy (device/result.h): one read of a closed bank
+  // is busy from its ACT (1 ns) to PRE at ACT + tRAS, plus tRP: tRC = 40 ns; its burst 2 ns.
+  DramChannel ch(timing(), PagePolicy::Close, 16, 16, 0);
+  ch.enqueue(read(1000, 3, 7, 0));
+  drain(ch, 1);
+  EXPECT_EQ(ch.stats().bank_busy_ps, 40000u);
+  EXPECT_EQ(ch.stats().bus_busy_ps, 2000u);
+  // Two hits in one visit: still one row cycle (the second read ends before tRAS), two bursts.
+  DramChannel two(timing(), PagePolicy::Close, 16, 16, 0);
+  two.enqueue(read(0, 3, 7, 0));
+  two.enqueue(read(0, 3, 7, 1));
+  drain(two, 2);
+  EXPECT_EQ(two.stats().bank_busy_ps, 40000u);
+  EXPECT_EQ(two.stats().bus_busy_ps, 4000u);
+}
+
+TEST(DramChannel, NoCommandGoesBeforeTheArrivalThatMadeItsChoice) {
+  // A write that fills the write buffer switches the scheduler to it: the buffered writes' commands
+  // could have gone long before, but go no earlier than that arrival (completions in time order).
+  DramChannel ch(timing(), PagePolicy::Close, 16, 2, 0);
+  ChannelRequest w = read(0, 1, 1, 0);
+  w.write = true;
+  ch.enqueue(read(0, 0, 1, 5));  // a read keeps the scheduler on reads
+  ch.enqueue(w);
+  std::vector<ChannelDone> done;
+  while (ch.next_command_time() != kNever && ch.next_command_time() < 100000) ch.issue(done);
+  ChannelRequest w2 = read(200000, 2, 1, 1);
+  w2.write = true;
+  ch.enqueue(w2);  // the buffer is full now: drain it
+  EXPECT_GE(ch.next_command_time(), 200000u);
+}
+
 TEST(DramChannel, ReadAfterWriteWaitsForTheTurnaround) {
   DramChannel ch(timing(), PagePolicy::Close, 16, 1, 0);  // write queue of 1: drain at once
   ChannelRequest w = read(0, 1, 1, 0);

@@ -124,12 +124,18 @@ void DramChannel::refresh_at(uint64_t t) {
   for (const Bank& b : banks_)
     if (b.open_row != kClosed) start = std::max(start, b.pre_ok);
   for (Bank& b : banks_) {
-    b.open_row = kClosed;
+    if (b.open_row != kClosed) close_row(b, start);
     b.act_ok = std::max(b.act_ok, start + t_.trp + t_.trfc);
   }
   cmd_free_ = start + t_.trp + t_.tck;
   ++stats_.refreshes;
   refresh_all_choices();
+}
+
+void DramChannel::close_row(Bank& b, uint64_t pre) {
+  b.open_row = kClosed;
+  b.act_ok = std::max(b.act_ok, pre + t_.trp);
+  stats_.bank_busy_ps += pre + t_.trp - b.act_at;
 }
 
 void DramChannel::settle_idle_refreshes(uint64_t t) {
@@ -179,6 +185,7 @@ void DramChannel::reschedule() {
 
 void DramChannel::issue_cas(ChannelRequest& r, uint64_t t, std::vector<ChannelDone>& done) {
   Bank& b = banks_[r.bank];
+  stats_.bus_busy_ps += t_.burst;
   uint64_t data_end;
   if (r.write) {
     data_end = t + t_.twl + t_.burst;
@@ -210,6 +217,7 @@ void DramChannel::issue(std::vector<ChannelDone>& done) {
   switch (c.cmd) {
     case Cmd::Act:
       b.open_row = r.row;
+      b.act_at = c.time;
       b.cas_ok = c.time + t_.trcd;
       b.pre_ok = c.time + t_.tras;
       last_act_ = c.time;
@@ -219,8 +227,7 @@ void DramChannel::issue(std::vector<ChannelDone>& done) {
       ++stats_.activates;
       break;
     case Cmd::Pre:
-      b.open_row = kClosed;
-      b.act_ok = std::max(b.act_ok, c.time + t_.trp);
+      close_row(b, c.time);
       ++stats_.precharges;
       break;
     case Cmd::Cas: {
@@ -240,8 +247,7 @@ void DramChannel::issue(std::vector<ChannelDone>& done) {
         }
         // Close policy: auto-precharge when nothing queued wants the row.
         if (policy_ == PagePolicy::Close && !row_wanted(bank, row)) {
-          b.open_row = kClosed;
-          b.act_ok = std::max(b.act_ok, b.pre_ok + t_.trp);
+          close_row(b, b.pre_ok);
           ++stats_.precharges;
         }
       }

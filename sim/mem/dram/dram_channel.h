@@ -39,7 +39,8 @@ struct ChannelDone {
 
 struct ChannelStats {
   uint64_t activates = 0, precharges = 0, reads = 0, writes = 0, refreshes = 0;
-  uint64_t row_hits = 0;  // column commands that found their row open without an ACT for them
+  uint64_t bank_busy_ps = 0;  // summed over banks: ACT to PRE + tRP of every row visit (refresh not counted)
+  uint64_t bus_busy_ps = 0;   // data bus time of every burst
 };
 
 class DramChannel {
@@ -59,7 +60,7 @@ class DramChannel {
   struct Bank {
     uint64_t open_row = kClosed;
     uint64_t act_ok = 0, pre_ok = 0, cas_ok = 0;
-    bool opened_for_hit = false;  // the row was activated by the request now using it
+    uint64_t act_at = 0;  // the open row's ACT
   };
   // Per bank, the requests of the scheduler's windows (pool indices, oldest first), and the one
   // command FR-FCFS would give this bank next with the part of its time that only the bank sets.
@@ -88,6 +89,7 @@ class DramChannel {
   void choose();
   void consider(uint32_t bank);  // the bank's command instead of next_ if it is better
   void refresh_at(uint64_t t);           // precharge all, REFRESH, from `t` on
+  void close_row(Bank& b, uint64_t pre);  // PRE at `pre`: the bank is free tRP later
   void settle_idle_refreshes(uint64_t t); // refreshes owed or due while idle, before `t`
   void issue_cas(ChannelRequest& r, uint64_t t, std::vector<ChannelDone>& done);
   bool row_wanted(uint32_t bank, uint64_t row) const;

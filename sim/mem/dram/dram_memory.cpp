@@ -129,6 +129,8 @@ ChannelStats DramMemory::dram_stats() const {
     sum.reads += s.reads;
     sum.writes += s.writes;
     sum.refreshes += s.refreshes;
+    sum.bank_busy_ps += s.bank_busy_ps;
+    sum.bus_busy_ps += s.bus_busy_ps;
   }
   return sum;
 }
@@ -140,6 +142,10 @@ DramCounters DramMemory::dram_counters() const {
   c.activates = s.activates;
   c.column_accesses = s.reads + s.writes;
   c.bytes = dram_bytes_;
+  c.bank_busy_ps = s.bank_busy_ps;
+  c.bus_busy_ps = s.bus_busy_ps;
+  c.channels = share_.channels;
+  c.banks = share_.channels * share_.banks_per_channel;
   c.device_share = static_cast<double>(simulated_sms_) / cfg_->device.sms;
   return c;
 }

@@ -74,6 +74,7 @@ uint64_t QueueChannel::activate(Bank& b, uint64_t arrive, uint64_t row) {
   const auto no_refresh = [this](uint64_t t) { return after_refresh(t, t_.tras + t_.trp); };
   const uint64_t ready = std::max(arrive, b.free);
   const uint64_t act = t_.act_spacing == 0 ? no_refresh(ready) : acts_.reserve(ready, t_.act_spacing, arrive, no_refresh);
+  if (b.row != kNoRow) closed_busy_ps_ += b.free - b.act;
   // The open row stays open until its precharge (b.pre <= act - tRP): remember it.
   b.prev_row = b.row;
   b.prev_pre = b.pre;
@@ -84,6 +85,13 @@ uint64_t QueueChannel::activate(Bank& b, uint64_t arrive, uint64_t row) {
   b.next_col = act + t_.trcd;
   ++counters_.activates;
   return act;
+}
+
+uint64_t QueueChannel::bank_busy_ps() const {
+  uint64_t busy = closed_busy_ps_;
+  for (const Bank& b : banks_)
+    if (b.row != kNoRow) busy += b.free - b.act;
+  return busy;
 }
 
 uint64_t QueueChannel::window_floor() const {
@@ -154,6 +162,7 @@ uint64_t QueueChannel::serve_from_previous_row(Bank& b, uint64_t arrive, uint32_
   b.prev_next_col = last_col + t_.tccd;
   ++counters_.row_hits;
   counters_.column_accesses += bursts;
+  counters_.bus_busy_ps += uint64_t{bursts} * t_.burst;
   return p.last + t_.burst;
 }
 
@@ -187,6 +196,7 @@ uint64_t QueueChannel::serve(uint64_t arrive, uint64_t row, uint32_t bank, uint3
   // The bank is busy until its row is precharged: a row cycle tRAS + tRP at least.
   b.free = b.act + scaled(b.pre + t_.trp - b.act, t_.bank_scale);
   counters_.column_accesses += bursts;
+  counters_.bus_busy_ps += uint64_t{bursts} * t_.burst;
   return data_end;
 }
 

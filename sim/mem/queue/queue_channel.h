@@ -51,6 +51,7 @@ struct ChannelCounters {
   uint64_t activates = 0;
   uint64_t column_accesses = 0;  // bursts
   uint64_t row_hits = 0;         // requests served without an activation of their own
+  uint64_t bus_busy_ps = 0;      // data bus time of every burst
 };
 
 class QueueChannel {
@@ -60,6 +61,8 @@ class QueueChannel {
   // data beat is on the bus (ps).
   uint64_t serve(uint64_t arrive, uint64_t row, uint32_t bank, uint32_t bursts, bool write);
   const ChannelCounters& counters() const { return counters_; }
+  // Summed over banks: the row cycle of every activation so far (the open ones as far as they go).
+  uint64_t bank_busy_ps() const;
   // Earliest t' >= t such that a bank busy over [t', t' + busy) overlaps no refresh.
   uint64_t after_refresh(uint64_t t, uint64_t busy) const;
 
@@ -102,6 +105,7 @@ class QueueChannel {
   std::vector<uint64_t> latest_starts_;
   mutable uint64_t cached_refresh_ = 0;  // start of the refresh interval of the last lookup
   ChannelCounters counters_;
+  uint64_t closed_busy_ps_ = 0;  // row cycles of the activations no bank holds any more
 };
 
 // The share of the device's channels a run simulates (dram/share_geometry.h), and the FR-FCFS

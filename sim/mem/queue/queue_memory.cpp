@@ -60,7 +60,11 @@ DramCounters QueueMemory::dram_counters() const {
   for (const QueueChannel& c : channels_) {
     sum.activates += c.counters().activates;
     sum.column_accesses += c.counters().column_accesses;
+    sum.bus_busy_ps += c.counters().bus_busy_ps;
+    sum.bank_busy_ps += c.bank_busy_ps();
   }
+  sum.channels = geometry_.channels;
+  sum.banks = geometry_.channels * geometry_.banks_per_channel;
   sum.bytes = bytes_;
   sum.valid = true;
   sum.device_share = static_cast<double>(simulated_sms_) / device_sms_;
