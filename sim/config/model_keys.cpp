@@ -21,4 +21,15 @@ bool memory_model_ignores(MemoryModelKind model, std::string_view key) {
   return false;
 }
 
+bool simulation_reads(MemoryModelKind model, std::string_view key) {
+  if (!key.starts_with("memory.")) return true;
+  if (memory_model_ignores(model, key)) return false;
+  const bool fixed_or_servers = model == MemoryModelKind::Fixed || model == MemoryModelKind::Servers;
+  if (key == "memory.peak_gbps") return fixed_or_servers || model == MemoryModelKind::SimGrid;
+  if (key == "memory.contention_b_cycles" || key == "memory.contention_c_gbps") return model == MemoryModelKind::Servers;
+  if (key == "memory.contention_a_cycles") return false;  // the refined analytical model's only
+  if (key == "memory.line_charge_bytes") return fixed_or_servers;
+  return true;
+}
+
 }  // namespace warpsim::config

@@ -23,9 +23,12 @@ void add(AccuracyRow& row, const Value& v, double rel, bool ok, const std::strin
   if (rel < 0 && (std::isnan(row.worst_under) || rel < row.worst_under)) row.worst_under = rel, row.worst_under_case = id;
 }
 
-// simulator, volkov, volkov_refined, then every other model in registry order.
+// simulator (all, out of sample, in sample), volkov, volkov_refined, then every other model in
+// registry order.
 int source_rank(const std::string& s) {
-  if (s == "simulator") return -1;
+  if (s == kSimulator) return -3;
+  if (s == kSimulatorOutOfSample) return -2;
+  if (s == kSimulatorInSample) return -1;
   const auto names = model::model_names();
   return static_cast<int>(std::find(names.begin(), names.end(), s) - names.begin());
 }
@@ -42,7 +45,8 @@ std::vector<AccuracyRow> accuracy_summary(const std::vector<CaseOutcome>& outcom
   for (const auto& o : outcomes) {
     if (!o.reference.measured) continue;
     for (const std::string& gpu : {o.spec->gpu, std::string("all")}) {
-      add(row(gpu, "simulator"), o.simulated, o.rel_error, o.pass, o.spec->id);
+      add(row(gpu, kSimulator), o.simulated, o.rel_error, o.pass, o.spec->id);
+      add(row(gpu, o.in_sample.empty() ? kSimulatorOutOfSample : kSimulatorInSample), o.simulated, o.rel_error, o.pass, o.spec->id);
       for (const auto& m : o.models) add(row(gpu, m.model), m.value, m.rel_error, m.within, o.spec->id);
     }
   }

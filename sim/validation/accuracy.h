@@ -10,6 +10,12 @@
 
 namespace warpsim::validation {
 
+// The simulator's rows: over every measured case, and over the out-of-sample and in-sample ones
+// apart (in_sample.h).
+inline constexpr const char* kSimulator = "simulator";
+inline constexpr const char* kSimulatorOutOfSample = "simulator, out of sample";
+inline constexpr const char* kSimulatorInSample = "simulator, in sample";
+
 struct AccuracyRow {
   std::string gpu;     // a GPU name, or "all"
   std::string source;  // "simulator" or a model name

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 
 #include "common/text.h"
 #include "report/table.h"
@@ -131,7 +132,7 @@ std::string figures(const FigureStatus& f) {
 
 std::string cases(const std::vector<CaseOutcome>& outcomes) {
   std::string md = "## Cases\n\n";
-  md += header({"case", "measured", "simulated", "volkov", "volkov_refined", "other models", "error", "tolerance", "result"});
+  md += header({"case", "measured", "simulated", "volkov", "volkov_refined", "other models", "error", "tolerance", "result", "in sample"});
   const report::Table t = cases_table(outcomes);
   bool any_what_if = false;
   for (size_t i = 0; i < t.rows().size(); ++i) {
@@ -139,11 +140,35 @@ std::string cases(const std::vector<CaseOutcome>& outcomes) {
     auto s = [&](size_t k) { return std::get<std::string>(r[k]); };
     const bool what_if = outcomes[i].simulated.what_if;
     any_what_if |= what_if;
-    md += row({s(0), fmt::format("{} {}", s(4), s(3)), what_if ? s(5) + " (what-if)" : s(5), s(6), s(7), s(8), s(9), s(10), s(11) == "FAIL" ? "**FAIL**" : s(11)});
+    md += row({s(0), fmt::format("{} {}", s(4), s(3)), what_if ? s(5) + " (what-if)" : s(5), s(6), s(7), s(8), s(9), s(10), s(11) == "FAIL" ? "**FAIL**" : s(11), s(12)});
   }
   if (any_what_if)
     md += "\n(what-if): not attained within the GPU's occupancy limit; the simulator's value on an SM with more warp slots, block slots, registers "
           "and shared memory (the case's `beyond_limit`).\n";
+  return md + "\n";
+}
+
+// Cases whose simulation was given a value taken from the measurement they compare against: they
+// reproduce it by construction, so the accuracy summary counts them apart (in_sample.h).
+std::string in_sample_section(const std::vector<CaseOutcome>& outcomes) {
+  std::map<std::string, std::vector<std::string>> by_input;  // "key: why" -> cases
+  size_t n = 0;
+  for (const auto& o : outcomes) {
+    n += !o.in_sample.empty();
+    for (const auto& entry : o.in_sample) by_input[entry].push_back(o.spec->id);
+  }
+  std::string md = "## In-sample cases\n\n";
+  if (n == 0) return md + "None: no simulation read a config value taken from the measurement its case compares against.\n\n";
+  md += fmt::format(
+      "{} of {} cases compare against a measurement that a config value of their own simulation was taken from "
+      "(validation/measured_inputs.yaml; a memory model counts only for the keys it reads). They are reproduced partly by being given the "
+      "answer, so the accuracy summary counts them apart. Per input:\n\n",
+      n, outcomes.size());
+  for (const auto& [entry, ids] : by_input) {
+    const size_t colon = entry.find(": ");
+    md += fmt::format("- `{}` ({} case{}, {}): {}\n", entry.substr(0, colon), ids.size(), ids.size() == 1 ? "" : "s", entry.substr(colon + 2),
+                      fmt::join(ids, ", "));
+  }
   return md + "\n";
 }
 
@@ -182,10 +207,15 @@ std::string report_markdown(const ReportInput& in, const FigureStatus& figs) {
   size_t passed = 0;
   for (const auto& o : in.outcomes) passed += o.pass;
   std::string md = "# warpsim validation report\n\n";
-  md += fmt::format("Made by `{}`: {} cases, **{} passed, {} failed**, from {} simulations{}.\n\n", in.command, in.outcomes.size(), passed,
-                    in.outcomes.size() - passed, in.simulations,
-                    in.invariant_violations() ? fmt::format("; **{} invariant violations**", in.invariant_violations()) : "");
-  md += summary(in) + findings(in.finding_outcomes) + invariants(in.invariants) + memory_models(in.memory_models, std::count(figs.files.begin(), figs.files.end(), "figures/memory_models.png") > 0) + figures(figs) + cases(in.outcomes) + failures(in.outcomes) + tolerances(in.outcomes);
+  size_t out_of_sample = 0, out_passed = 0;
+  for (const auto& o : in.outcomes)
+    if (o.in_sample.empty()) ++out_of_sample, out_passed += o.pass;
+  md += fmt::format("Made by `{}`: {} cases, **{} passed, {} failed**, from {} simulations{}. Out of sample (no input of the simulation taken "
+                    "from the case's own measurement): **{} passed of {}**; in sample: {} passed of {} (see \"In-sample cases\").\n\n",
+                    in.command, in.outcomes.size(), passed, in.outcomes.size() - passed, in.simulations,
+                    in.invariant_violations() ? fmt::format("; **{} invariant violations**", in.invariant_violations()) : "", out_passed,
+                    out_of_sample, passed - out_passed, in.outcomes.size() - out_of_sample);
+  md += summary(in) + findings(in.finding_outcomes) + invariants(in.invariants) + memory_models(in.memory_models, std::count(figs.files.begin(), figs.files.end(), "figures/memory_models.png") > 0) + figures(figs) + cases(in.outcomes) + in_sample_section(in.outcomes) + failures(in.outcomes) + tolerances(in.outcomes);
   if (!in.notes.empty()) {
     md += "## Notes\n\n";
     for (const auto& n : in.notes) md += "- " + n + "\n";

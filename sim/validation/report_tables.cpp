@@ -37,7 +37,7 @@ std::string tolerance_text(const Tolerance& t) {
 
 report::Table cases_table(const std::vector<CaseOutcome>& outcomes) {
   report::Table t({{"case"}, {"gpu"}, {"extract"}, {"unit"}, {"measured"}, {"simulated"}, {"volkov"}, {"volkov_refined"},
-                   {"other_models"}, {"error"}, {"tolerance"}, {"result"}});
+                   {"other_models"}, {"error"}, {"tolerance"}, {"result"}, {"in_sample"}});
   for (const auto& o : outcomes) {
     std::string others;
     for (const auto& m : o.models) {
@@ -46,9 +46,15 @@ report::Table cases_table(const std::vector<CaseOutcome>& outcomes) {
     }
     t.add_row({o.spec->id, o.spec->gpu, extract_kind_name(o.spec->quantity.extract.kind), o.unit, o.reference.text, value_text(o.simulated),
                model_text(find(o, "volkov")), model_text(find(o, "volkov_refined")), others, error_text(o.error, o.spec->tolerance.relative),
-               tolerance_text(o.spec->tolerance), o.pass ? "pass" : "FAIL"});
+               tolerance_text(o.spec->tolerance), o.pass ? "pass" : "FAIL", in_sample_keys(o)});
   }
   return t;
+}
+
+std::string in_sample_keys(const CaseOutcome& o) {
+  std::string keys;
+  for (const std::string& entry : o.in_sample) keys += (keys.empty() ? "" : " ") + entry.substr(0, entry.find(':'));
+  return keys;
 }
 
 report::Table values_table(const std::vector<CaseOutcome>& outcomes) {

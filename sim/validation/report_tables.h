@@ -19,8 +19,10 @@ std::string error_text(double error, bool relative);
 std::string tolerance_text(const Tolerance& t);
 
 // case, gpu, extract, unit, measured, simulated, volkov, volkov_refined, other_models, error,
-// tolerance, result.
+// tolerance, result, in_sample.
 report::Table cases_table(const std::vector<CaseOutcome>& outcomes);
+// The config keys that make a case in-sample (in_sample.h), space-separated; "" out of sample.
+std::string in_sample_keys(const CaseOutcome& o);
 // case, gpu, source, value, error, rel_error, within, note: one row per source per case.
 report::Table values_table(const std::vector<CaseOutcome>& outcomes);
 report::Table accuracy_table(const std::vector<AccuracyRow>& rows);

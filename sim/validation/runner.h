@@ -30,6 +30,9 @@ struct CaseOutcome {
   double rel_error = kNaN;
   bool pass = false;
   std::vector<ModelOutcome> models;  // in the case's order
+  // The config inputs of the simulation that come from a measurement the case compares against
+  // ("key: why"; in_sample.h): empty when the case is out of sample.
+  std::vector<std::string> in_sample;
 };
 
 // Checks every case's measurement ids, units and occupancies against the measurements, before any

@@ -14,6 +14,7 @@
 #include "validation/case_loader.h"
 #include "validation/figure_data.h"
 #include "validation/findings.h"
+#include "validation/in_sample.h"
 #include "validation/invariants.h"
 #include "validation/memory_model_section.h"
 
@@ -72,6 +73,26 @@ std::vector<FigureGpu> figure_gpus(const std::vector<CaseSpec>& cases) {
     return std::make_pair(gpu_rank(a.name), a.name) < std::make_pair(gpu_rank(b.name), b.name);
   });
   return out;
+}
+
+// The run a case's quantity simulates (a ratio's numerator's when it has none of its own).
+const RunSpec* run_of(const Quantity& q) {
+  if (!q.run.gpu.empty()) return &q.run;
+  for (const auto* sub : {q.extract.numerator.get(), q.extract.denominator.get(), q.extract.reference.get()})
+    if (sub != nullptr)
+      if (const RunSpec* r = run_of(*sub)) return r;
+  return nullptr;
+}
+
+// Marks each outcome with the inputs of its simulation taken from the measurement it compares
+// against (in_sample.h), per the simulation's own config: its memory model reads only its keys.
+void mark_in_sample(std::vector<CaseOutcome>& outcomes, SimulationCache& sims) {
+  const std::vector<MeasuredInput> inputs = load_measured_inputs(builtin_measured_inputs_file());
+  for (CaseOutcome& o : outcomes) {
+    const RunSpec* run = run_of(o.spec->quantity);
+    if (run == nullptr) continue;
+    o.in_sample = in_sample_inputs(*o.spec, *sims.config(run->gpu, run->sets), inputs);
+  }
 }
 
 }  // namespace
@@ -154,6 +175,7 @@ ValidateResult run_validate(const ValidateOptions& o) {
 
   res.report.cases = std::make_shared<const std::vector<CaseSpec>>(std::move(cases));  // the outcomes point into it
   res.report.outcomes = judge_cases(ev, *res.report.cases, ms);
+  mark_in_sample(res.report.outcomes, sims);
   res.report.accuracy = accuracy_summary(res.report.outcomes);
   res.report.finding_outcomes = judge_findings(*res.report.findings, res.report.outcomes);
   res.report.headline = headline(res.report.outcomes);
