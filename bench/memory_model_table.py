@@ -6,7 +6,7 @@ Per GPU: stream latency at 1 warp/SM, random latency at 1 warp per device (Volko
 128 MB array), stream peak (best of ILP 2 and 4 at full occupancy, §6.3), random peak (best over
 occupancies), % of the peak at the linear occupancy of Table 6.4, the occupancies reaching 90% and
 95% of the peak (interpolated), the fit latency = a + b x / (c - x) of §6.4 (Table 6.5), and the
-number of servers that fit implies (docs/memory-model.md, "What Table 6.5's b says").
+number of servers that fit implies (docs/memory-model-servers.md).
 """
 import argparse
 import csv

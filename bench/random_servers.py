@@ -14,7 +14,7 @@ Per GPU this script finds the K at which the linear occupancy of Table 6.4 attai
 peak at linear", then predicts, with no further input, the occupancies for 90% and 95% of the
 peak (Table 6.4) and Table 6.5's b (an M/D/1 server's wait is (s / 2) x / (c - x): b = s / 2).
 It also gives the K that Table 6.5's b implies directly (K = 2 b c / 128 B). Deterministic:
-a fixed seed per run. Results: docs/memory-model.md, "The finding", stop 31.
+a fixed seed per run. Results: docs/memory-model-servers.md.
 """
 import argparse
 import csv

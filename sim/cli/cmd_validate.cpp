@@ -22,7 +22,7 @@ struct ValidateCli {
   validation::ValidateOptions o;
   std::string format = "table";
   bool no_figures = false;
-  std::string memory_models = "servers,fixed,queue,simgrid";
+  std::string memory_models = "dram,queue,fixed,servers,simgrid";
 };
 
 // `arg` as a shell reads it back: bare when it holds only safe characters, else single-quoted
@@ -46,7 +46,7 @@ std::string command_text(const ValidateCli& c) {
   for (const auto& p : c.o.sets) add("--set", p);
   if (c.no_figures) s += " --no-figures";
   if (c.o.whole_device) s += " --whole-device";
-  if (c.memory_models != "servers,fixed,queue,simgrid") add("--memory-models", c.memory_models);
+  if (c.memory_models != "dram,queue,fixed,servers,simgrid") add("--memory-models", c.memory_models);
   add("--out-dir", c.o.out_dir);
   return s;
 }
@@ -71,7 +71,7 @@ void register_validate(CLI::App& app) {
                 "the share keeps one memory channel, so contention models need this)");
   auto* mm = cmd->add_option("--memory-models", c->memory_models,
                              "memory models compared on Table 6.4's streaming experiment (Kepler, Maxwell), comma-separated, or none "
-                             "(default: servers,fixed,queue,simgrid, those built)");
+                             "(default: dram,queue,fixed,servers,simgrid, those built)");
   cmd->add_option("--format", c->format, "stdout format: table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}))->capture_default_str();
   cmd->callback([c, mm] {
     validation::check_report_dir(c->o.out_dir);  // before anything runs; an empty name too

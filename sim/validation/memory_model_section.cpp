@@ -63,16 +63,16 @@ std::optional<MemoryModelSection> memory_model_section(const std::vector<MemoryM
   o.sms = 1;  // one SM with its share of the memory system, as every validation case (docs/validation.md)
   o.jobs = jobs;
   o.invariants = invariants;
-  // `queue` once more on the whole device: a share keeps one channel, so it loses the collisions
-  // of the device's many request streams on its channels and banks, which is where the model's
-  // gradual saturation comes from (docs/memory-model.md, "SM share"). About a second per GPU.
+  // The default model, `dram`, once more on the whole device: a share keeps one or two channels,
+  // so it loses the collisions of the device's many request streams on its channels and banks
+  // (docs/memory-model.md, "Share"). A few seconds per GPU.
   MemorySweepOptions device = o;
   device.sms = 0;
-  const bool with_device_queue = std::find(kinds.begin(), kinds.end(), config::MemoryModelKind::Queue) != kinds.end();
+  const bool with_device_dram = std::find(kinds.begin(), kinds.end(), config::MemoryModelKind::Dram) != kinds.end();
   for (const auto& g : gpus) {
     const config::HwConfig cfg = config::load_hw_config(g.arg, g.sets);
     for (auto k : kinds) summaries.push_back(summarize_memory_model(cfg, k, o));
-    if (with_device_queue) summaries.push_back(summarize_memory_model(cfg, config::MemoryModelKind::Queue, device));
+    if (with_device_dram) summaries.push_back(summarize_memory_model(cfg, config::MemoryModelKind::Dram, device));
   }
   const MeasurementSet seed = load_measurements(builtin_measurements_dir());
   return MemoryModelSection{names, kStepWarps, memory_model_summary_table(summaries, &seed), memory_model_points_table(summaries)};

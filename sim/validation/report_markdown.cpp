@@ -63,10 +63,10 @@ std::string memory_models(const std::optional<MemoryModelSection>& s, bool figur
   const auto has = [&](const char* m) { return std::find(s->models.begin(), s->models.end(), m) != s->models.end(); };
   // What each model is (docs/memory-model*.md), for those this run compared.
   const std::vector<std::pair<const char*, const char*>> what = {
+      {"dram", "`dram` the default: bank-level DRAM behind FR-FCFS controllers, from datasheets"},
+      {"queue", "`queue` its fast approximation, each request timed at arrival"},
+      {"fixed", "`fixed` the basic model's deterministic cap (Table 6.4's peak)"},
       {"servers", "`servers` Table 6.5's contention as random servers behind the peak"},
-      {"fixed", "`fixed` the basic model's deterministic cap"},
-      {"queue", "`queue` the DRAM queueing model"},
-      {"dram", "`dram` the cycle-level DRAM controller model"},
       {"simgrid", "`simgrid` SimGrid's max-min flow sharing over a platform generated from the config"}};
   std::vector<std::string> described;
   for (const auto& [name, text] : what)
@@ -79,9 +79,9 @@ std::string memory_models(const std::optional<MemoryModelSection>& s, bool figur
       "that sweep and ILP = 2 at full occupancy; latencies at the occupancy reaching 90% of the peak: mean per load instruction (issue to "
       "data) and the per-transaction p5/p50/p95 inside the memory system. Every occupancy is in `memory_models_points.csv`{}.\n\n",
       s->step_warps, fmt::join(s->models, ", "),
-      has("queue") ? " `queue` also runs on the whole device (`simulated_sms`). A share keeps a single channel, so it misses the collisions "
-                     "of the device's many request streams, which make the model's saturation gradual."
-                   : "",
+      has("dram") ? " `dram` also runs on the whole device (`simulated_sms`): a share keeps one or two channels, so it misses the collisions "
+                    "of the device's many request streams."
+                  : "",
       described.empty() ? "" : "Models: " + join(described, "; ") + ".", figure_made ? "; the figure is `figures/memory_models.png`" : "");
   const auto& columns = s->summary.columns();
   std::vector<std::string> names;

@@ -45,17 +45,17 @@ TEST(MemoryModelComparison, SummaryTableAddsTheSeedsTable6_4Row) {
   EXPECT_EQ(std::get<int64_t>(t.rows()[1].back()), 8);  // the seed measured all 8 SMs
 }
 
-TEST(MemoryModelSection, RunsQueueOnTheShareAndOnTheWholeDevice) {
-  // validate's section: every model on one SM's share, and `queue` once more on all 8 SMs, whose
-  // saturation is the gradual one (a share keeps one channel).
+TEST(MemoryModelSection, RunsTheDefaultOnTheShareAndOnTheWholeDevice) {
+  // validate's section: every model on one SM's share, and the default `dram` once more on all 8
+  // SMs (a share keeps one channel and misses the device's collisions between streams).
   const auto section = memory_model_section({MemoryModelGpu{"kepler", "kepler", {}}},
-                                            {config::MemoryModelKind::Fixed, config::MemoryModelKind::Queue}, 2);
+                                            {config::MemoryModelKind::Fixed, config::MemoryModelKind::Dram}, 2);
   ASSERT_TRUE(section.has_value());
   const auto& rows = section->summary.rows();
-  ASSERT_EQ(rows.size(), 4u);  // fixed, queue (share), queue (device), volkov2016
+  ASSERT_EQ(rows.size(), 4u);  // fixed, dram (share), dram (device), volkov2016
   const size_t sms = section->summary.columns().size() - 1;
   EXPECT_EQ(section->summary.columns()[sms].name, "simulated_sms");
-  const std::vector<std::pair<std::string, int64_t>> expected{{"fixed", 1}, {"queue", 1}, {"queue", 8}, {"volkov2016", 8}};
+  const std::vector<std::pair<std::string, int64_t>> expected{{"fixed", 1}, {"dram", 1}, {"dram", 8}, {"volkov2016", 8}};
   for (size_t i = 0; i < rows.size(); ++i) {
     EXPECT_EQ(std::get<std::string>(rows[i][1]), expected[i].first) << i;
     EXPECT_EQ(std::get<int64_t>(rows[i][sms]), expected[i].second) << i;

@@ -2,10 +2,9 @@
 // for a row cycle per activation, a per-channel activate-rate server (tRRD, tFAW), the channel's
 // data bus as a calendar, and periodic refresh. Requests are taken in arrival order, so serve() returns a request's data time at once: O(1), no ticking.
 //
-// Why this shape (docs/memory-model.md, "The finding"): requests of independent warps land on
-// banks at random; a bank is busy for a row cycle tRC (tens of ns, an order of magnitude longer
-// than a burst), so banks queue like M/D/1 servers and latency grows from low load on (Volkov
-// 2016 Table 6.5's b), while the data bus bounds the peak (Table 6.4).
+// Requests of independent warps land on banks at random; a bank is busy for a row cycle tRC (tens
+// of ns, an order of magnitude longer than a burst), so banks queue like M/D/1 servers, while the
+// data bus and the activate rate bound the peak (docs/memory-model.md, "`queue`").
 //
 // Activations are spaced at the channel's sustained activate rate where they happen: each takes
 // the first free slot of the activate-rate calendar from when its bank is free (an ACT waiting

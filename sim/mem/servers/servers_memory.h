@@ -10,7 +10,7 @@
 // K and s come from Table 6.5 and nothing else: the capacity K x 128 B / s is its asymptote c,
 // and an M/D/1 server's mean wait (s / 2) rho / (1 - rho) is its latency growth b x / (c - x)
 // when b = s / 2, so K = 2 b c / 128 B (G80 57, GT200 29, Fermi 78, Kepler 76, Maxwell 60; the
-// diagnostic of docs/memory-model.md, "What Table 6.5's b says about the servers"). Which
+// diagnostic of docs/memory-model-servers.md). Which
 // hardware the servers are is not known (docs: 0.4-1.4x the DRAM banks, 1-2 row cycles each),
 // so this model is phenomenological in its parameters; what it predicts is everything the seeds
 // print about saturation beyond those two numbers (Table 6.4's knees, §4.3, §7.5,
