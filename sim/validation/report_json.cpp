@@ -39,6 +39,7 @@ std::string report_json(const ReportInput& in, const FigureStatus& figs) {
                      {"tolerance", {{"relative", c.tolerance.relative}, {"amount", c.tolerance.amount}, {"unit", c.tolerance.unit}, {"reason", c.tolerance_reason}}},
                      {"result", o.pass ? "pass" : "fail"},
                      {"in_sample", o.in_sample},
+                     {"failure_reason", o.failure_reason},
                      {"file", c.file},
                      {"line", c.line}});
   }

@@ -176,9 +176,10 @@ std::string failures(const std::vector<CaseOutcome>& outcomes) {
   std::string md;
   for (const auto& o : outcomes) {
     if (o.pass) continue;
-    md += fmt::format("- **{}**: {}. Compared with {} {}, simulated {}{}; error {} (tolerance {}: {}).\n", o.spec->id, o.spec->description,
+    md += fmt::format("- **{}**: {}. Compared with {} {}, simulated {}{}; error {} (tolerance {}: {}).{}\n", o.spec->id, o.spec->description,
                       o.reference.text, o.unit, value_text(o.simulated), o.simulated.note.empty() ? "" : " (" + o.simulated.note + ")",
-                      error_text(o.error, o.spec->tolerance.relative), tolerance_text(o.spec->tolerance), o.spec->tolerance_reason);
+                      error_text(o.error, o.spec->tolerance.relative), tolerance_text(o.spec->tolerance), o.spec->tolerance_reason,
+                      o.failure_reason.empty() ? std::string() : fmt::format(" *Why:* {}.", o.failure_reason));
   }
   return md.empty() ? "" : "## Failed cases\n\n" + md + "\n";
 }

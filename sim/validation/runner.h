@@ -33,6 +33,8 @@ struct CaseOutcome {
   // The config inputs of the simulation that come from a measurement the case compares against
   // ("key: why"; in_sample.h): empty when the case is out of sample.
   std::vector<std::string> in_sample;
+  // Why the simulation misses the measurement, where failure_reasons.h knows (failed cases only).
+  std::string failure_reason;
 };
 
 // Checks every case's measurement ids, units and occupancies against the measurements, before any

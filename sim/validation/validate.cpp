@@ -12,6 +12,7 @@
 #include "config/loader.h"
 #include "validation/auto_cases.h"
 #include "validation/case_loader.h"
+#include "validation/failure_reasons.h"
 #include "validation/figure_data.h"
 #include "validation/findings.h"
 #include "validation/in_sample.h"
@@ -85,13 +86,17 @@ const RunSpec* run_of(const Quantity& q) {
 }
 
 // Marks each outcome with the inputs of its simulation taken from the measurement it compares
-// against (in_sample.h), per the simulation's own config: its memory model reads only its keys.
-void mark_in_sample(std::vector<CaseOutcome>& outcomes, SimulationCache& sims) {
+// against (in_sample.h), per the simulation's own config: its memory model reads only its keys;
+// and a failed one with the known reason its memory model misses it (failure_reasons.h).
+void annotate(std::vector<CaseOutcome>& outcomes, SimulationCache& sims) {
   const std::vector<MeasuredInput> inputs = load_measured_inputs(builtin_measured_inputs_file());
+  const std::vector<FailureReason> reasons = load_failure_reasons(builtin_failure_reasons_file());
   for (CaseOutcome& o : outcomes) {
     const RunSpec* run = run_of(o.spec->quantity);
     if (run == nullptr) continue;
-    o.in_sample = in_sample_inputs(*o.spec, *sims.config(run->gpu, run->sets), inputs);
+    const auto cfg = sims.config(run->gpu, run->sets);
+    o.in_sample = in_sample_inputs(*o.spec, *cfg, inputs);
+    if (!o.pass) o.failure_reason = failure_reason(o.spec->id, cfg->memory.model, reasons);
   }
 }
 
@@ -175,7 +180,7 @@ ValidateResult run_validate(const ValidateOptions& o) {
 
   res.report.cases = std::make_shared<const std::vector<CaseSpec>>(std::move(cases));  // the outcomes point into it
   res.report.outcomes = judge_cases(ev, *res.report.cases, ms);
-  mark_in_sample(res.report.outcomes, sims);
+  annotate(res.report.outcomes, sims);
   res.report.accuracy = accuracy_summary(res.report.outcomes);
   res.report.finding_outcomes = judge_findings(*res.report.findings, res.report.outcomes);
   res.report.headline = headline(res.report.outcomes);

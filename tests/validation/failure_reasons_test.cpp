@@ -1,0 +1,45 @@
+// Known reasons for failed cases (validation/failure_reasons.h): the first entry of the case's
+// memory model whose glob matches; a malformed file is an error at its line.
+#include <gtest/gtest.h>
+
+#include "common/user_error.h"
+#include "support/test_support.h"
+#include "validation/failure_reasons.h"
+
+namespace warpsim::validation {
+namespace {
+
+TEST(FailureReasons, TheFirstEntryOfTheCasesModelThatMatchesGivesTheReason) {
+  const std::string p = test::write_temp_file("reasons/ok.yaml",
+                                              "reasons:\n"
+                                              "  - {model: dram, cases: [\"t6_4.peak.gt200\"], reason: specific}\n"
+                                              "  - {model: dram, cases: [\"t6_4.peak.*\"], reason: general}\n"
+                                              "  - {model: servers, cases: [\"*\"], reason: other model}\n");
+  const auto reasons = load_failure_reasons(p);
+  EXPECT_EQ(failure_reason("t6_4.peak.gt200", config::MemoryModelKind::Dram, reasons), "specific");
+  EXPECT_EQ(failure_reason("t6_4.peak.kepler", config::MemoryModelKind::Dram, reasons), "general");
+  EXPECT_EQ(failure_reason("t6_5.b.kepler", config::MemoryModelKind::Dram, reasons), "");
+  EXPECT_EQ(failure_reason("t6_5.b.kepler", config::MemoryModelKind::Servers, reasons), "other model");
+  EXPECT_EQ(failure_reason("t6_5.b.kepler", config::MemoryModelKind::Fixed, reasons), "");
+}
+
+TEST(FailureReasons, AnUnknownModelIsAnErrorAtItsLine) {
+  const std::string p = test::write_temp_file("reasons/bad.yaml", "reasons:\n  - model: dramm\n    cases: [x]\n    reason: y\n");
+  try {
+    load_failure_reasons(p);
+    FAIL() << "expected a UserError";
+  } catch (const UserError& e) {
+    ASSERT_EQ(e.diagnostics().size(), 1u);
+    EXPECT_EQ(e.diagnostics()[0].line, 2);
+    EXPECT_NE(e.diagnostics()[0].message.find("unknown memory model 'dramm'"), std::string::npos) << e.diagnostics()[0].message;
+  }
+}
+
+TEST(FailureReasons, TheBuiltInFileLoadsAndExplainsTheDefaultsSaturationFailures) {
+  const auto reasons = load_failure_reasons(builtin_failure_reasons_file());
+  EXPECT_NE(failure_reason("t6_5.b.maxwell", config::MemoryModelKind::Dram, reasons).find("gradual saturation"), std::string::npos);
+  EXPECT_NE(failure_reason("t6_1.random.gt200", config::MemoryModelKind::Dram, reasons).find("TLB"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace warpsim::validation
