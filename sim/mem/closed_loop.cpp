@@ -125,7 +125,8 @@ static ClosedLoopResult run_closed_loop_here(const ClosedLoopSpec& spec) {
       memory->advance(t_mem, done);
       for (const Completion& k : done) {
         Chain& c = chains[k.tag];
-        if (--c.remaining > 0) continue;
+        c.remaining -= std::min(c.remaining, k.transactions);  // a completion may serve several (one line's sectors)
+        if (c.remaining > 0) continue;
         if (c.completed < 2 && ++c.completed == 2) --unsettled;
         if (k.time >= start) {
           ++res.instructions;

@@ -13,10 +13,14 @@ DramChannel::DramChannel(const DramTiming& t, PagePolicy policy, int queue_depth
       write_depth_(static_cast<size_t>(write_queue_depth)),
       banks_(static_cast<size_t>(t.banks)),
       queues_(static_cast<size_t>(t.banks)),
+      choices_(static_cast<size_t>(t.banks)),
       with_choice_((static_cast<size_t>(t.banks) + 63) / 64, 0),
       group_cas_ok_(static_cast<size_t>(t.bank_groups), 0),
       next_refresh_(t.trefi > 0 ? refresh_offset + t.trefi : ~uint64_t{0}) {
   pool_.reserve(depth_ + write_depth_);
+  // A bank's group is its low bank bits (GPGPU-Sim's bank-group indexing policy 1): consecutive
+  // banks, which consecutive pieces of a channel take (address_map.h), are in different groups.
+  for (size_t b = 0; b < choices_.size(); ++b) choices_[b].group = static_cast<uint32_t>(b % static_cast<size_t>(t.bank_groups));
 }
 
 void DramChannel::enqueue(const ChannelRequest& r) {
@@ -33,7 +37,7 @@ void DramChannel::enqueue(const ChannelRequest& r) {
   const bool was_draining = draining_;
   update_drain_state();
   if (draining_ == was_draining && next_.bank >= 0 && next_.time >= now_ && static_cast<uint32_t>(next_.bank) != r.bank) {
-    if (admitted) consider(r.bank);
+    if (admitted) consider(r.bank, floors());
     if (next_.time < next_refresh_) return;
   }
   reschedule();
@@ -51,7 +55,7 @@ void DramChannel::admit(const ChannelRequest& r) {
   }
   BankQueue& q = queues_[r.bank];
   (r.write ? q.writes : q.reads).push_back(i);  // arrivals come in order: the list stays oldest first
-  ++(r.write ? writes_in_window_ : reads_in_window_);
+  (r.write ? writes_in_window_ : reads_in_window_) += r.transactions;
   refresh_choice(r.bank);
 }
 
@@ -64,22 +68,23 @@ bool DramChannel::row_wanted(uint32_t bank, uint64_t row) const {
 }
 
 void DramChannel::refresh_choice(uint32_t bank) {
-  BankQueue& q = queues_[bank];
-  const std::vector<uint32_t>& list = active(q);
-  q.has_choice = !list.empty();
+  const std::vector<uint32_t>& list = active(queues_[bank]);
+  BankChoice& q = choices_[bank];
+  q.valid = !list.empty();
   uint64_t& word = with_choice_[bank / 64];
   const uint64_t bit = uint64_t{1} << (bank % 64);
-  word = q.has_choice ? word | bit : word & ~bit;
-  if (!q.has_choice) return;
+  word = q.valid ? word | bit : word & ~bit;
+  if (!q.valid) return;
   const Bank& b = banks_[bank];
   // Row hits first (FR-FCFS), the oldest of them; else the oldest request opens its row, or, with
   // another row open and no request for it, closes that row.
   for (uint32_t i : list) {
     if (pool_[i].row != b.open_row) continue;
-    q.cmd = Cmd::Cas, q.request = i, q.bank_time = std::max(b.cas_ok, pool_[i].arrive);
+    q.cmd = Cmd::Cas, q.request = i, q.seq = pool_[i].seq, q.bank_time = std::max(b.cas_ok, pool_[i].arrive);
     return;
   }
   q.request = list.front();
+  q.seq = pool_[q.request].seq;
   if (b.open_row == kClosed) q.cmd = Cmd::Act, q.bank_time = std::max(b.act_ok, pool_[q.request].arrive);
   else q.cmd = Cmd::Pre, q.bank_time = std::max(b.pre_ok, pool_[q.request].arrive);
 }
@@ -88,28 +93,34 @@ void DramChannel::refresh_all_choices() {
   for (uint32_t b = 0; b < queues_.size(); ++b) refresh_choice(b);
 }
 
-void DramChannel::choose() {
-  next_ = Choice{};
-  for (size_t w = 0; w < with_choice_.size(); ++w)
-    for (uint64_t bits = with_choice_[w]; bits != 0; bits &= bits - 1) consider(static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(bits))));
-}
-
-void DramChannel::consider(uint32_t bank) {
-  const BankQueue& q = queues_[bank];
-  if (!q.has_choice) return;
+DramChannel::Floors DramChannel::floors() const {
   // Never before the event that made this choice: a request arriving can switch the scheduler
   // to the write buffer, whose oldest commands could have gone earlier but were not chosen then.
+  Floors f;
+  f.any = std::max(cmd_free_, now_);
+  f.cas = std::max(f.any, draining_ ? write_ok_ : read_ok_);
+  const uint64_t faw_ok = t_.tfaw > 0 && stats_.activates >= 4 ? act_window_[act_pos_] + t_.tfaw : 0;
+  const uint64_t rrd_ok = any_act_ ? last_act_ + t_.trrd : 0;
+  f.act = std::max({f.any, rrd_ok, faw_ok});
+  return f;
+}
+
+void DramChannel::choose() {
+  next_ = Choice{};
+  const Floors f = floors();
+  for (size_t w = 0; w < with_choice_.size(); ++w)
+    for (uint64_t bits = with_choice_[w]; bits != 0; bits &= bits - 1) consider(static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(bits))), f);
+}
+
+void DramChannel::consider(uint32_t bank, const Floors& f) {
+  const BankChoice& q = choices_[bank];
+  if (!q.valid) return;
   Choice c;
   c.cmd = q.cmd;
-  c.time = std::max({q.bank_time, cmd_free_, now_});
-  if (q.cmd == Cmd::Cas) {
-    c.time = std::max({c.time, draining_ ? write_ok_ : read_ok_, group_cas_ok_[bank % t_.bank_groups]});
-  } else if (q.cmd == Cmd::Act) {
-    const uint64_t faw_ok = t_.tfaw > 0 && stats_.activates >= 4 ? act_window_[act_pos_] + t_.tfaw : 0;
-    const uint64_t rrd_ok = any_act_ ? last_act_ + t_.trrd : 0;
-    c.time = std::max({c.time, rrd_ok, faw_ok});
-  }
-  c.seq = pool_[q.request].seq;
+  c.time = q.cmd == Cmd::Cas ? std::max({q.bank_time, f.cas, group_cas_ok_[q.group]})
+           : q.cmd == Cmd::Act ? std::max(q.bank_time, f.act)
+                               : std::max(q.bank_time, f.any);
+  c.seq = q.seq;
   c.bank = static_cast<int>(bank);
   // Earliest command first; at equal times column commands (row hits), then the oldest.
   const bool better = c.time != next_.time ? c.time < next_.time
@@ -201,9 +212,7 @@ void DramChannel::issue_cas(ChannelRequest& r, uint64_t t, std::vector<ChannelDo
     b.pre_ok = std::max(b.pre_ok, t + t_.trtp);
     ++stats_.reads;
   }
-  // A bank's group is its low bank bits (GPGPU-Sim's bank-group indexing policy 1): consecutive
-  // banks, which consecutive chunks of a channel take (address_map.h), are in different groups.
-  group_cas_ok_[r.bank % static_cast<uint32_t>(t_.bank_groups)] = t + t_.tccd_l;
+  group_cas_ok_[choices_[r.bank].group] = t + t_.tccd_l;
   if (--r.bursts == 0) done.push_back({data_end, r.slot, r.write});
 }
 
@@ -211,7 +220,7 @@ void DramChannel::issue(std::vector<ChannelDone>& done) {
   const Choice c = next_;
   const auto bank = static_cast<uint32_t>(c.bank);
   BankQueue& q = queues_[bank];
-  const uint32_t index = q.request;
+  const uint32_t index = choices_[bank].request;
   ChannelRequest& r = pool_[index];
   Bank& b = banks_[bank];
   switch (c.cmd) {
@@ -238,9 +247,9 @@ void DramChannel::issue(std::vector<ChannelDone>& done) {
         std::vector<uint32_t>& list = write ? q.writes : q.reads;
         list.erase(std::find(list.begin(), list.end(), index));
         free_.push_back(index);
-        --(write ? writes_in_window_ : reads_in_window_);
+        (write ? writes_in_window_ : reads_in_window_) -= r.transactions;
         RingBuffer<ChannelRequest>& waiting = write ? write_overflow_ : overflow_;
-        if (!waiting.empty()) {
+        while (!waiting.empty() && (write ? writes_in_window_ < write_depth_ : reads_in_window_ < depth_)) {
           const ChannelRequest next = waiting.front();
           waiting.pop_front();
           admit(next);

@@ -28,6 +28,7 @@ struct ChannelRequest {
   uint32_t bank = 0;
   uint32_t slot = 0;    // the owner's handle, returned when done
   uint16_t bursts = 1;  // column commands still to issue
+  uint16_t transactions = 1;  // the SM's transactions it serves (the windows count these)
   bool write = false;
 };
 
@@ -62,17 +63,26 @@ class DramChannel {
     uint64_t act_ok = 0, pre_ok = 0, cas_ok = 0;
     uint64_t act_at = 0;  // the open row's ACT
   };
-  // Per bank, the requests of the scheduler's windows (pool indices, oldest first), and the one
-  // command FR-FCFS would give this bank next with the part of its time that only the bank sets.
-  // The oldest hit dominates the bank's other hits (same constraints, earlier arrival), the
-  // oldest request its other ACT or PRE candidates: so the channel's choice is the best over
-  // banks, as over every request, at a cost of one pass over the banks per command.
+  // Per bank, the requests of the scheduler's windows (pool indices, oldest first).
   struct BankQueue {
     std::vector<uint32_t> reads, writes;
-    bool has_choice = false;
-    Cmd cmd = Cmd::Cas;
+  };
+  // Per bank, the one command FR-FCFS would give it next, with the part of its time that only the
+  // bank sets. The oldest hit dominates the bank's other hits (same constraints, earlier arrival),
+  // the oldest request its other ACT or PRE candidates: so the channel's choice is the best over
+  // banks, as over every request, at a cost of one pass over the banks per command. Kept apart
+  // from the queues, small, for that pass.
+  struct BankChoice {
     uint64_t bank_time = 0;  // max(the bank's own constraint, the request's arrival)
+    uint64_t seq = 0;        // the request's arrival order
     uint32_t request = 0;    // pool index of the request the command serves
+    uint32_t group = 0;      // the bank's group (low bank bits)
+    Cmd cmd = Cmd::Cas;
+    bool valid = false;
+  };
+  // What the channel's state sets for the next command of each kind, whatever its bank.
+  struct Floors {
+    uint64_t any = 0, cas = 0, act = 0;
   };
   struct Choice {
     uint64_t time = ~uint64_t{0};
@@ -87,7 +97,8 @@ class DramChannel {
   void refresh_choice(uint32_t bank);
   void refresh_all_choices();
   void choose();
-  void consider(uint32_t bank);  // the bank's command instead of next_ if it is better
+  Floors floors() const;
+  void consider(uint32_t bank, const Floors& f);  // the bank's command instead of next_ if it is better
   void refresh_at(uint64_t t);           // precharge all, REFRESH, from `t` on
   void close_row(Bank& b, uint64_t pre);  // PRE at `pre`: the bank is free tRP later
   void settle_idle_refreshes(uint64_t t); // refreshes owed or due while idle, before `t`
@@ -102,7 +113,8 @@ class DramChannel {
   size_t depth_;
   size_t write_depth_;
   std::vector<Bank> banks_;
-  std::vector<BankQueue> queues_;  // per bank
+  std::vector<BankQueue> queues_;    // per bank
+  std::vector<BankChoice> choices_;  // per bank
   std::vector<uint64_t> with_choice_;  // bit per bank: has_choice (choose() visits only those)
   std::vector<ChannelRequest> pool_;
   std::vector<uint32_t> free_;

@@ -59,8 +59,20 @@ void DramMemory::push_arrival(uint64_t time, uint32_t slot) {
 }
 
 void DramMemory::submit(const Transaction& t, uint64_t now) {
+  // The sectors of one line an access sends together share one request: one address decode, one
+  // row decision, one queue entry per sector still (the window counts transactions), their bursts
+  // issued one by one as before. The access waits for its last sector anyway, so each completes
+  // with the request's last burst.
+  if (!arrivals_.empty()) {
+    Slot& last = slots_[arrivals_.back().slot];
+    if (last.submit_cycle == now && last.tag == t.tag && last.sm == t.sm && last.write == t.write && last.address / kLineBytes == t.address / kLineBytes) {
+      last.bytes += t.bytes;
+      ++last.transactions;
+      return;
+    }
+  }
   const uint32_t s = alloc_slot();
-  slots_[s] = Slot{t.address, now, t.tag, t.bytes, t.sm, t.write};
+  slots_[s] = Slot{t.address, now, t.tag, t.bytes, t.sm, t.write, 1};
   push_arrival(clock_.to_ps(now) + request_ps_, s);
 }
 
@@ -73,6 +85,7 @@ void DramMemory::arrive(const Arrival& a) {
   r.row = d.row;
   r.bank = d.bank;
   r.slot = a.slot;
+  r.transactions = static_cast<uint16_t>(s.transactions);
   r.bursts = static_cast<uint16_t>(timing_.bursts(s.bytes));
   r.write = s.write;
   dram_bytes_ += static_cast<uint64_t>(r.bursts) * timing_.burst_bytes;
@@ -84,8 +97,8 @@ void DramMemory::finish(const ChannelDone& d) {
   const Slot& s = slots_[d.slot];
   // A write is done once its data is in DRAM (as in queue_memory.cpp); a read's comes back.
   const uint64_t cycle = clock_.to_cycle_ceil(s.write ? d.data_end : d.data_end + (interconnect_ps_ - request_ps_));
-  completions_.push(cycle, seq_++, Completion{cycle, s.tag, s.sm});
-  latencies_.record(cycle - s.submit_cycle);
+  completions_.push(cycle, seq_++, Completion{cycle, s.tag, s.sm, s.transactions});
+  for (uint32_t k = 0; k < s.transactions; ++k) latencies_.record(cycle - s.submit_cycle);
   free_slots_.push_back(d.slot);
 }
 

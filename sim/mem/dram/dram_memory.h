@@ -22,6 +22,7 @@ namespace warpsim::mem::dram {
 
 class DramMemory final : public MemorySystem {
  public:
+  static constexpr uint64_t kLineBytes = 128;
   explicit DramMemory(const MemorySystemSpec& spec);
   // `interconnect_ps`: total fixed latency both ways (internal: the calibration probe uses 0).
   DramMemory(const MemorySystemSpec& spec, uint64_t interconnect_ps);
@@ -47,6 +48,7 @@ class DramMemory final : public MemorySystem {
     uint32_t bytes = 0;
     uint16_t sm = 0;
     bool write = false;
+    uint32_t transactions = 1;  // the access's sectors of one line merged into this request
   };
   struct Arrival {
     uint64_t time = 0;

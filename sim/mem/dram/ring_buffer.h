@@ -12,6 +12,7 @@ class RingBuffer {
   bool empty() const { return size_ == 0; }
   size_t size() const { return size_; }
   const T& front() const { return data_[head_]; }
+  const T& back() const { return data_[(head_ + size_ - 1) % data_.size()]; }
   void push_back(const T& v) {
     if (size_ == data_.size()) grow();
     data_[(head_ + size_) % data_.size()] = v;
