@@ -1,6 +1,6 @@
 // Known reasons for failed cases (validation/failure_reasons.yaml): where a memory model misses a
-// seed number and a measured mechanism says why, the report prints the reason beside the failure
-// (issue 10: "the case stays failing with its reason in the report").
+// seed number and a measured mechanism says why, the report prints the reason beside the failure:
+// a failing case with its reason, not a fitted pass.
 #pragma once
 
 #include <filesystem>

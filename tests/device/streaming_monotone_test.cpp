@@ -1,8 +1,8 @@
-// Issue 10: on the default memory model, streaming throughput (α = 0: Table 6.4's kernel, with
-// enough loads per warp that the grid's waves do not dominate) grows with occupancy and never
-// falls by more than 3% from one occupancy to the next. Which block issued a line decides no row
-// hit (memory.controller.bank_interleave_bytes): with 256-byte row pieces, blocks of an odd number
-// of warps split the lines of a piece over two loads and lost up to 23% (GT200 at 18 warps/SM).
+// On the default memory model, streaming throughput (α = 0: Table 6.4's kernel, with enough loads
+// per warp that the grid's waves do not dominate) grows with occupancy and never falls by more than
+// 3% from one occupancy to the next. Which block issued a line decides no row hit
+// (memory.controller.bank_interleave_bytes): with 256-byte row pieces, blocks of an odd number of
+// warps would split the lines of a piece over two loads and lose up to 23% (GT200 at 18 warps/SM).
 // The seed's own per-block mechanisms are allowed for: one block per SM is exempt (all its warps
 // end together and the SM waits for the next, §5.6, Figure 5.1), and one-warp blocks may fall by
 // up to 4% (every warp's end costs a block launch, 200-230 cycles, §3.8). With 64 loads per warp

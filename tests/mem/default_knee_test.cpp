@@ -1,4 +1,4 @@
-// The default memory model's knee (issue 10) against a closed form. Each 128-byte line of a stream
+// The default memory model's knee against a closed form. Each 128-byte line of a stream
 // is a row visit of its own (memory.controller.bank_interleave_bytes), so a channel activates a row
 // per line, at most one per S = max(tRRD, tFAW / 4) = 5.75 ns (GDDR5), and on Kepler and Maxwell
 // that activate rate is below the pins: it is the binding server. Lines reach the channels at

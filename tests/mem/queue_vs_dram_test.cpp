@@ -1,5 +1,4 @@
-// `queue` against its reference `dram` (issue 10: the fast model cross-checked with the command-
-// level one). Same address map, timings and share; `queue` times each request at its arrival, so
+// `queue` against its reference `dram`: the fast model cross-checked with the command-level one. Same address map, timings and share; `queue` times each request at its arrival, so
 // it cannot regroup a bank's queued row hits as FR-FCFS does and loses a few percent where bank
 // conflicts are frequent (docs/memory-model.md, "`queue`"): streaming peaks within 12%, and the
 // fraction of its peak each reaches at a quarter of the occupancy limit within 5 points, on every

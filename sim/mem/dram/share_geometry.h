@@ -2,7 +2,7 @@
 // f = simulated / device SMs keeps round(f x channels) >= 1 channels and round(f x banks) banks in
 // all, each channel's bus, command and activate rates scaled so that the share carries f of the
 // device's bandwidth and activations, and the row cycle scaled by the bank-count rounding. A
-// share costs its share of the device (issue 12), not the whole device's traffic.
+// share costs its share of the device, not the whole device's traffic.
 #pragma once
 
 #include "config/hw_config.h"

@@ -78,8 +78,8 @@ TEST(SimGridRun, KeplerLatencyGrowsWithThroughput) {
 TEST(SimGridRun, StreamPeakIsTable6_4OnBothGpus) {
   // At α = 0 (ILP 2, full occupancy, all SMs) `simgrid`'s streaming peak, whose channel links
   // carry Table 6.4's peak, is within 5% of it (= Table 6.1's stream throughput per scheduler).
-  // (Issue 9 also compared it with `queue`'s; the DRAM models take no Table 6.4 input since
-  // issue 10, and their peaks differ from the table: docs/memory-model.md.)
+  // The DRAM models take no Table 6.4 input, and their peaks differ from the table
+  // (docs/memory-model.md).
   const std::map<std::string, double> table = {{"kepler", 154}, {"maxwell", 211}};
   for (const auto& [gpu, seed] : table) {
     const CliRun r = run_cli("run --gpu " + gpu + " --workload homogeneous --param op=stream --param ilp=2 --param count=32 --warps 64 --format csv --set memory.model=simgrid");
