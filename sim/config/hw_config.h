@@ -145,6 +145,23 @@ struct ControllerConfig {
   bool queue_window = false;    // `queue`: reorder only within queue_depth (experiment, not kept)
 };
 
+// Caches in front of every memory model (mem/cache/cached_memory.h): 128-byte lines of four
+// 32-byte sectors, LRU, allocate on miss, MSHRs that merge misses to one line.
+struct CacheLevelConfig {
+  int ways = 16;
+  int hit_latency_cycles = 0;  // unloaded load latency of a hit, issue to data (microbenchmarks)
+  int mshrs = 32;              // lines with misses outstanding (per SM for L1, per slice for L2)
+  int mshr_merge = 8;          // requests one MSHR holds; one more stalls the level
+};
+struct L2Config : CacheLevelConfig {
+  int slices = 0;                // 0 = no L2 simulated; lines hash over the slices
+  double bytes_per_cycle = 32;   // each slice's data port, bytes per core cycle
+};
+struct L1Config : CacheLevelConfig {
+  int bytes = 0;                 // per SM, for global loads; 0 = global loads bypass L1
+  bool stores_update = false;    // a store updates present sectors (write-through); false: evicts the line
+};
+
 // Global memory. The simulator uses `model`; the analytical models use the measured summaries.
 struct MemoryConfig {
   MemoryModelKind model = MemoryModelKind::Fixed;
@@ -172,11 +189,12 @@ struct MemoryConfig {
   // Bandwidth of one SM's port into the crossbar, for the `simgrid` model. No per-SM figure is
   // published for the seed GPUs; 0 = the device's pin bandwidth, a port that never binds.
   double sm_port_gbps = 0;
-  // L2 capacity (vendor spec). warpsim simulates no L2: every global access goes to DRAM, as on
-  // the seeds' array sizes, chosen to avoid caching (Volkov §6.7). `run` and `sweep` note a
-  // workload whose global arrays fit in it (device/l2_note.h). 0 = global loads are not cached
-  // (G80, GT200: §6.7).
+  // L2 capacity (vendor spec); 0 = global loads are not cached (G80, GT200: Volkov §6.7). It is
+  // simulated when l2.slices > 0 (mem/cache/cached_memory.h), else `run` and `sweep` note a
+  // workload whose global arrays fit in it (device/l2_note.h).
   int l2_bytes = 0;
+  L2Config l2;
+  L1Config l1;
 };
 
 struct HwConfig {

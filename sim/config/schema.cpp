@@ -126,6 +126,27 @@ void add_dram_model_fields(std::vector<FieldSpec>& s) {
                          "`queue` model: no bus gap before the FR-FCFS queue (queue_depth per channel) had room (experiment, off)"));
 }
 
+// Caches (mem/cache/cached_memory.h): L2 slices and an L1 per SM for global loads.
+void add_cache_fields(std::vector<FieldSpec>& s) {
+  constexpr bool kOpt = false;
+  auto level = [&](const std::string& p, CacheLevelConfig& (*ref)(HwConfig&), const char* where) {
+    s.push_back(int_field(p + ".ways", [ref](HwConfig& c) -> int& { return ref(c).ways; }, "ways", "associativity (lines per set)", 1, 1024, kOpt));
+    s.push_back(int_field(p + ".hit_latency_cycles", [ref](HwConfig& c) -> int& { return ref(c).hit_latency_cycles; }, "cycles",
+                          "unloaded latency of a load that hits, issue to data (microbenchmark)", 0, 1 << 20, kOpt));
+    s.push_back(int_field(p + ".mshrs", [ref](HwConfig& c) -> int& { return ref(c).mshrs; }, "lines",
+                          std::string("lines with misses outstanding ") + where + "; a miss past them stalls the level (Volkov §7.7)", 1, 1 << 20, kOpt));
+    s.push_back(int_field(p + ".mshr_merge", [ref](HwConfig& c) -> int& { return ref(c).mshr_merge; }, "requests",
+                          "requests one MSHR holds (the first miss and those merged into it)", 1, 1 << 16, kOpt));
+  };
+  level("memory.l2", [](HwConfig& c) -> CacheLevelConfig& { return c.memory.l2; }, "per slice");
+  s.push_back(int_field("memory.l2.slices", REF(memory.l2.slices), "slices", "L2 slices (lines hash over them); 0 = no L2 simulated", 0, 4096, kOpt));
+  s.push_back(double_field("memory.l2.bytes_per_cycle", REF(memory.l2.bytes_per_cycle), "bytes/cycle", "data port of one L2 slice, per core cycle", 1, 1 << 16, kOpt));
+  level("memory.l1", [](HwConfig& c) -> CacheLevelConfig& { return c.memory.l1; }, "per SM");
+  s.push_back(int_field("memory.l1.bytes", REF(memory.l1.bytes), "bytes", "L1 capacity per SM for global loads; 0 = global loads bypass L1", 0, 1 << 24, kOpt));
+  s.push_back(bool_field("memory.l1.stores_update", REF(memory.l1.stores_update),
+                         "a global store updates the L1 sectors it writes (write-through); false: it evicts the line (Fermi)"));
+}
+
 std::vector<FieldSpec> build_schema() {
   std::vector<FieldSpec> s;
   constexpr bool kReq = true, kOpt = false;
@@ -210,7 +231,8 @@ std::vector<FieldSpec> build_schema() {
   s.push_back(double_field("memory.contention_b_cycles", REF(memory.contention_b_cycles), "cycles", "fitted latency model b (Volkov Table 6.5); analytical models and the `servers` memory model", 0, 1e9, kOpt));
   s.push_back(double_field("memory.contention_c_gbps", REF(memory.contention_c_gbps), "GB/s", "fitted latency model c (Volkov Table 6.5); analytical models and the `servers` memory model", 0, 1e9, kOpt));
   add_dram_model_fields(s);
-  s.push_back(int_field("memory.l2_bytes", REF(memory.l2_bytes), "bytes", "L2 cache capacity (vendor spec); not simulated: `run` and `sweep` note a workload whose global arrays fit in it; 0 = global loads not cached", 0, 1 << 30, kOpt));
+  s.push_back(int_field("memory.l2_bytes", REF(memory.l2_bytes), "bytes", "L2 cache capacity (vendor spec); simulated when memory.l2.slices > 0; 0 = global loads not cached", 0, 1 << 30, kOpt));
+  add_cache_fields(s);
   s.push_back(double_field("memory.sm_port_gbps", REF(memory.sm_port_gbps), "GB/s", "bandwidth of an SM's crossbar port (simgrid model); 0 = the pin bandwidth, never binding", 0, 1e6, kOpt));
   return s;
 }

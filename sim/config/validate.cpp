@@ -50,6 +50,25 @@ void check_memory_rules(const HwConfig& c, Fail& fail, Conflict& conflict) {
          fmt::format("a row cycle of {} ns (max(tRAS, tRCD + tCL, tRCD + tWL) + tRP) does not fit between refreshes {} ns apart that take {} ns (tRFC)",
                      row_cycle, d.trefi_ns, d.trfc_ns));
   }
+  // The caches split into whole sets of 128-byte lines (mem/cache/sector_cache.h); a hit cannot be
+  // slower than the memory it saves a trip to.
+  if (m.l2.slices > 0) {
+    if (m.l2_bytes <= 0) conflict({"memory.l2.slices", "memory.l2_bytes"}, "an L2 in slices needs a capacity");
+    else if (m.l2_bytes % (m.l2.slices * 128 * m.l2.ways) != 0)
+      conflict({"memory.l2_bytes", "memory.l2.slices", "memory.l2.ways"},
+               fmt::format("{} bytes do not split into {} slices of whole {}-way sets of 128-byte lines", m.l2_bytes, m.l2.slices, m.l2.ways));
+    if (m.l2.hit_latency_cycles < 2 || m.l2.hit_latency_cycles > m.latency_cycles)
+      conflict({"memory.l2.hit_latency_cycles", "memory.latency_cycles"},
+               fmt::format("an L2 hit of {} cycles must take at least 2 cycles and no longer than the memory's {}", m.l2.hit_latency_cycles, m.latency_cycles));
+  }
+  if (m.l1.bytes > 0) {
+    if (m.l1.bytes % (128 * m.l1.ways) != 0)
+      conflict({"memory.l1.bytes", "memory.l1.ways"}, fmt::format("{} bytes do not split into whole {}-way sets of 128-byte lines", m.l1.bytes, m.l1.ways));
+    const int below = m.l2.slices > 0 ? m.l2.hit_latency_cycles : m.latency_cycles;
+    if (m.l1.hit_latency_cycles < 1 || m.l1.hit_latency_cycles > below)
+      conflict({"memory.l1.hit_latency_cycles", m.l2.slices > 0 ? "memory.l2.hit_latency_cycles" : "memory.latency_cycles"},
+               fmt::format("an L1 hit of {} cycles must take at least 1 cycle and no longer than a trip below it ({})", m.l1.hit_latency_cycles, below));
+  }
   // The DRAM models split the bus into channels of whole bytes per burst, timed in picoseconds.
   const int channel_bits = m.bus_width_bits / channels;
   if (channel_bits * d.burst_length < 8)

@@ -105,6 +105,7 @@ Result Device::collect() const {
   r.access_latency = access->summary();
   r.access_latency_histogram = access->histogram(40);
   r.transaction_latency = memory_->transaction_latencies().summary();
+  r.caches = memory_->cache_counters();
   if (const mem::DramCounters d = memory_->dram_counters(); d.valid) {
     r.has_dram = true;
     r.dram_activations = d.activates;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "isa/op_class.h"
+#include "mem/cache/cache_counters.h"
 #include "mem/latency_recorder.h"
 
 namespace warpsim::device {
@@ -109,6 +110,10 @@ struct Result {
   double dram_row_hit_rate = 0;  // bursts that found their row open (not their own activation's first) / bursts
   double dram_bank_busy = 0;     // fraction of bank time in a row visit (ACT to PRE + tRP)
   double dram_bus_busy = 0;      // fraction of channel data-bus time carrying bursts
+
+  // Cache activity over the whole run, in 32-byte sectors of loads (mem/memory_system.h,
+  // CacheCounters); blank columns for a level not simulated.
+  mem::CacheCounters caches;
 
   StallBreakdown stalls;
   std::vector<WarpRecord> warp_records;          // when RunOptions::record_warps

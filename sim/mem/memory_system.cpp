@@ -1,6 +1,7 @@
 #include "mem/memory_system.h"
 
 #include "common/user_error.h"
+#include "mem/cache/cached_memory.h"
 #include "mem/fixed_memory.h"
 #include "mem/dram/dram_memory.h"
 #include "mem/queue/queue_memory.h"
@@ -30,6 +31,7 @@ std::unique_ptr<MemorySystem> make_memory_system(const MemorySystemSpec& spec) {
   WARPSIM_ASSERT(spec.config != nullptr, "make_memory_system: no config");
   WARPSIM_ASSERT(spec.simulated_sms >= 1 && spec.simulated_sms <= spec.config->device.sms,
                  "make_memory_system: simulated SMs out of range");
+  if (cache::has_caches(*spec.config)) return std::make_unique<cache::CachedMemory>(spec);
   switch (spec.config->memory.model) {
     case config::MemoryModelKind::Fixed: return std::make_unique<FixedMemory>(spec);
     case config::MemoryModelKind::Queue: return std::make_unique<queue::QueueMemory>(spec);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "config/hw_config.h"
+#include "mem/cache/cache_counters.h"
 #include "mem/latency_recorder.h"
 
 namespace warpsim::mem {
@@ -67,6 +68,7 @@ class MemorySystem {
   virtual const LatencyRecorder& transaction_latencies() const = 0;
   virtual const char* name() const = 0;
   virtual DramCounters dram_counters() const { return {}; }
+  virtual CacheCounters cache_counters() const { return {}; }
   // The cycle by which every write so far is in DRAM, the writes of SMs a share only mirrors
   // included (0 where the simulated SMs' own store completions already say so). A kernel is done
   // once its writes have landed: a one-wave run is timed to it (device/collect.cpp).

@@ -51,8 +51,24 @@ std::vector<Column> result_columns() {
           {"dram_activations"},
           {"dram_row_hit_rate", 4},
           {"dram_bank_busy", 4},
-          {"dram_bus_busy", 4}};
+          {"dram_bus_busy", 4},
+          // Cache activity in 32-byte sectors of loads (blank for a level not simulated).
+          {"l1_hit_sectors"},
+          {"l1_miss_sectors"},
+          {"l1_hit_rate", 4},
+          {"l2_hit_sectors"},
+          {"l2_miss_sectors"},
+          {"l2_hit_rate", 4}};
 }
+
+namespace {
+
+// Blank where no load reached the level.
+Cell hit_rate(uint64_t hits, uint64_t misses) {
+  return hits + misses > 0 ? Cell{static_cast<double>(hits) / static_cast<double>(hits + misses)} : Cell{};
+}
+
+}  // namespace
 
 std::vector<Cell> result_row(const device::Result& r) {
   const double slots = static_cast<double>(std::max<uint64_t>(1, r.stalls.total()));
@@ -97,7 +113,13 @@ std::vector<Cell> result_row(const device::Result& r) {
           r.has_dram ? Cell{static_cast<int64_t>(r.dram_activations)} : Cell{},
           r.has_dram ? Cell{r.dram_row_hit_rate} : Cell{},
           r.has_dram ? Cell{r.dram_bank_busy} : Cell{},
-          r.has_dram ? Cell{r.dram_bus_busy} : Cell{}};
+          r.has_dram ? Cell{r.dram_bus_busy} : Cell{},
+          r.caches.l1 ? Cell{static_cast<int64_t>(r.caches.l1_hit_sectors)} : Cell{},
+          r.caches.l1 ? Cell{static_cast<int64_t>(r.caches.l1_miss_sectors)} : Cell{},
+          r.caches.l1 ? hit_rate(r.caches.l1_hit_sectors, r.caches.l1_miss_sectors) : Cell{},
+          r.caches.l2 ? Cell{static_cast<int64_t>(r.caches.l2_hit_sectors)} : Cell{},
+          r.caches.l2 ? Cell{static_cast<int64_t>(r.caches.l2_miss_sectors)} : Cell{},
+          r.caches.l2 ? hit_rate(r.caches.l2_hit_sectors, r.caches.l2_miss_sectors) : Cell{}};
 }
 
 Table results_table(const std::vector<device::Result>& results, bool steady) {

@@ -1,0 +1,138 @@
+// Caches in front of a memory model: an L1 per SM for global loads (where the GPU caches them
+// there by default) and an L2 in slices, both of 128-byte lines in 32-byte sectors
+// (sector_cache.h), with MSHRs that merge misses to a line and stall their level when full
+// (Volkov 2016 §7.7), and a data port per slice that bounds L2 bandwidth. Misses go to the model
+// below (`dram` by default), which times them as before: its fixed latency is shortened by the
+// SM -> slice trip already spent, so an unloaded miss costs memory.latency_cycles as without caches.
+//
+// Timing, unloaded: an L1 hit takes l1.hit_latency_cycles from submission; an L2 hit
+// l2.hit_latency_cycles (half of it to reach the slice, half back); a miss the memory's latency.
+// A share of the device (`--sms`) keeps the whole L2's capacity (every SM sees all of it, so data
+// the SMs share hit as on the device) and its share of each slice's port and MSHRs.
+//
+// Writes: the L2 is write-back and write-allocate (Baghsorkhi 2012 §3, measured on Fermi): a store
+// completes at the slice, and a dirty line evicted holds an MSHR until the memory below has it. A
+// store through the L1 evicts the line (Fermi, PTX st.wb) or updates its sectors (l1.stores_update).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <queue>
+#include <vector>
+
+#include "mem/cache/sector_cache.h"
+#include "mem/completion_queue.h"
+#include "mem/dram/channel_min_tree.h"
+#include "mem/dram/ring_buffer.h"
+#include "mem/memory_system.h"
+
+namespace warpsim::mem::cache {
+
+// Whether `cfg` puts any cache in front of its memory model.
+bool has_caches(const config::HwConfig& cfg);
+
+class CachedMemory final : public MemorySystem {
+ public:
+  explicit CachedMemory(const MemorySystemSpec& spec);
+
+  void submit(const Transaction& t, uint64_t now) override;
+  uint64_t next_event_time() const override;
+  void advance(uint64_t t, std::vector<Completion>& done) override;
+  const LatencyRecorder& transaction_latencies() const override { return latencies_; }
+  const char* name() const override { return below_->name(); }
+  DramCounters dram_counters() const override { return below_->dram_counters(); }
+  CacheCounters cache_counters() const override { return counters_; }
+  uint64_t writes_landed_by() const override { return below_->writes_landed_by(); }
+
+  // The SM -> slice part of an L2 hit's latency, which the memory below no longer spends.
+  uint64_t request_cycles() const { return request_cycles_; }
+
+ private:
+  static constexpr uint32_t kNone = ~uint32_t{0};
+
+  struct Request {       // an SM's access to one line, or an L1 miss sent to the L2
+    uint64_t line = 0;
+    uint64_t submit = 0;   // cycle the SM submitted it
+    uint64_t ready = 0;    // when a hit at the level it waits in delivers
+    uint32_t tag = 0;
+    uint32_t transactions = 1;
+    uint32_t next = kNone;      // next waiter of the same MSHR
+    uint32_t l1_mshr = kNone;   // an L1 miss: the L1 MSHR its data fill
+    uint16_t sm = 0;
+    uint8_t mask = 0;           // sectors
+    bool write = false;
+  };
+  struct Mshr {          // a line with data outstanding, or (L2) a dirty line being written back
+    uint64_t line = 0;
+    uint32_t first = kNone, last = kNone;  // waiting requests
+    uint32_t waiters = 0;
+    uint32_t outstanding = 0;  // transactions (L2) or requests (L1) sent below, not yet back
+    uint32_t owner = 0;        // slice (L2) or SM (L1)
+    uint8_t pending = 0;
+    bool writeback = false;
+  };
+  enum class EventKind : uint8_t { ArriveAtL2, BelowDone, L1Fill };
+  struct Event {
+    uint64_t time = 0;
+    uint64_t seq = 0;
+    EventKind kind = EventKind::ArriveAtL2;
+    uint32_t id = 0;      // request (ArriveAtL2, L1Fill: the L2 request) or MSHR (BelowDone)
+    uint32_t count = 0;   // BelowDone: transactions completed
+    bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
+  };
+  struct Level {         // one L1 or one L2 slice
+    SectorCache tags;
+    uint32_t mshrs_in_use = 0;
+    dram::RingBuffer<uint32_t> waiting;  // requests in arrival order (L2: arrived; L1: stalled)
+    double port_free = 0;                // L2: when the data port is next free (cycles)
+    bool blocked = false;                // the head waits for an MSHR or a free way
+  };
+
+  uint32_t new_request(const Request& r);
+  uint32_t new_mshr(const Mshr& m);
+  void schedule(uint64_t time, EventKind kind, uint32_t id, uint32_t count = 0);
+  void deliver(uint32_t request, uint64_t time);  // the request's data are back where it came from
+  void add_waiter(Mshr& m, uint32_t request);
+  void release_waiters(uint32_t mshr, uint64_t time);
+
+  void submit_access(uint32_t request, uint64_t now);
+  bool l1_lookup(uint32_t request, uint64_t now);
+  void l1_drain(int sm, uint64_t now);
+  void send_to_l2(uint32_t request, uint64_t now);
+  bool l2_lookup(Level& slice, uint32_t slice_index, uint32_t request, uint64_t now);
+  void fetch_below(uint32_t mshr, uint64_t line, uint8_t sectors, bool write, uint16_t sm, uint64_t now);
+  void below_done(uint32_t mshr, uint32_t count, uint64_t time);
+  void l1_filled(uint32_t l2_request, uint64_t time);
+  void service_slice(uint32_t slice, uint64_t now);
+  void refresh_slice(uint32_t slice);
+  uint32_t slice_of(uint64_t line) const;
+  void process_until(uint64_t t);
+
+  config::HwConfig below_config_;  // the config the model below is built from (kept alive for it)
+  std::unique_ptr<MemorySystem> below_;
+  const bool below_timed_;
+  const config::HwConfig& cfg_;
+  uint64_t request_cycles_ = 0;     // SM -> slice
+  uint64_t l2_return_cycles_ = 0;   // slice -> SM on a hit
+  double port_cycles_per_sector_ = 0;
+  uint32_t l2_mshrs_ = 0, l1_mshrs_ = 0;
+  bool has_l1_ = false, has_l2_ = false;
+
+  std::vector<Level> l1_;      // per simulated SM
+  std::vector<Level> slices_;  // L2
+  dram::ChannelMinTree slice_ready_;
+  std::vector<Request> requests_;
+  std::vector<uint32_t> free_requests_;
+  std::vector<Mshr> mshrs_;
+  std::vector<uint32_t> free_mshrs_;
+  std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
+  uint32_t open_ = kNone;  // the last access submitted, still gathering its sectors of one line
+  uint64_t open_time_ = 0;
+  std::vector<Completion> below_done_;
+  CompletionQueue responses_;
+  LatencyRecorder latencies_;
+  CacheCounters counters_;
+  uint64_t seq_ = 0;
+};
+
+}  // namespace warpsim::mem::cache

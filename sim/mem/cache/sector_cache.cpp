@@ -1,0 +1,41 @@
+#include "mem/cache/sector_cache.h"
+
+#include "common/user_error.h"
+
+namespace warpsim::mem::cache {
+
+SectorCache::SectorCache(uint64_t bytes, int ways) : sets_(bytes / (kLineBytes * static_cast<uint64_t>(ways))), ways_(ways) {
+  WARPSIM_ASSERT(ways > 0 && sets_ > 0 && sets_ * kLineBytes * static_cast<uint64_t>(ways) == bytes, "SectorCache: capacity is not whole sets");
+  ways_of_sets_.resize(sets_ * static_cast<uint64_t>(ways));
+}
+
+CacheLine* SectorCache::find(uint64_t line) {
+  CacheLine* set = &ways_of_sets_[(line % sets_) * static_cast<uint64_t>(ways_)];
+  for (int w = 0; w < ways_; ++w)
+    if (set[w].line == line) {
+      set[w].used = ++clock_;
+      return &set[w];
+    }
+  return nullptr;
+}
+
+CacheLine* SectorCache::allocate(uint64_t line, CacheLine& evicted) {
+  CacheLine* set = &ways_of_sets_[(line % sets_) * static_cast<uint64_t>(ways_)];
+  CacheLine* victim = nullptr;
+  for (int w = 0; w < ways_; ++w) {
+    CacheLine& way = set[w];
+    if (!way.present()) {
+      victim = &way;
+      break;
+    }
+    if (way.pending == 0 && (victim == nullptr || way.used < victim->used)) victim = &way;
+  }
+  if (victim == nullptr) return nullptr;
+  evicted = *victim;
+  *victim = CacheLine{};
+  victim->line = line;
+  victim->used = ++clock_;
+  return victim;
+}
+
+}  // namespace warpsim::mem::cache
