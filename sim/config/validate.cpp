@@ -57,6 +57,7 @@ void check_memory_rules(const HwConfig& c, Fail& fail, Conflict& conflict) {
     else if (m.l2_bytes % (m.l2.slices * 128 * m.l2.ways) != 0)
       conflict({"memory.l2_bytes", "memory.l2.slices", "memory.l2.ways"},
                fmt::format("{} bytes do not split into {} slices of whole {}-way sets of 128-byte lines", m.l2_bytes, m.l2.slices, m.l2.ways));
+    if (m.l2.mshrs < 2) fail("memory.l2.mshrs", "an L2 slice needs at least 2 MSHRs: a miss and the write-back of the dirty line it evicts");
     if (m.l2.hit_latency_cycles < 2 || m.l2.hit_latency_cycles > m.latency_cycles)
       conflict({"memory.l2.hit_latency_cycles", "memory.latency_cycles"},
                fmt::format("an L2 hit of {} cycles must take at least 2 cycles and no longer than the memory's {}", m.l2.hit_latency_cycles, m.latency_cycles));

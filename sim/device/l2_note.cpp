@@ -29,7 +29,7 @@ std::string unsimulated_l2_note(const config::HwConfig& cfg, const isa::Kernel& 
 
 std::string unsimulated_l2_note(const config::HwConfig& cfg, const std::string& what, uint64_t bytes) {
   const auto l2 = static_cast<uint64_t>(cfg.memory.l2_bytes);
-  if (cfg.memory.l2_bytes <= 0 || bytes > l2) return "";
+  if (cfg.memory.l2_bytes <= 0 || cfg.memory.l2.slices > 0 || bytes > l2) return "";
   return fmt::format("{} ({}) fit in {}'s {} L2, which warpsim does not simulate: every access goes to DRAM here, "
                      "also those the GPU would serve from the L2 (Volkov §6.7; memory.l2_bytes)",
                      what, format_bytes(bytes), cfg.gpu.name, format_bytes(l2));

@@ -50,7 +50,7 @@ CachedMemory::CachedMemory(const MemorySystemSpec& spec)
     const double per_slice = device_slices / slices;  // of a device slice's traffic
     l2_return_cycles_ = static_cast<uint64_t>(m.l2.hit_latency_cycles) - request_cycles_;
     port_cycles_per_sector_ = static_cast<double>(kSectorBytes) / (m.l2.bytes_per_cycle * per_slice);
-    l2_mshrs_ = scaled(m.l2.mshrs, per_slice);
+    l2_mshrs_ = std::max(2u, scaled(m.l2.mshrs, per_slice));  // a miss and the write-back of its victim
     const uint64_t sets = std::max<uint64_t>(1, static_cast<uint64_t>(m.l2_bytes) / (static_cast<uint64_t>(slices) * kLineBytes * static_cast<uint64_t>(m.l2.ways)));
     slices_.resize(static_cast<size_t>(slices));
     for (Level& s : slices_) s.tags = SectorCache(sets * kLineBytes * static_cast<uint64_t>(m.l2.ways), m.l2.ways);
@@ -399,7 +399,9 @@ void CachedMemory::below_done(uint32_t id, uint32_t count, uint64_t time) {
 
 void CachedMemory::refresh_slice(uint32_t s) {
   const Level& slice = slices_[s];
-  const uint64_t ready = slice.waiting.empty() || slice.blocked ? kNever : static_cast<uint64_t>(std::ceil(slice.port_free));
+  // A port moving several sectors a cycle serves several requests in one cycle: the cycle in which
+  // it frees (floor), not the next whole one.
+  const uint64_t ready = slice.waiting.empty() || slice.blocked ? kNever : static_cast<uint64_t>(std::floor(slice.port_free));
   slice_ready_.set(s, ready);
 }
 

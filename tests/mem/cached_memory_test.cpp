@@ -1,0 +1,176 @@
+// Caches in front of a memory model (mem/cache/cached_memory.h), cycle by cycle on small scenarios
+// derived by hand. Below them: `fixed` on Maxwell, where a lone 32-byte sector takes Table 6.2's
+// 368 cycles exactly (one LSU pass per line, no departure spread). The L2 hit takes 200 cycles,
+// 100 to reach the slice and 100 back, so a miss reaches the memory 100 cycles in and the memory
+// takes the other 268.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "mem/cache/cached_memory.h"
+#include "support/test_support.h"
+
+namespace warpsim::mem::cache {
+namespace {
+
+constexpr uint64_t kLine = 128;
+
+config::HwConfig with_l2(int ways = 4, int sets = 8, int mshrs = 64) {
+  config::HwConfig c = test::builtin("maxwell");
+  c.memory.model = config::MemoryModelKind::Fixed;
+  c.memory.peak_gbps = 1e5;  // no bandwidth queueing below: each transaction its latency exactly
+  c.memory.l2.slices = 1;
+  c.memory.l2.ways = ways;
+  c.memory.l2_bytes = ways * sets * 128;
+  c.memory.l2.hit_latency_cycles = 200;
+  c.memory.l2.mshrs = mshrs;
+  c.memory.l2.mshr_merge = 8;
+  c.memory.l2.bytes_per_cycle = 1e4;  // a port that never binds unless a test says so
+  return c;
+}
+
+config::HwConfig with_l1(bool stores_update) {
+  config::HwConfig c = with_l2();
+  c.memory.l1.bytes = 4 * 4 * 128;
+  c.memory.l1.ways = 4;
+  c.memory.l1.hit_latency_cycles = 30;
+  c.memory.l1.mshrs = 8;
+  c.memory.l1.stores_update = stores_update;
+  return c;
+}
+
+// Drives one memory system on the whole device, one access = one transaction.
+struct Harness {
+  explicit Harness(const config::HwConfig& c) : cfg(c), memory(make_memory_system({&cfg, cfg.device.sms, 1})) {}
+  void access(uint64_t address, uint32_t tag, uint64_t now, bool write = false, uint32_t bytes = 32) {
+    run_until(now);
+    Transaction t;
+    t.address = address;
+    t.bytes = bytes;
+    t.write = write;
+    t.tag = tag;
+    memory->submit(t, now);
+  }
+  void run_until(uint64_t t) {
+    for (uint64_t next = memory->next_event_time(); next <= t; next = memory->next_event_time()) memory->advance(next, done);
+  }
+  // The completion cycle of `tag` (0 if it never completed).
+  uint64_t completed(uint32_t tag) {
+    run_until(1'000'000);
+    for (const Completion& c : done)
+      if (c.tag == tag) return c.time;
+    return 0;
+  }
+  config::HwConfig cfg;
+  std::unique_ptr<MemorySystem> memory;
+  std::vector<Completion> done;
+};
+
+TEST(CachedMemory, AMissTakesTheMemorysLatencyAndTheNextAccessHits) {
+  Harness h(with_l2());
+  h.access(0, 1, 1000);
+  h.access(0, 2, 2000);
+  EXPECT_EQ(h.completed(1), 1000u + 368);  // as without caches: Table 6.2
+  EXPECT_EQ(h.completed(2), 2000u + 200);  // the L2 hit
+  const CacheCounters c = h.memory->cache_counters();
+  EXPECT_TRUE(c.l2);
+  EXPECT_FALSE(c.l1);
+  EXPECT_EQ(c.l2_miss_sectors, 1u);
+  EXPECT_EQ(c.l2_hit_sectors, 1u);
+}
+
+TEST(CachedMemory, ASectorMissingFromAPresentLineIsFetchedAlone) {
+  Harness h(with_l2());
+  h.access(0, 1, 1000);         // sector 0 of line 0
+  h.access(32, 2, 2000);        // sector 1: the line is present, the sector is not
+  h.access(0, 3, 3000, false, 64);  // sectors 0 and 1: both now valid
+  EXPECT_EQ(h.completed(2), 2000u + 368);
+  EXPECT_EQ(h.completed(3), 3000u + 200);
+  EXPECT_EQ(h.memory->cache_counters().l2_miss_sectors, 2u);
+  EXPECT_EQ(h.memory->cache_counters().l2_hit_sectors, 2u);
+}
+
+TEST(CachedMemory, AMissToALineBeingFetchedMergesIntoItsMshr) {
+  // One MSHR pair only: a second fetch would have to wait for the first (next test); a merged
+  // request needs none and completes with the first's data.
+  Harness h(with_l2(4, 8, 2));
+  h.access(0, 1, 1000);
+  h.access(0, 2, 1010);
+  h.access(kLine * 8, 3, 1020);  // another line: it gets the second MSHR at once
+  EXPECT_EQ(h.completed(1), 1368u);
+  EXPECT_EQ(h.completed(2), 1368u);  // behind the fetch, not a second one
+  EXPECT_EQ(h.completed(3), 1020u + 368);
+}
+
+TEST(CachedMemory, AFullMshrTableStallsTheSliceUntilAFillFreesOne) {
+  // Two MSHRs, three misses to different lines at once: the third reaches the slice at 1100 and
+  // waits for the first fill (1368), then goes to the memory: 1368 + 268.
+  Harness h(with_l2(4, 8, 2));
+  h.access(0 * kLine, 1, 1000);
+  h.access(1 * kLine, 2, 1000);
+  h.access(2 * kLine, 3, 1000);
+  EXPECT_EQ(h.completed(1), 1368u);
+  EXPECT_EQ(h.completed(2), 1368u);
+  EXPECT_EQ(h.completed(3), 1368u + 268);
+}
+
+TEST(CachedMemory, TheL2WritesBackAndAllocatesOnAWrite) {
+  // A store completes at the slice (write-back) and leaves its sectors valid (write-allocate). A
+  // later miss that evicts the dirty line (one way per set) writes it back: with two MSHRs, the
+  // write-back holds one while the miss takes the other, so a second miss at once waits for one.
+  Harness h(with_l2(1, 8, 2));
+  h.access(0, 1, 1000, true);
+  h.access(0, 2, 2000);
+  h.access(8 * kLine, 3, 3000);       // same set: evicts dirty line 0
+  h.access(16 * kLine + 32, 4, 3001);  // same set again, while the write-back and the miss hold both MSHRs
+  EXPECT_EQ(h.completed(1), 1000u + 200);
+  EXPECT_EQ(h.completed(2), 2000u + 200);
+  EXPECT_EQ(h.completed(3), 3000u + 368);
+  // The write-back (submitted at 3100, 268 cycles in `fixed`) frees its MSHR at 3368, as the miss does.
+  EXPECT_EQ(h.completed(4), 3368u + 268);
+}
+
+TEST(CachedMemory, AFermiStoreEvictsTheL1LineAVoltaStyleStoreUpdatesIt) {
+  for (const bool update : {false, true}) {
+    Harness h(with_l1(update));
+    h.access(0, 1, 1000);             // L1 and L2 miss
+    h.access(0, 2, 2000);             // L1 hit
+    h.access(0, 3, 3000, true);       // the store goes to the L2 (write-back there)
+    h.access(0, 4, 4000);             // evicted from L1: an L2 hit; updated: an L1 hit
+    EXPECT_EQ(h.completed(1), 1368u);
+    EXPECT_EQ(h.completed(2), 2030u);
+    EXPECT_EQ(h.completed(3), 3200u);
+    EXPECT_EQ(h.completed(4), update ? 4030u : 4200u) << "stores_update " << update;
+    const CacheCounters c = h.memory->cache_counters();
+    EXPECT_EQ(c.l1_hit_sectors, update ? 2u : 1u);
+    EXPECT_EQ(c.l1_miss_sectors, update ? 1u : 2u);
+  }
+}
+
+TEST(CachedMemory, RequestsToOneSliceQueueAtItsPort) {
+  // 3.2 bytes per cycle: a sector occupies the port 10 cycles. Two hits reach the slice at 2100;
+  // the second is looked up when the port frees, at 2110.
+  config::HwConfig c = with_l2();
+  c.memory.l2.bytes_per_cycle = 3.2;
+  Harness h(c);
+  h.access(0 * kLine, 1, 1000);
+  h.access(1 * kLine, 2, 1000);
+  h.access(0 * kLine, 3, 2000);
+  h.access(1 * kLine, 4, 2000);
+  EXPECT_EQ(h.completed(1), 1368u);
+  EXPECT_EQ(h.completed(2), 1368u + 10);  // the second miss also waited 10 cycles at the port
+  EXPECT_EQ(h.completed(3), 2200u);
+  EXPECT_EQ(h.completed(4), 2210u);
+}
+
+TEST(CachedMemory, WithoutCachesTheModelIsUnchanged) {
+  config::HwConfig c = test::builtin("kepler");
+  c.memory.l2.slices = 0;
+  EXPECT_FALSE(has_caches(c));
+  EXPECT_STREQ(make_memory_system({&c, 1, 1})->name(), "dram");
+  EXPECT_TRUE(has_caches(test::builtin("kepler")));
+  EXPECT_FALSE(has_caches(test::builtin("gt200")));  // G80 and GT200 cache no global loads (Volkov §6.7)
+}
+
+}  // namespace
+}  // namespace warpsim::mem::cache
