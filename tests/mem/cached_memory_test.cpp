@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "common/bit_mix.h"
 #include "mem/cache/cached_memory.h"
 #include "support/test_support.h"
 
@@ -14,6 +15,15 @@ namespace warpsim::mem::cache {
 namespace {
 
 constexpr uint64_t kLine = 128;
+
+// The first `n` lines that share line 0's set in a cache of `sets` sets (sets are a hash of the
+// line: sector_cache.cpp).
+std::vector<uint64_t> lines_in_set_of_line0(uint64_t sets, size_t n) {
+  std::vector<uint64_t> lines;
+  for (uint64_t l = 0; lines.size() < n; ++l)
+    if (mix64(l) % sets == mix64(0) % sets) lines.push_back(l);
+  return lines;
+}
 
 config::HwConfig with_l2(int ways = 4, int sets = 8, int mshrs = 64) {
   config::HwConfig c = test::builtin("maxwell");
@@ -119,10 +129,11 @@ TEST(CachedMemory, TheL2WritesBackAndAllocatesOnAWrite) {
   // later miss that evicts the dirty line (one way per set) writes it back: with two MSHRs, the
   // write-back holds one while the miss takes the other, so a second miss at once waits for one.
   Harness h(with_l2(1, 8, 2));
+  const std::vector<uint64_t> set0 = lines_in_set_of_line0(8, 3);
   h.access(0, 1, 1000, true);
   h.access(0, 2, 2000);
-  h.access(8 * kLine, 3, 3000);       // same set: evicts dirty line 0
-  h.access(16 * kLine + 32, 4, 3001);  // same set again, while the write-back and the miss hold both MSHRs
+  h.access(set0[1] * kLine, 3, 3000);       // same set: evicts dirty line 0
+  h.access(set0[2] * kLine + 32, 4, 3001);  // same set again, while the write-back and the miss hold both MSHRs
   EXPECT_EQ(h.completed(1), 1000u + 200);
   EXPECT_EQ(h.completed(2), 2000u + 200);
   EXPECT_EQ(h.completed(3), 3000u + 368);

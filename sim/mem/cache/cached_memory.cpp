@@ -4,7 +4,6 @@
 #include <bit>
 #include <cmath>
 
-#include "common/bit_mix.h"
 #include "common/user_error.h"
 
 namespace warpsim::mem::cache {
@@ -35,7 +34,8 @@ CachedMemory::CachedMemory(const MemorySystemSpec& spec)
     : below_config_(below_config(*spec.config)),
       below_(make_memory_system(MemorySystemSpec{&below_config_, spec.simulated_sms, spec.seed})),
       below_timed_(below_->times_at_submit()),
-      cfg_(*spec.config) {
+      cfg_(*spec.config),
+      map_(*spec.config) {
   const config::MemoryConfig& m = cfg_.memory;
   const double share = static_cast<double>(spec.simulated_sms) / cfg_.device.sms;
   has_l2_ = has_l2(cfg_);
@@ -44,14 +44,15 @@ CachedMemory::CachedMemory(const MemorySystemSpec& spec)
   if (has_l2_) {
     // A share's slices, as its DRAM channels (dram/share_geometry.h): its share of them, at least
     // one, each as fast as on the device, so that a request waits at a port as long as there;
-    // the port rate and MSHRs are then scaled to the share's traffic, the capacity is the whole L2's.
+    // the port rate, MSHRs and capacity are scaled to the share (the other SMs' data take the rest).
     const double device_slices = m.l2.slices * share;
     const int slices = std::max(1, static_cast<int>(std::round(device_slices)));
     const double per_slice = device_slices / slices;  // of a device slice's traffic
     l2_return_cycles_ = static_cast<uint64_t>(m.l2.hit_latency_cycles) - request_cycles_;
     port_cycles_per_sector_ = static_cast<double>(kSectorBytes) / (m.l2.bytes_per_cycle * per_slice);
     l2_mshrs_ = std::max(2u, scaled(m.l2.mshrs, per_slice));  // a miss and the write-back of its victim
-    const uint64_t sets = std::max<uint64_t>(1, static_cast<uint64_t>(m.l2_bytes) / (static_cast<uint64_t>(slices) * kLineBytes * static_cast<uint64_t>(m.l2.ways)));
+    const auto bytes = static_cast<uint64_t>(m.l2_bytes * share);
+    const uint64_t sets = std::max<uint64_t>(1, bytes / (static_cast<uint64_t>(slices) * kLineBytes * static_cast<uint64_t>(m.l2.ways)));
     slices_.resize(static_cast<size_t>(slices));
     for (Level& s : slices_) s.tags = SectorCache(sets * kLineBytes * static_cast<uint64_t>(m.l2.ways), m.l2.ways);
     slice_ready_ = dram::ChannelMinTree(slices_.size());
@@ -89,7 +90,12 @@ uint32_t CachedMemory::new_mshr(const Mshr& m) {
 
 void CachedMemory::schedule(uint64_t time, EventKind kind, uint32_t id, uint32_t count) { events_.push(Event{time, seq_++, kind, id, count}); }
 
-uint32_t CachedMemory::slice_of(uint64_t line) const { return static_cast<uint32_t>(mix64(line) % slices_.size()); }
+// The slice of the partition whose DRAM holds the line (an L2 slice sits in each memory partition,
+// Fermi and GTX 680/980 whitepapers), so that a slice whose MSHRs are all taken holds up only
+// requests for a channel that is busy with its misses already.
+uint32_t CachedMemory::slice_of(uint64_t line) const {
+  return static_cast<uint32_t>(static_cast<uint64_t>(map_.map(line * kLineBytes).channel) * slices_.size() / map_.channels());
+}
 
 // ---- the SMs' side
 
@@ -97,17 +103,14 @@ void CachedMemory::submit(const Transaction& t, uint64_t now) {
   const uint64_t line = t.address / kLineBytes;
   const uint8_t mask = sector_mask(t.address, t.bytes);
   // The sectors of one line an access sends together are one request (one lookup), as the L1's
-  // tag stage takes a line's sectors at once (NVIDIA forum, docs/memory-model.md "Caches").
+  // tag stage takes a line's sectors at once (NVIDIA forum, docs/memory-model.md "Caches"). The
+  // last request stays open for more sectors until another request or the next cycle comes: its
+  // lookup (at its own cycle) cannot change anything before the next one.
   if (open_ != kNone) {
     Request& o = requests_[open_];
     if (open_time_ == now && o.tag == t.tag && o.sm == t.sm && o.write == t.write && o.line == line) {
       o.mask |= mask;
       ++o.transactions;
-      if (t.last_of_access) {
-        const uint32_t r = open_;
-        open_ = kNone;
-        submit_access(r, now);
-      }
       return;
     }
     const uint32_t r = open_;
@@ -121,9 +124,7 @@ void CachedMemory::submit(const Transaction& t, uint64_t now) {
   r.sm = t.sm;
   r.mask = mask;
   r.write = t.write;
-  const uint32_t id = new_request(r);
-  if (t.last_of_access) return submit_access(id, now);
-  open_ = id;
+  open_ = new_request(r);
   open_time_ = now;
 }
 
@@ -275,7 +276,7 @@ void CachedMemory::send_to_l2(uint32_t request, uint64_t now) {
     fetch_below(id, r.line, r.mask, r.write, r.sm, now);
     return;
   }
-  schedule(now + request_cycles_, EventKind::ArriveAtL2, request);
+  arrivals_.push_back({now + request_cycles_, request});
 }
 
 bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t request, uint64_t now) {
@@ -415,16 +416,17 @@ void CachedMemory::service_slice(uint32_t s, uint64_t now) {
 // ---- events
 
 void CachedMemory::process_until(uint64_t t) {
-  if (open_ != kNone && open_time_ <= t) {
+  if (open_ != kNone && open_time_ < t) {
     const uint32_t r = open_;
     open_ = kNone;
     submit_access(r, open_time_);
   }
   for (;;) {
+    const uint64_t ta = arrivals_.empty() ? kNever : arrivals_.front().time;
     const uint64_t te = events_.empty() ? kNever : events_.top().time;
     const uint64_t ts = has_l2_ ? slice_ready_.min_time() : kNever;
     const uint64_t tb = below_timed_ ? kNever : below_->next_event_time();
-    const uint64_t now = std::min({te, ts, tb});
+    const uint64_t now = std::min({ta, te, ts, tb});
     if (now > t) return;
     if (tb == now) {  // the memory below first, so that its fills land before lookups of the cycle
       below_done_.clear();
@@ -435,19 +437,19 @@ void CachedMemory::process_until(uint64_t t) {
     if (te == now) {
       const Event e = events_.top();
       events_.pop();
-      switch (e.kind) {
-        case EventKind::ArriveAtL2: {
-          const uint32_t s = slice_of(requests_[e.id].line);
-          Level& slice = slices_[s];
-          slice.waiting.push_back(e.id);
-          if (slice.waiting.size() == 1) {  // an idle port takes it now
-            slice.port_free = std::max(slice.port_free, static_cast<double>(e.time));
-            refresh_slice(s);
-          }
-          break;
-        }
-        case EventKind::BelowDone: below_done(e.id, e.count, e.time); break;
-        case EventKind::L1Fill: l1_filled(e.id, e.time); break;
+      if (e.kind == EventKind::BelowDone) below_done(e.id, e.count, e.time);
+      else l1_filled(e.id, e.time);
+      continue;
+    }
+    if (ta == now) {
+      const Arrival a = arrivals_.front();
+      arrivals_.pop_front();
+      const uint32_t s = slice_of(requests_[a.request].line);
+      Level& slice = slices_[s];
+      slice.waiting.push_back(a.request);
+      if (slice.waiting.size() == 1) {  // an idle port takes it now
+        slice.port_free = std::max(slice.port_free, static_cast<double>(a.time));
+        refresh_slice(s);
       }
       continue;
     }
@@ -457,8 +459,9 @@ void CachedMemory::process_until(uint64_t t) {
 
 uint64_t CachedMemory::next_event_time() const {
   uint64_t t = responses_.next_time();
-  if (open_ != kNone) t = std::min(t, open_time_);
+  if (open_ != kNone) t = std::min(t, open_time_ + 1);
   if (!events_.empty()) t = std::min(t, events_.top().time);
+  if (!arrivals_.empty()) t = std::min(t, arrivals_.front().time);
   if (has_l2_) t = std::min(t, slice_ready_.min_time());
   if (!below_timed_) t = std::min(t, below_->next_event_time());
   return t;

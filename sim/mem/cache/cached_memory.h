@@ -7,8 +7,9 @@
 //
 // Timing, unloaded: an L1 hit takes l1.hit_latency_cycles from submission; an L2 hit
 // l2.hit_latency_cycles (half of it to reach the slice, half back); a miss the memory's latency.
-// A share of the device (`--sms`) keeps the whole L2's capacity (every SM sees all of it, so data
-// the SMs share hit as on the device) and its share of each slice's port and MSHRs.
+// A share of the device (`--sms`) gets its share of the L2 as of the DRAM: of its slices, ports,
+// MSHRs and capacity. That is right for data each SM owns; data all SMs share (one array read at
+// random by every SM) hit more often on the whole device, where every SM's accesses warm it.
 //
 // Writes: the L2 is write-back and write-allocate (Baghsorkhi 2012 §3, measured on Fermi): a store
 // completes at the slice, and a dirty line evicted holds an MSHR until the memory below has it. A
@@ -22,6 +23,7 @@
 
 #include "mem/cache/sector_cache.h"
 #include "mem/completion_queue.h"
+#include "mem/dram/address_map.h"
 #include "mem/dram/channel_min_tree.h"
 #include "mem/dram/ring_buffer.h"
 #include "mem/memory_system.h"
@@ -71,12 +73,12 @@ class CachedMemory final : public MemorySystem {
     uint8_t pending = 0;
     bool writeback = false;
   };
-  enum class EventKind : uint8_t { ArriveAtL2, BelowDone, L1Fill };
+  enum class EventKind : uint8_t { BelowDone, L1Fill };
   struct Event {
     uint64_t time = 0;
     uint64_t seq = 0;
-    EventKind kind = EventKind::ArriveAtL2;
-    uint32_t id = 0;      // request (ArriveAtL2, L1Fill: the L2 request) or MSHR (BelowDone)
+    EventKind kind = EventKind::BelowDone;
+    uint32_t id = 0;      // MSHR (BelowDone) or the L2 request whose data reached the L1 (L1Fill)
     uint32_t count = 0;   // BelowDone: transactions completed
     bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
   };
@@ -120,12 +122,20 @@ class CachedMemory final : public MemorySystem {
 
   std::vector<Level> l1_;      // per simulated SM
   std::vector<Level> slices_;  // L2
+  dram::AddressMap map_;       // a line's slice is its memory partition's (the DRAM models' map)
   dram::ChannelMinTree slice_ready_;
   std::vector<Request> requests_;
   std::vector<uint32_t> free_requests_;
   std::vector<Mshr> mshrs_;
   std::vector<uint32_t> free_mshrs_;
   std::priority_queue<Event, std::vector<Event>, std::greater<>> events_;
+  struct Arrival {
+    uint64_t time = 0;
+    uint32_t request = 0;
+  };
+  // Requests on their way to a slice: each leaves at the cycle being processed and takes the same
+  // trip, so they arrive in the order they left (a FIFO, no heap).
+  dram::RingBuffer<Arrival> arrivals_;
   uint32_t open_ = kNone;  // the last access submitted, still gathering its sectors of one line
   uint64_t open_time_ = 0;
   std::vector<Completion> below_done_;

@@ -1,5 +1,6 @@
 #include "mem/cache/sector_cache.h"
 
+#include "common/bit_mix.h"
 #include "common/user_error.h"
 
 namespace warpsim::mem::cache {
@@ -9,8 +10,13 @@ SectorCache::SectorCache(uint64_t bytes, int ways) : sets_(bytes / (kLineBytes *
   ways_of_sets_.resize(sets_ * static_cast<uint64_t>(ways));
 }
 
+// The set of a line: a hash of its address bits, as GPUs index their caches (GPGPU-Sim's configs:
+// Fermi's L1 hash, IPOLY or XOR indexing for the L2s since Kepler), so that streams a power of two
+// apart do not all fall into one set.
+uint64_t SectorCache::set_of(uint64_t line) const { return mix64(line) % sets_; }
+
 CacheLine* SectorCache::find(uint64_t line) {
-  CacheLine* set = &ways_of_sets_[(line % sets_) * static_cast<uint64_t>(ways_)];
+  CacheLine* set = &ways_of_sets_[set_of(line) * static_cast<uint64_t>(ways_)];
   for (int w = 0; w < ways_; ++w)
     if (set[w].line == line) {
       set[w].used = ++clock_;
@@ -20,7 +26,7 @@ CacheLine* SectorCache::find(uint64_t line) {
 }
 
 CacheLine* SectorCache::allocate(uint64_t line, CacheLine& evicted) {
-  CacheLine* set = &ways_of_sets_[(line % sets_) * static_cast<uint64_t>(ways_)];
+  CacheLine* set = &ways_of_sets_[set_of(line) * static_cast<uint64_t>(ways_)];
   CacheLine* victim = nullptr;
   for (int w = 0; w < ways_; ++w) {
     CacheLine& way = set[w];

@@ -42,6 +42,8 @@ class SectorCache {
   int ways() const { return ways_; }
 
  private:
+  uint64_t set_of(uint64_t line) const;
+
   uint64_t sets_ = 0;
   int ways_ = 0;
   uint64_t clock_ = 0;

@@ -1,0 +1,43 @@
+// The latency steps of the cache hierarchy (mem/cache/cached_memory.h) as the working set grows:
+// one warp per SM of fully diverging loads on Fermi (L1 16 KB, L2 768 KB, both caching global
+// loads) over arrays that fit in the L1, in the L2, and in neither. An access's latency is its
+// last line's: the LSU's passes plus the level's latency (L1 104, L2 288: Baghsorkhi 2012 §3;
+// memory 513: Volkov Table 6.2).
+#include <gtest/gtest.h>
+
+#include "config/loader.h"
+#include "device/simulate.h"
+#include "isa/generators.h"
+
+namespace warpsim::device {
+namespace {
+
+Result random_over(const char* array) {
+  RunOptions o;
+  o.warps_per_sm = 1;  // on every SM: the whole device's L2 (a share gets its share of it)
+  return simulate(config::load_hw_config("fermi", {}), isa::generate(*isa::find_generator("homogeneous"), {{"op", "random"}, {"array", array}, {"count", "1024"}}), o);
+}
+
+TEST(CacheWorkingSet, LatencyStepsAtTheL1AndL2Capacities) {
+  const Result l1 = random_over("8KB"), l2 = random_over("256KB"), memory = random_over("64MB");
+  ASSERT_TRUE(l1.caches.l1 && l1.caches.l2);
+  const auto rate = [](uint64_t hits, uint64_t misses) { return static_cast<double>(hits) / static_cast<double>(hits + misses); };
+  // Which level serves them: the first touch of each line misses (64 lines in 8 KB, 2048 in 256 KB,
+  // out of 32768 loads of a line).
+  EXPECT_GT(rate(l1.caches.l1_hit_sectors, l1.caches.l1_miss_sectors), 0.99);
+  EXPECT_LT(rate(l2.caches.l1_hit_sectors, l2.caches.l1_miss_sectors), 0.1);
+  EXPECT_GT(rate(l2.caches.l2_hit_sectors, l2.caches.l2_miss_sectors), 0.9);
+  EXPECT_LT(rate(memory.caches.l2_hit_sectors, memory.caches.l2_miss_sectors), 0.02);
+  // The steps. The LSU's passes are calibrated so that the memory case is Table 6.2's random
+  // latency (1571); an L2 hit saves the step to it, Table 6.2's stream latency less the L2's
+  // (513 - 288), where a lone warp's lines colliding in DRAM add up to 25 cycles more. An L1 hit
+  // saves at least 288 - 104 more (8 KB is 64 lines: a warp's 32 random ones repeat, so fewer
+  // passes too).
+  EXPECT_NEAR(memory.access_latency.mean, 1571, 0.01 * 1571);
+  EXPECT_GE(memory.access_latency.mean - l2.access_latency.mean, 513 - 288);
+  EXPECT_LE(memory.access_latency.mean - l2.access_latency.mean, 513 - 288 + 25);
+  EXPECT_LT(l1.access_latency.mean, l2.access_latency.mean - (288 - 104));
+}
+
+}  // namespace
+}  // namespace warpsim::device
