@@ -28,8 +28,8 @@ struct InvariantCheck {
 using device::kLittlesLawTolerance;
 // Warp-instruction throughput <= the throughput bound of Volkov's worksheet (§3.6, Table 3.4) for
 // the simulated GPU. Models other than `fixed` move bytes at the pin bandwidth, not the measured
-// peak the basic model assumes, so their bound uses memory.pin_bandwidth_gbps (Table 2.7); and
-// it leaves out the worksheet's Reissue row, a real GPU's cost that warpsim's schedulers do not
+// peak the basic model assumes, so their bound uses memory.pin_bandwidth_gbps (Table 2.7); behind
+// caches the memory row is the fastest level that can serve the bytes; and it leaves out the worksheet's Reissue row, a real GPU's cost that warpsim's schedulers do not
 // pay (instruction_throughput_bound).
 // The timed window holds the same work for every instruction class (sm::WindowTally); before
 // that rule, stores queued at the bound put store-heavy kernels up to 1.5% above it (stop 24).

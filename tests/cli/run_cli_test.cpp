@@ -76,13 +76,17 @@ TEST(RunCli, ARuleBrokenThroughADerivedValueNamesTheSetKey) {
   const std::string run = " --workload homogeneous --param op=stream --param count=4 --warps 8 --sms 1";
   expect_rejected("run --gpu kepler --set memory.model=servers --set memory.memory_clock_mhz=1.5" + run,
                   "warpsim: error: <--set>: memory.memory_clock_mhz: Table 6.5's b and c give no server");
+  // Behind the L2 the memory's latency is Table 6.2's less the trip to the slice (84 of 301 cycles).
   expect_rejected("run --gpu kepler --set memory.memory_clock_mhz=1.5" + run,
-                  "warpsim: error: <--set>: memory.memory_clock_mhz: the unloaded latency of a transaction, 301.0 cycles");
+                  "warpsim: error: <--set>: memory.memory_clock_mhz: the unloaded latency of a transaction, 217.0 cycles");
+  expect_rejected("run --gpu kepler --set memory.memory_clock_mhz=1.5" + run,
+                  "; behind the caches the memory takes memory.latency_cycles (301) less the 84 cycles a miss has spent reaching its L2 slice");
   expect_rejected("run --gpu h100_sxm --set memory.model=servers --set memory.line_charge_bytes=384" + run,
                   "is not longer than the DRAM timings alone give it (759 cycles) (with --set memory.line_charge_bytes, memory.model)");
 }
 
-// warpsim simulates no L2: a run whose global arrays fit in the GPU's says so, and only then.
+// The L2 is simulated; a what-if that turns it off (memory.l2.slices = 0) says when a run's
+// global arrays would fit in it, and only then.
 TEST(RunCli, GlobalArraysThatFitTheL2AreNoted) {
   const auto run = [](const std::string& args) {
     const CliRun r = run_cli("run " + args + " --warps 4 --sms 1 --format csv");
@@ -90,14 +94,16 @@ TEST(RunCli, GlobalArraysThatFitTheL2AreNoted) {
     return r;
   };
   const auto mentions_l2 = [](const CliRun& r) { return r.err.find("L2") != std::string::npos; };
-  const CliRun fits = run("--gpu kepler --workload random --param array=512KB");
+  const std::string off = "--set memory.l2.slices=0 ";
+  const CliRun fits = run(off + "--gpu kepler --workload random --param array=512KB");
   EXPECT_NE(fits.err.find("warpsim: note: homogeneous_random's global arrays (512 KB) fit in kepler's 512 KB L2"), std::string::npos) << fits.err;
-  EXPECT_FALSE(mentions_l2(run("--gpu kepler --workload random --param array=1MB")));
+  EXPECT_FALSE(mentions_l2(run(off + "--gpu kepler --workload random --param array=1MB")));
+  EXPECT_FALSE(mentions_l2(run("--gpu kepler --workload random --param array=512KB")));  // simulated: nothing to note
   // G80 does not cache global loads (Volkov §6.7); an arithmetic kernel touches no global array.
   EXPECT_FALSE(mentions_l2(run("--gpu g80 --workload random --param array=64KB")));
-  EXPECT_FALSE(mentions_l2(run("--gpu kepler --workload homogeneous --param op=add --param count=64")));
+  EXPECT_FALSE(mentions_l2(run(off + "--gpu kepler --workload homogeneous --param op=add --param count=64")));
   // The note changes no result.
-  const CliRun without_l2 = run("--gpu kepler --set memory.l2_bytes=0 --workload random --param array=512KB");
+  const CliRun without_l2 = run(off + "--gpu kepler --set memory.l2_bytes=0 --workload random --param array=512KB");
   EXPECT_FALSE(mentions_l2(without_l2));
   EXPECT_EQ(without_l2.out, fits.out);
 }

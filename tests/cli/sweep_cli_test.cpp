@@ -216,9 +216,10 @@ TEST(SweepCli, SteadyAddsItsColumns) {
   EXPECT_NE(lines_of(r.out)[0].find(",steady_stopped,steady_half_width,total_cycles"), std::string::npos);
 }
 
-// warpsim simulates no L2: once per GPU and workload whose global arrays fit in it, as `run` does.
+// With the L2 turned off (a what-if): once per GPU and workload whose global arrays fit in it, as
+// `run` does.
 TEST(SweepCli, ArraysThatFitTheL2AreNotedOncePerGpuAndWorkload) {
-  const CliRun r = run_cli("sweep --gpu kepler --gpu g80 --workload random --param array=512KB,1MB --param count=2 --warps 2,4 --sms 1 --quiet");
+  const CliRun r = run_cli("sweep --gpu kepler --gpu g80 --set memory.l2.slices=0 --workload random --param array=512KB,1MB --param count=2 --warps 2,4 --sms 1 --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string note = "warpsim: note: homogeneous_random's global arrays (512 KB) fit in kepler's 512 KB L2";
   const size_t first = r.err.find(note);

@@ -167,19 +167,20 @@ TEST(ConfigErrors, ARuleBrokenWhenTheModelIsBuiltNamesTheLineThatSetTheKey) {
     }
     return std::vector<Diagnostic>{};
   };
-  const std::string p = kepler_child("dram_latency.yaml", "memory:\n  model: queue\n  latency_cycles: 20\n");
+  // The model's own rule (the caches' would come first: an L2 hit longer than the memory).
+  const std::string p = kepler_child("dram_latency.yaml", "memory:\n  model: queue\n  latency_cycles: 20\n  l2:\n    slices: 0\n");
   auto ds = build_error(load_hw_config(p));
   ASSERT_EQ(ds.size(), 1u);
   EXPECT_EQ(ds[0].file, p);
   EXPECT_EQ(ds[0].line, 4);
   EXPECT_EQ(ds[0].key, "memory.latency_cycles");
   EXPECT_NE(ds[0].message.find("not longer than the DRAM timings"), std::string::npos) << ds[0].message;
-  ds = build_error(load_hw_config("kepler", {"memory.model=queue", "memory.latency_cycles=20"}));
+  ds = build_error(load_hw_config("kepler", {"memory.model=queue", "memory.latency_cycles=20", "memory.l2.slices=0"}));
   ASSERT_EQ(ds.size(), 1u);
   EXPECT_EQ(ds[0].file, "<--set>");
   EXPECT_EQ(ds[0].key, "memory.latency_cycles");
   // The what-if that made the conflict is named, not the file's latency it now exceeds.
-  ds = build_error(load_hw_config("kepler", {"memory.model=queue", "memory.dram.trcd_ns=300"}));
+  ds = build_error(load_hw_config("kepler", {"memory.model=queue", "memory.dram.trcd_ns=300", "memory.l2.slices=0"}));
   ASSERT_EQ(ds.size(), 1u);
   EXPECT_EQ(ds[0].file, "<--set>");
   EXPECT_EQ(ds[0].key, "memory.dram.trcd_ns");

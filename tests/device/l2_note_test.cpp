@@ -8,8 +8,10 @@
 namespace warpsim::test {
 namespace {
 
-std::string note(const std::string& gpu, const std::string& workload, const isa::ParamMap& params) {
-  return device::unsimulated_l2_note(config::load_hw_config(gpu), isa::load_workload(workload, params));
+// The note where a what-if turns the L2 off (memory.l2.slices = 0), or with the L2 simulated.
+std::string note(const std::string& gpu, const std::string& workload, const isa::ParamMap& params, bool l2_off = true) {
+  const std::vector<std::string> sets = l2_off ? std::vector<std::string>{"memory.l2.slices=0"} : std::vector<std::string>{};
+  return device::unsimulated_l2_note(config::load_hw_config(gpu, sets), isa::load_workload(workload, params));
 }
 
 }  // namespace
@@ -28,6 +30,7 @@ TEST(L2Note, NoneWhereGlobalLoadsAreNotCachedOrNoArrayIsTouched) {
   EXPECT_EQ(note("gt200", "random", {{"array", "64KB"}}), "");  // Volkov §6.7: G80 and GT200 cache no global loads
   EXPECT_EQ(note("kepler", "homogeneous", {{"op", "add"}}), "");  // no global array
   EXPECT_EQ(note("kepler", "random", {{"array", "128MB"}}), "");
+  EXPECT_EQ(note("maxwell", "random", {{"array", "1536KB"}}, false), "");  // the L2 is simulated
 }
 
 }  // namespace warpsim::test

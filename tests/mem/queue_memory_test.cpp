@@ -13,7 +13,13 @@
 namespace warpsim::mem {
 namespace {
 
-config::HwConfig queue_config(const std::string& gpu) { return test_traffic::model_config(gpu, config::MemoryModelKind::Queue); }
+// The model itself, without the caches in front of it (tests/mem/cached_memory_test.cpp).
+config::HwConfig queue_config(const std::string& gpu) {
+  config::HwConfig c = test_traffic::model_config(gpu, config::MemoryModelKind::Queue);
+  c.memory.l2.slices = 0;
+  c.memory.l1.bytes = 0;
+  return c;
+}
 
 TEST(QueueMemory, UnloadedCoalescedLoadTakesTheTable62Latency) {
   // By construction (the derived interconnect latency), on the device and on a one-SM share.

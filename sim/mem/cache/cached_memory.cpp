@@ -4,6 +4,9 @@
 #include <bit>
 #include <cmath>
 
+#include <fmt/format.h>
+
+#include "common/bit_mix.h"
 #include "common/user_error.h"
 
 namespace warpsim::mem::cache {
@@ -24,6 +27,20 @@ config::HwConfig below_config(const config::HwConfig& cfg) {
   return below;
 }
 
+// The model below, whose errors about its latency say that the caches took their part of it.
+std::unique_ptr<MemorySystem> build_below(const MemorySystemSpec& spec, const config::HwConfig& cfg) {
+  try {
+    return make_memory_system(spec);
+  } catch (const UserError& e) {
+    std::vector<Diagnostic> ds = e.diagnostics();
+    for (Diagnostic& d : ds)
+      if (request_trip(cfg) > 0 && d.message.find("latency") != std::string::npos)
+        d.message += fmt::format("; behind the caches the memory takes memory.latency_cycles ({}) less the {} cycles a miss has spent reaching its L2 slice",
+                                 cfg.memory.latency_cycles, request_trip(cfg));
+    throw UserError(std::move(ds));
+  }
+}
+
 uint32_t scaled(int per_device, double share) { return static_cast<uint32_t>(std::max(1.0, std::round(per_device * share))); }
 
 }  // namespace
@@ -32,10 +49,9 @@ bool has_caches(const config::HwConfig& cfg) { return has_l2(cfg) || has_l1(cfg)
 
 CachedMemory::CachedMemory(const MemorySystemSpec& spec)
     : below_config_(below_config(*spec.config)),
-      below_(make_memory_system(MemorySystemSpec{&below_config_, spec.simulated_sms, spec.seed})),
+      below_(build_below(MemorySystemSpec{&below_config_, spec.simulated_sms, spec.seed}, *spec.config)),
       below_timed_(below_->times_at_submit()),
-      cfg_(*spec.config),
-      map_(*spec.config) {
+      cfg_(*spec.config) {
   const config::MemoryConfig& m = cfg_.memory;
   const double share = static_cast<double>(spec.simulated_sms) / cfg_.device.sms;
   has_l2_ = has_l2(cfg_);
@@ -90,12 +106,9 @@ uint32_t CachedMemory::new_mshr(const Mshr& m) {
 
 void CachedMemory::schedule(uint64_t time, EventKind kind, uint32_t id, uint32_t count) { events_.push(Event{time, seq_++, kind, id, count}); }
 
-// The slice of the partition whose DRAM holds the line (an L2 slice sits in each memory partition,
-// Fermi and GTX 680/980 whitepapers), so that a slice whose MSHRs are all taken holds up only
-// requests for a channel that is busy with its misses already.
-uint32_t CachedMemory::slice_of(uint64_t line) const {
-  return static_cast<uint32_t>(static_cast<uint64_t>(map_.map(line * kLineBytes).channel) * slices_.size() / map_.channels());
-}
+// Lines hash over the slices (GPUs hash addresses over their L2 slices and partitions), with other
+// bits of the hash than the set index's (sector_cache.cpp), so that a slice's sets are all used.
+uint32_t CachedMemory::slice_of(uint64_t line) const { return static_cast<uint32_t>((mix64(line) >> 32) % slices_.size()); }
 
 // ---- the SMs' side
 

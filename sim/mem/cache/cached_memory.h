@@ -23,7 +23,6 @@
 
 #include "mem/cache/sector_cache.h"
 #include "mem/completion_queue.h"
-#include "mem/dram/address_map.h"
 #include "mem/dram/channel_min_tree.h"
 #include "mem/dram/ring_buffer.h"
 #include "mem/memory_system.h"
@@ -122,7 +121,6 @@ class CachedMemory final : public MemorySystem {
 
   std::vector<Level> l1_;      // per simulated SM
   std::vector<Level> slices_;  // L2
-  dram::AddressMap map_;       // a line's slice is its memory partition's (the DRAM models' map)
   dram::ChannelMinTree slice_ready_;
   std::vector<Request> requests_;
   std::vector<uint32_t> free_requests_;

@@ -70,7 +70,8 @@ TEST(SimGridPlatformSpec, SmPortBandwidthComesFromTheConfigWhenGiven) {
 }
 
 TEST(SimGridPlatformSpec, LatencyShorterThanTheTransferIsAUserErrorNamingTheKey) {
-  const auto cfg = config::load_hw_config("kepler", {"lsu.issue_unit=transaction", "lsu.transaction_issue_cycles=33", "memory.latency_cycles=100"});  // 100 - 99 = 1 cycle
+  const auto cfg = config::load_hw_config("kepler", {"lsu.issue_unit=transaction", "lsu.transaction_issue_cycles=33", "memory.latency_cycles=100",
+                                                     "memory.l2.slices=0"});  // 100 - 99 = 1 cycle (no L2: its hit would be longer)
   try {
     make_platform_spec(cfg, 1);
     FAIL() << "expected a UserError";
