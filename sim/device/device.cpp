@@ -20,7 +20,7 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
       launch_(realize_launch(cfg, kernel, opts.warps_per_sm, sms_)),
       decoded_(sm::decode(kernel, cfg)),
       addresses_(kernel, cfg, opts.seed),
-      memory_(mem::make_memory_system(mem::MemorySystemSpec{&cfg, sms_, opts.seed})),
+      memory_(mem::make_memory_system(mem::MemorySystemSpec{&cfg, sms_, opts.seed, addresses_.shared_arrays()})),
       port_(*memory_, sms_) {
   check_work_is_feasible();
   sm::SmSetup setup;

@@ -8,6 +8,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "config/hw_config.h"
@@ -84,10 +85,23 @@ class MemorySystem {
 
 // What a memory system is built for: the config, how many SMs are simulated (a run with fewer
 // SMs than the device gets that fraction of the memory system, `--sms 1`), and the seed.
+// A byte range [begin, end) of global memory.
+struct AddressRange {
+  uint64_t begin = 0;
+  uint64_t end = 0;
+};
+
 struct MemorySystemSpec {
+  MemorySystemSpec() = default;
+  MemorySystemSpec(const config::HwConfig* c, int sms, uint64_t s, std::vector<AddressRange> shared = {})
+      : config(c), simulated_sms(sms), seed(s), shared_arrays(std::move(shared)) {}
+
   const config::HwConfig* config = nullptr;
   int simulated_sms = 1;
   uint64_t seed = 1;
+  // Arrays every SM reads all over (random accesses): a share's caches hold its share of their
+  // lines (mem/cache/cached_memory.h). Empty: every array is each SM's own.
+  std::vector<AddressRange> shared_arrays;
 };
 
 // Builds the model named by config.memory.model. Throws UserError for a model not built in.

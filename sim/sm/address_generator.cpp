@@ -82,6 +82,17 @@ void AddressGenerator::global_addresses(int access, const WarpCoordinates& w, ui
   }
 }
 
+std::vector<mem::AddressRange> AddressGenerator::shared_arrays() const {
+  std::vector<bool> random(kernel_.arrays.size(), false);
+  for (const isa::Instruction& in : kernel_.code)
+    if (in.access >= 0 && isa::is_global_memory(in.cls) && kernel_.accesses[static_cast<size_t>(in.access)].kind == isa::AccessKind::Random)
+      random[static_cast<size_t>(kernel_.accesses[static_cast<size_t>(in.access)].array)] = true;
+  std::vector<mem::AddressRange> out;
+  for (size_t a = 0; a < random.size(); ++a)
+    if (random[a]) out.push_back({array_base_[a], array_base_[a] + kernel_.arrays[a].bytes});
+  return out;
+}
+
 void AddressGenerator::shared_addresses(int access, const WarpCoordinates& w, uint64_t execution, std::array<uint64_t, 32>& out) const {
   const isa::AccessPattern& ap = kernel_.accesses[access];
   const uint64_t bw = static_cast<uint64_t>(smem_.bank_width_bytes);

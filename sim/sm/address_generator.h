@@ -12,6 +12,7 @@
 
 #include "config/hw_config.h"
 #include "isa/kernel.h"
+#include "mem/memory_system.h"
 
 namespace warpsim::sm {
 
@@ -34,6 +35,8 @@ class AddressGenerator {
   bool fixed_offsets(int access, const WarpCoordinates& w, uint64_t execution, uint64_t& lane0) const;
   void shared_addresses(int access, const WarpCoordinates& w, uint64_t execution, std::array<uint64_t, 32>& out) const;
   uint32_t active_mask(int access) const { return masks_[access]; }
+  // The byte ranges of the arrays some global access reads at random: every SM reads all of them.
+  std::vector<mem::AddressRange> shared_arrays() const;
   const isa::AccessPattern& pattern(int access) const { return kernel_.accesses[access]; }
 
  private:

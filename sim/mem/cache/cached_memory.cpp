@@ -72,6 +72,14 @@ CachedMemory::CachedMemory(const MemorySystemSpec& spec)
     slices_.resize(static_cast<size_t>(slices));
     for (Level& s : slices_) s.tags = SectorCache(sets * kLineBytes * static_cast<uint64_t>(m.l2.ways), m.l2.ways);
     slice_ready_ = dram::ChannelMinTree(slices_.size());
+    if (share < 1)
+      for (const AddressRange& a : spec.shared_arrays) {
+        FoldedArray f;
+        f.first_line = a.begin / kLineBytes;
+        f.lines = (a.end + kLineBytes - 1) / kLineBytes - f.first_line;
+        f.kept = std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(static_cast<double>(f.lines) * share)));
+        folded_.push_back(f);
+      }
   }
   if (has_l1_) {
     l1_mshrs_ = static_cast<uint32_t>(m.l1.mshrs);
@@ -109,6 +117,12 @@ void CachedMemory::schedule(uint64_t time, EventKind kind, uint32_t id, uint32_t
 // Lines hash over the slices (GPUs hash addresses over their L2 slices and partitions), with other
 // bits of the hash than the set index's (sector_cache.cpp), so that a slice's sets are all used.
 uint32_t CachedMemory::slice_of(uint64_t line) const { return static_cast<uint32_t>((mix64(line) >> 32) % slices_.size()); }
+
+uint64_t CachedMemory::l2_line_of(uint64_t line) const {
+  for (const FoldedArray& f : folded_)
+    if (line - f.first_line < f.lines) return f.first_line + (line - f.first_line) % f.kept;
+  return line;
+}
 
 // ---- the SMs' side
 
@@ -294,12 +308,12 @@ void CachedMemory::send_to_l2(uint32_t request, uint64_t now) {
 
 bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t request, uint64_t now) {
   Request& r = requests_[request];
-  CacheLine* way = slice.tags.find(r.line);
+  CacheLine* way = slice.tags.find(r.l2_line);
   CacheLine evicted;
   // A way for the line, and an MSHR for the write-back of a dirty victim; false (nothing changed)
   // when the set or the MSHRs are all taken. `reserve`: MSHRs the caller needs besides.
   auto take_way = [&](uint32_t reserve) {
-    way = slice.tags.allocate(r.line, evicted);
+    way = slice.tags.allocate(r.l2_line, evicted);
     if (way == nullptr) return false;
     const uint32_t writeback = evicted.present() && evicted.dirty != 0 ? 1 : 0;
     if (slice.mshrs_in_use + reserve + writeback > l2_mshrs_) {
@@ -333,7 +347,7 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
         if (way == nullptr && !take_way(1)) return false;
         ++slice.mshrs_in_use;
         Mshr m;
-        m.line = r.line;
+        m.line = r.l2_line;
         m.owner = slice_index;
         m.pending = missing;
         const uint32_t id = new_mshr(m);
@@ -457,7 +471,9 @@ void CachedMemory::process_until(uint64_t t) {
     if (ta == now) {
       const Arrival a = arrivals_.front();
       arrivals_.pop_front();
-      const uint32_t s = slice_of(requests_[a.request].line);
+      Request& r = requests_[a.request];
+      r.l2_line = l2_line_of(r.line);
+      const uint32_t s = slice_of(r.l2_line);
       Level& slice = slices_[s];
       slice.waiting.push_back(a.request);
       if (slice.waiting.size() == 1) {  // an idle port takes it now

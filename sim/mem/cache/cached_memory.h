@@ -8,8 +8,10 @@
 // Timing, unloaded: an L1 hit takes l1.hit_latency_cycles from submission; an L2 hit
 // l2.hit_latency_cycles (half of it to reach the slice, half back); a miss the memory's latency.
 // A share of the device (`--sms`) gets its share of the L2 as of the DRAM: of its slices, ports,
-// MSHRs and capacity. That is right for data each SM owns; data all SMs share (one array read at
-// random by every SM) hit more often on the whole device, where every SM's accesses warm it.
+// MSHRs and capacity. That is right for data each SM owns. An array every SM reads all over
+// (MemorySystemSpec::shared_arrays) is folded onto its share of lines too: line i is held as line
+// i mod (its lines x the share), so that each line the share holds sees as many accesses as one
+// of the device's does (the other SMs' reads of it included), and it hits and warms as there.
 //
 // Writes: the L2 is write-back and write-allocate (Baghsorkhi 2012 §3, measured on Fermi): a store
 // completes at the slice, and a dirty line evicted holds an MSHR until the memory below has it. A
@@ -53,6 +55,7 @@ class CachedMemory final : public MemorySystem {
 
   struct Request {       // an SM's access to one line, or an L1 miss sent to the L2
     uint64_t line = 0;
+    uint64_t l2_line = 0;  // the line the L2 holds it as (l2_line_of)
     uint64_t submit = 0;   // cycle the SM submitted it
     uint64_t ready = 0;    // when a hit at the level it waits in delivers
     uint32_t tag = 0;
@@ -107,6 +110,7 @@ class CachedMemory final : public MemorySystem {
   void service_slice(uint32_t slice, uint64_t now);
   void refresh_slice(uint32_t slice);
   uint32_t slice_of(uint64_t line) const;
+  uint64_t l2_line_of(uint64_t line) const;
   void process_until(uint64_t t);
 
   config::HwConfig below_config_;  // the config the model below is built from (kept alive for it)
@@ -121,6 +125,12 @@ class CachedMemory final : public MemorySystem {
 
   std::vector<Level> l1_;      // per simulated SM
   std::vector<Level> slices_;  // L2
+  struct FoldedArray {         // an array all SMs read, as a share's L2 holds it: its share of the lines
+    uint64_t first_line = 0;
+    uint64_t lines = 0;
+    uint64_t kept = 0;
+  };
+  std::vector<FoldedArray> folded_;
   dram::ChannelMinTree slice_ready_;
   std::vector<Request> requests_;
   std::vector<uint32_t> free_requests_;
