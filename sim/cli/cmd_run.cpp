@@ -46,11 +46,13 @@ std::string occupancy_log_csv(const std::vector<device::Result>& results) {
 }
 
 // The per-load latency histogram of each occupancy (Figure 6.5's distributions): the Result's
-// bins of one width from the smallest sample, the last cut at the largest (device/collect.cpp).
+// bins of one width from the smallest sample, the last cut at the largest (device/collect.cpp),
+// and of each bin's loads those served by a cache (L1 or L2) alone.
 std::string latency_histogram_csv(const std::vector<device::Result>& results) {
-  std::string out = "warps_per_sm,lo,hi,count\n";
+  std::string out = "warps_per_sm,lo,hi,count,from_cache\n";
   for (const auto& r : results)
-    for (const auto& b : r.access_latency_histogram) out += fmt::format("{},{},{},{}\n", r.launch.warps_per_sm, b.lo, b.hi, b.count);
+    for (const auto& b : r.access_latency_histogram)
+      out += fmt::format("{},{},{},{},{}\n", r.launch.warps_per_sm, b.lo, b.hi, b.count, b.from_cache);
   return out;
 }
 

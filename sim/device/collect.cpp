@@ -24,6 +24,7 @@ Result Device::collect() const {
   // is a few KB at the run's peak of memory, which a one-SM run divides over 64 warps; issue 7).
   const mem::LatencyRecorder* access = nullptr;
   mem::LatencyRecorder merged;
+  mem::LatencyRecorder from_cache;  // the sampled loads whose data all came from a cache
   long double area = 0, busy_time = 0;
   uint64_t latency_sum = 0, warps_total = 0, resident_age = 0, instructions_total = 0;
   // Steady-state stopping (steady_state.h): the converged windows are the timed interval.
@@ -65,6 +66,7 @@ Result Device::collect() const {
       if (access != &merged) merged = *access, access = &merged;
       merged.merge(st.access_latency);
     }
+    from_cache.merge(st.access_latency_from_cache);
     const device::StallBreakdown d = st.stall_breakdown();
     r.stalls.issued += d.issued, r.stalls.dependency += d.dependency, r.stalls.memory += d.memory;
     r.stalls.pipe_busy += d.pipe_busy, r.stalls.issue_limit += d.issue_limit, r.stalls.barrier += d.barrier;
@@ -104,6 +106,7 @@ Result Device::collect() const {
   r.little_law_error = r.mean_occupancy > 0 ? std::abs(r.mean_occupancy - predicted) / r.mean_occupancy : 0;
   r.access_latency = access->summary();
   r.access_latency_histogram = access->histogram(40);
+  from_cache.add_from_cache(r.access_latency_histogram);
   r.transaction_latency = memory_->transaction_latencies().summary();
   r.caches = memory_->cache_counters();
   if (const mem::DramCounters d = memory_->dram_counters(); d.valid) {

@@ -86,7 +86,7 @@ void Device::dispatch_finished_blocks(uint32_t i, uint64_t t) {
 void Device::deliver_completions(uint64_t t) {
   completions_.clear();
   port_.advance(t, completions_);
-  for (const auto& c : completions_) sm_[c.sm]->on_completion(c.tag, c.time, c.transactions);
+  for (const auto& c : completions_) sm_[c.sm]->on_completion(c.tag, c.time, c.transactions, c.from_cache);
   // Rescheduling an SM twice in a row changes nothing the second time: skip repeats.
   uint32_t last = ~0u;
   for (const auto& c : completions_) {

@@ -69,7 +69,7 @@ class CompletionQueue {
         Index n = nodes_[tail].next;
         while (true) {
           while (!far_.empty() && far_.front().completion.time == time && before(static_cast<uint32_t>(far_.front().seq), nodes_[n].seq)) pop_far(done);
-          done.push_back(Completion{time, nodes_[n].tag, nodes_[n].sm, nodes_[n].transactions});
+          done.push_back(Completion{time, nodes_[n].tag, nodes_[n].sm, nodes_[n].transactions, nodes_[n].from_cache != 0});
           const Index next = nodes_[n].next;
           nodes_[n].next = free_;
           free_ = n;
@@ -102,7 +102,8 @@ class CompletionQueue {
     uint32_t tag;
     Index next;
     uint16_t sm;
-    uint16_t transactions;  // an access's transactions the completion serves (at most 32)
+    uint16_t transactions : 15;  // an access's transactions the completion serves (at most 32)
+    uint16_t from_cache : 1;
   };
   static bool before(uint32_t a, uint32_t b) { return static_cast<int32_t>(a - b) < 0; }
   struct Far {
@@ -123,7 +124,7 @@ class CompletionQueue {
     } else {
       free_ = nodes_[n].next;
     }
-    nodes_[n] = Node{static_cast<uint32_t>(seq), c.tag, kNone, c.sm, static_cast<uint16_t>(c.transactions)};
+    nodes_[n] = Node{static_cast<uint32_t>(seq), c.tag, kNone, c.sm, static_cast<uint16_t>(c.transactions), c.from_cache};
     return n;
   }
 

@@ -93,4 +93,15 @@ std::vector<HistogramBin> LatencyRecorder::histogram(int bins) const {
   return out;
 }
 
+void LatencyRecorder::add_from_cache(std::vector<HistogramBin>& bins) const {
+  if (bins.empty() || count_ == 0) return;
+  const uint64_t lo = bins.front().lo, hi = bins.back().hi, width = bins.front().hi - bins.front().lo;
+  for (size_t b = 0; b < bin_slots(); ++b) {
+    const uint64_t n = bin_count(b);
+    if (!n) continue;
+    const uint64_t v = std::clamp(bin_lo(b), lo, hi - 1);  // placed as histogram() places it
+    bins[std::min<size_t>((v - lo) / width, bins.size() - 1)].from_cache += n;
+  }
+}
+
 }  // namespace warpsim::mem

@@ -24,6 +24,7 @@ struct HistogramBin {
   uint64_t lo = 0;  // inclusive, cycles
   uint64_t hi = 0;  // exclusive, cycles
   uint64_t count = 0;
+  uint64_t from_cache = 0;  // of them, loads whose data all came from a cache (add_from_cache)
 };
 
 class LatencyRecorder {
@@ -55,6 +56,8 @@ class LatencyRecorder {
   uint64_t percentile(double p) const;  // p in [0, 100]
   // Histogram with `bins` equal-width bins between min and max (for reports and plots).
   std::vector<HistogramBin> histogram(int bins) const;
+  // Counts this recorder's samples (a subset of those `bins` were made from) into their from_cache.
+  void add_from_cache(std::vector<HistogramBin>& bins) const;
 
  private:
   static size_t bin_of(uint64_t latency);

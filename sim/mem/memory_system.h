@@ -49,6 +49,7 @@ struct Completion {
   uint32_t tag = 0;
   uint16_t sm = 0;
   uint32_t transactions = 1;  // how many of the access's transactions it completes (MemoryPort)
+  bool from_cache = false;    // its data came from a cache (L1 or L2), none from the memory
 };
 
 // Contract: the device owns one MemorySystem per run and drives it from a single thread.

@@ -51,7 +51,7 @@ class Sm {
   bool has_free_block_slot() const { return free_block_slots_ > 0; }
   void launch_block(uint64_t block_id, uint64_t t);
   // `transactions` of the access `tag` completed at t (all of them: the access completes).
-  void on_completion(uint32_t tag, uint64_t t, uint32_t transactions = 1);
+  void on_completion(uint32_t tag, uint64_t t, uint32_t transactions = 1, bool from_cache = false);
   // Ends the steady-state window at `t` (SmStats::window).
   void close_window(uint64_t t);
   void tick(uint64_t t);

@@ -130,8 +130,9 @@ void count(WorkCounters& w, const AccessRecord& r) {
 // starts empty and ends with accesses in flight, counting at issue would credit the window with
 // work the memory system has not yet done (up to one loaded latency's worth at saturation). An
 // access issued before the window closed still belongs to it (WindowTally).
-void Sm::on_completion(uint32_t tag, uint64_t t, uint32_t transactions) {
+void Sm::on_completion(uint32_t tag, uint64_t t, uint32_t transactions, bool from_cache) {
   AccessRecord& r = lsu_.access(tag);
+  r.from_cache = r.from_cache && from_cache;
   if (r.remaining > transactions) {
     r.remaining -= transactions;
     return;
@@ -152,7 +153,10 @@ void Sm::on_completion(uint32_t tag, uint64_t t, uint32_t transactions) {
   const uint32_t slot = r.warp;
   for (int i = 0; i < r.ndst; ++i) reg(slot, r.dst[i]) = RegReady{t, t};
   --warps_[slot].outstanding_loads;
-  if (r.sampled) stats_.access_latency.record(t - r.issue);
+  if (r.sampled) {
+    stats_.access_latency.record(t - r.issue);
+    if (r.from_cache) stats_.access_latency_from_cache.record(t - r.issue);
+  }
   lsu_.free_access(tag);
   refresh_ready(slot);
   wake_scheduler_of(slot, t);

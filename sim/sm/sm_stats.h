@@ -61,6 +61,7 @@ struct SmStats {
   uint32_t resident = 0;
   uint32_t max_resident = 0;
   mem::LatencyRecorder access_latency;  // per global load instruction, issue to data ready
+  mem::LatencyRecorder access_latency_from_cache;  // those of them whose data all came from a cache
   std::vector<device::WarpRecord> warp_records;
   std::vector<device::OccupancyStep> occupancy;
 

@@ -37,6 +37,16 @@ TEST(CacheWorkingSet, LatencyStepsAtTheL1AndL2Capacities) {
   EXPECT_GE(memory.access_latency.mean - l2.access_latency.mean, 513 - 288);
   EXPECT_LE(memory.access_latency.mean - l2.access_latency.mean, 513 - 288 + 25);
   EXPECT_LT(l1.access_latency.mean, l2.access_latency.mean - (288 - 104));
+  // The latency histogram tells the loads the caches served from those that went to memory.
+  const auto served_by_cache = [](const Result& r) {
+    uint64_t all = 0, cached = 0;
+    for (const auto& b : r.access_latency_histogram) all += b.count, cached += b.from_cache;
+    EXPECT_LE(cached, all);
+    return static_cast<double>(cached) / static_cast<double>(all);
+  };
+  EXPECT_GT(served_by_cache(l1), 0.95);
+  EXPECT_GT(served_by_cache(l2), 0.3);  // all 32 of an access's lines must hit: 0.9988^32 at least, less the cold start
+  EXPECT_LT(served_by_cache(memory), 0.01);
 }
 
 }  // namespace

@@ -169,7 +169,7 @@ void CachedMemory::deliver(uint32_t request, uint64_t time) {
     schedule(time, EventKind::L1Fill, request);
     return;
   }
-  responses_.push(time, seq_++, Completion{time, r.tag, r.sm, r.transactions});
+  responses_.push(time, seq_++, Completion{time, r.tag, r.sm, r.transactions, r.from_cache});
   for (uint32_t k = 0; k < r.transactions; ++k) latencies_.record(time - r.submit);
   free_requests_.push_back(request);
 }
@@ -182,9 +182,10 @@ void CachedMemory::add_waiter(Mshr& m, uint32_t request) {
   ++m.waiters;
 }
 
-void CachedMemory::release_waiters(uint32_t mshr, uint64_t time) {
+void CachedMemory::release_waiters(uint32_t mshr, uint64_t time, bool from_cache) {
   for (uint32_t w = mshrs_[mshr].first; w != kNone;) {
     const uint32_t next = requests_[w].next;
+    requests_[w].from_cache = from_cache;
     deliver(w, std::max(time, requests_[w].ready));
     w = next;
   }
@@ -209,6 +210,7 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
   const uint8_t have = way != nullptr ? way->valid & r.mask : 0;
   const uint8_t missing = r.mask & ~have;
   if (missing == 0) {
+    r.from_cache = true;
     counters_.l1_hit_sectors += static_cast<uint64_t>(std::popcount(r.mask));
     deliver(request, now + static_cast<uint64_t>(cfg_.memory.l1.hit_latency_cycles));
     return true;
@@ -276,8 +278,9 @@ void CachedMemory::l1_drain(int sm, uint64_t now) {
 
 void CachedMemory::l1_filled(uint32_t l2_request, uint64_t time) {
   const uint32_t id = requests_[l2_request].l1_mshr;
-  free_requests_.push_back(l2_request);
   Mshr& m = mshrs_[id];
+  m.from_cache = m.from_cache && requests_[l2_request].from_cache;
+  free_requests_.push_back(l2_request);
   if (--m.outstanding > 0) return;
   Level& l1 = l1_[m.owner];
   if (CacheLine* way = l1.tags.find(m.line); way != nullptr && way->mshr == id) {
@@ -286,7 +289,7 @@ void CachedMemory::l1_filled(uint32_t l2_request, uint64_t time) {
     way->mshr = kNoMshr;
   }
   const int sm = static_cast<int>(m.owner);
-  release_waiters(id, time);
+  release_waiters(id, time, m.from_cache);
   --l1.mshrs_in_use;
   l1_drain(sm, time);
 }
@@ -370,7 +373,10 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
     fetch_below(new_mshr(wb), evicted.line, evicted.dirty, true, r.sm, now);
   }
   slice.port_free = std::max(slice.port_free, static_cast<double>(now)) + port_cycles_per_sector_ * std::popcount(r.mask);
-  if (have == r.mask) deliver(request, now + l2_return_cycles_);
+  if (have == r.mask) {
+    r.from_cache = true;
+    deliver(request, now + l2_return_cycles_);
+  }
   return true;
 }
 
@@ -402,7 +408,7 @@ void CachedMemory::below_done(uint32_t id, uint32_t count, uint64_t time) {
   m.outstanding -= std::min(count, m.outstanding);
   if (m.outstanding > 0) return;
   if (!has_l2_) {  // an L1 straight over the memory: this MSHR only carried one request
-    release_waiters(id, time);
+    release_waiters(id, time, false);
     return;
   }
   Level& slice = slices_[m.owner];
@@ -413,7 +419,7 @@ void CachedMemory::below_done(uint32_t id, uint32_t count, uint64_t time) {
       way->pending = 0;
       way->mshr = kNoMshr;
     }
-    release_waiters(id, time);
+    release_waiters(id, time, false);
   } else {
     free_mshrs_.push_back(id);
   }

@@ -65,6 +65,7 @@ class CachedMemory final : public MemorySystem {
     uint16_t sm = 0;
     uint8_t mask = 0;           // sectors
     bool write = false;
+    bool from_cache = false;    // served by a hit (here or, for an L1 miss, at the L2)
   };
   struct Mshr {          // a line with data outstanding, or (L2) a dirty line being written back
     uint64_t line = 0;
@@ -74,6 +75,7 @@ class CachedMemory final : public MemorySystem {
     uint32_t owner = 0;        // slice (L2) or SM (L1)
     uint8_t pending = 0;
     bool writeback = false;
+    bool from_cache = true;    // L1: every L2 request it sent hit there
   };
   enum class EventKind : uint8_t { BelowDone, L1Fill };
   struct Event {
@@ -97,7 +99,7 @@ class CachedMemory final : public MemorySystem {
   void schedule(uint64_t time, EventKind kind, uint32_t id, uint32_t count = 0);
   void deliver(uint32_t request, uint64_t time);  // the request's data are back where it came from
   void add_waiter(Mshr& m, uint32_t request);
-  void release_waiters(uint32_t mshr, uint64_t time);
+  void release_waiters(uint32_t mshr, uint64_t time, bool from_cache);
 
   void submit_access(uint32_t request, uint64_t now);
   bool l1_lookup(uint32_t request, uint64_t now);
