@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <set>
 
 #include "common/user_error.h"
 #include "config/loader.h"
 #include "validation/auto_cases.h"
+#include "validation/cache_note.h"
 #include "validation/case_loader.h"
 #include "validation/failure_reasons.h"
 #include "validation/figure_data.h"
@@ -186,7 +188,12 @@ ValidateResult run_validate(const ValidateOptions& o) {
   res.report.headline = headline(res.report.outcomes);
   if (o.figures) res.report.figure_data = figure_data(ev, fgpus, ms);
   InvariantChecker invariants;
-  sims.for_each_simulation([&](const sweep::SimulationPoint& p, const device::Result& r) { invariants.add(p, r); });
+  std::map<std::string, std::string> caches;  // per GPU: what its runs simulated of the memory hierarchy
+  sims.for_each_simulation([&](const sweep::SimulationPoint& p, const device::Result& r) {
+    invariants.add(p, r);
+    caches.try_emplace(p.config->gpu.name, caches_and_tlbs(*p.config));
+  });
+  for (const auto& [gpu, text] : caches) res.report.notes.push_back("caches: " + text);
   if (!o.memory_models.empty()) {
     std::vector<MemoryModelGpu> mgpus;
     for (const auto& g : fgpus) {
