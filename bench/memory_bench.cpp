@@ -124,6 +124,30 @@ BENCHMARK(BM_Alpha0_Kepler_64w_Queue)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Alpha0_Kepler_64w_Dram)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Alpha0_Kepler_64w_Fixed)->Unit(benchmark::kMillisecond);
 
+// What the caches in front cost on that stream, where every load misses (no reuse, §5.10): the
+// same run with Kepler's L2 turned off.
+void BM_Alpha0_Kepler_64w_Dram_NoL2(benchmark::State& state) {
+  config::HwConfig c = with_model("kepler", config::MemoryModelKind::Dram);
+  c.memory.l2.slices = 0;
+  const isa::Kernel k = isa::generate(*isa::find_generator("alpha_mix"), {{"alpha", "0"}, {"loads", "256"}});
+  device::RunOptions o;
+  o.warps_per_sm = 64;
+  bench::time_simulations(state, c, k, o);
+}
+BENCHMARK(BM_Alpha0_Kepler_64w_Dram_NoL2)->Unit(benchmark::kMillisecond);
+
+// Loads the L2 serves: fully diverging loads over an 8 MB array on one H100 SM's share (the
+// array folded onto its share of the L2: ~99% hits at 64 warps/SM).
+void BM_RandomInL2_H100_64w_1sm(benchmark::State& state) {
+  const config::HwConfig c = with_model("h100_sxm", config::MemoryModelKind::Dram);
+  const isa::Kernel k = isa::generate(*isa::find_generator("homogeneous"), {{"op", "random"}, {"array", "8MB"}, {"count", "32"}});
+  device::RunOptions o;
+  o.warps_per_sm = 64;
+  o.sms = 1;
+  bench::time_simulations(state, c, k, o);
+}
+BENCHMARK(BM_RandomInL2_H100_64w_1sm)->Unit(benchmark::kMillisecond);
+
 // Stores no warp waits for, fully diverging (one 16-byte sector per thread): they fill the DRAM
 // write buffer faster than it drains. Until stop 52 the `dram` buffer had no bound, and this ran
 // in time quadratic in its length (4 stores per warp: 75 s; now under 1 s).

@@ -401,6 +401,7 @@ void CachedMemory::fetch_below(uint32_t mshr, uint64_t line, uint8_t sectors, bo
     else below_->submit(t, now);
   }
   if (below_timed_) schedule(latest, EventKind::BelowDone, mshr, static_cast<uint32_t>(n));
+  else below_next_ = below_->next_event_time();
 }
 
 void CachedMemory::below_done(uint32_t id, uint32_t count, uint64_t time) {
@@ -458,12 +459,13 @@ void CachedMemory::process_until(uint64_t t) {
     const uint64_t ta = arrivals_.empty() ? kNever : arrivals_.front().time;
     const uint64_t te = events_.empty() ? kNever : events_.top().time;
     const uint64_t ts = has_l2_ ? slice_ready_.min_time() : kNever;
-    const uint64_t tb = below_timed_ ? kNever : below_->next_event_time();
+    const uint64_t tb = below_next_;
     const uint64_t now = std::min({ta, te, ts, tb});
     if (now > t) return;
     if (tb == now) {  // the memory below first, so that its fills land before lookups of the cycle
       below_done_.clear();
       below_->advance(now, below_done_);
+      below_next_ = below_->next_event_time();
       for (const Completion& c : below_done_) below_done(c.tag, c.transactions, c.time);
       continue;
     }
@@ -498,7 +500,7 @@ uint64_t CachedMemory::next_event_time() const {
   if (!events_.empty()) t = std::min(t, events_.top().time);
   if (!arrivals_.empty()) t = std::min(t, arrivals_.front().time);
   if (has_l2_) t = std::min(t, slice_ready_.min_time());
-  if (!below_timed_) t = std::min(t, below_->next_event_time());
+  t = std::min(t, below_next_);
   return t;
 }
 

@@ -149,6 +149,7 @@ class CachedMemory final : public MemorySystem {
   uint32_t open_ = kNone;  // the last access submitted, still gathering its sectors of one line
   uint64_t open_time_ = 0;
   std::vector<Completion> below_done_;
+  uint64_t below_next_ = kNever;  // the model below's next_event_time(), kept as it changes (ours alone change it)
   CompletionQueue responses_;
   LatencyRecorder latencies_;
   CacheCounters counters_;
