@@ -53,7 +53,10 @@ report::Table cases_table(const std::vector<CaseOutcome>& outcomes) {
 
 std::string in_sample_keys(const CaseOutcome& o) {
   std::string keys;
-  for (const std::string& entry : o.in_sample) keys += (keys.empty() ? "" : " ") + entry.substr(0, entry.find(':'));
+  for (const std::string& entry : o.in_sample) {
+    if (!keys.empty()) keys += ' ';
+    keys.append(entry, 0, entry.find(':'));
+  }
   return keys;
 }
 

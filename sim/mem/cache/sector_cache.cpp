@@ -17,25 +17,38 @@ uint64_t SectorCache::set_of(uint64_t line) const { return mix64(line) % sets_; 
 
 CacheLine* SectorCache::find(uint64_t line) {
   CacheLine* set = &ways_of_sets_[set_of(line) * static_cast<uint64_t>(ways_)];
-  for (int w = 0; w < ways_; ++w)
-    if (set[w].line == line) {
-      set[w].used = ++clock_;
-      return &set[w];
+  // One pass finds the line or, for the allocation a miss usually makes next, its victim.
+  CacheLine* victim = nullptr;
+  for (int w = 0; w < ways_; ++w) {
+    CacheLine& way = set[w];
+    if (way.line == line) {
+      way.used = ++clock_;
+      return &way;
     }
+    if (victim != nullptr && !victim->present()) continue;
+    if (!way.present() || (way.pending == 0 && (victim == nullptr || way.used < victim->used))) victim = &way;
+  }
+  victim_for_ = line;
+  victim_ = victim;
   return nullptr;
 }
 
 CacheLine* SectorCache::allocate(uint64_t line, CacheLine& evicted) {
-  CacheLine* set = &ways_of_sets_[set_of(line) * static_cast<uint64_t>(ways_)];
   CacheLine* victim = nullptr;
-  for (int w = 0; w < ways_; ++w) {
-    CacheLine& way = set[w];
-    if (!way.present()) {
-      victim = &way;
-      break;
+  if (victim_for_ == line) {  // the miss's own find chose it, and nothing changed the set since
+    victim = victim_;
+  } else {
+    CacheLine* set = &ways_of_sets_[set_of(line) * static_cast<uint64_t>(ways_)];
+    for (int w = 0; w < ways_; ++w) {
+      CacheLine& way = set[w];
+      if (!way.present()) {
+        victim = &way;
+        break;
+      }
+      if (way.pending == 0 && (victim == nullptr || way.used < victim->used)) victim = &way;
     }
-    if (way.pending == 0 && (victim == nullptr || way.used < victim->used)) victim = &way;
   }
+  victim_for_ = kNoLine;
   if (victim == nullptr) return nullptr;
   evicted = *victim;
   *victim = CacheLine{};

@@ -35,8 +35,12 @@ class SectorCache {
   // A way for `line` (not present): an empty way of its set, else the least recently used with no
   // fetch pending, whose old contents go to `evicted` (check evicted.present() and .dirty). The
   // new way is present, empty and used now. nullptr when every way of the set waits for data.
+  // Right after a find() of the same line that missed, it takes the victim that scan chose.
   CacheLine* allocate(uint64_t line, CacheLine& evicted);
-  void invalidate(CacheLine& way) { way = CacheLine{}; }
+  void invalidate(CacheLine& way) {
+    way = CacheLine{};
+    victim_for_ = kNoLine;
+  }
 
   uint64_t sets() const { return sets_; }
   int ways() const { return ways_; }
@@ -44,9 +48,13 @@ class SectorCache {
  private:
   uint64_t set_of(uint64_t line) const;
 
+  static constexpr uint64_t kNoLine = ~uint64_t{0};
+
   uint64_t sets_ = 0;
   int ways_ = 0;
   uint64_t clock_ = 0;
+  uint64_t victim_for_ = kNoLine;  // the line whose find() missed last, and the victim it chose
+  CacheLine* victim_ = nullptr;
   std::vector<CacheLine> ways_of_sets_;  // sets_ x ways_
 };
 
