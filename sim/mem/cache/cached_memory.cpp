@@ -316,14 +316,11 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
   // A way for the line, and an MSHR for the write-back of a dirty victim; false (nothing changed)
   // when the set or the MSHRs are all taken. `reserve`: MSHRs the caller needs besides.
   auto take_way = [&](uint32_t reserve) {
+    const CacheLine* victim = slice.tags.victim(r.l2_line);
+    if (victim == nullptr) return false;
+    const uint32_t writeback = victim->present() && victim->dirty != 0 ? 1 : 0;
+    if (slice.mshrs_in_use + reserve + writeback > l2_mshrs_) return false;
     way = slice.tags.allocate(r.l2_line, evicted);
-    if (way == nullptr) return false;
-    const uint32_t writeback = evicted.present() && evicted.dirty != 0 ? 1 : 0;
-    if (slice.mshrs_in_use + reserve + writeback > l2_mshrs_) {
-      *way = evicted;  // the victim stays
-      evicted = CacheLine{};
-      return false;
-    }
     return true;
   };
   uint8_t have = r.mask;

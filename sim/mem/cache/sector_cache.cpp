@@ -6,8 +6,25 @@
 namespace warpsim::mem::cache {
 
 SectorCache::SectorCache(uint64_t bytes, int ways) : sets_(bytes / (kLineBytes * static_cast<uint64_t>(ways))), ways_(ways) {
-  WARPSIM_ASSERT(ways > 0 && sets_ > 0 && sets_ * kLineBytes * static_cast<uint64_t>(ways) == bytes, "SectorCache: capacity is not whole sets");
-  ways_of_sets_.resize(sets_ * static_cast<uint64_t>(ways));
+  WARPSIM_ASSERT(ways > 0 && ways < kNoWay && sets_ > 0 && sets_ * kLineBytes * static_cast<uint64_t>(ways) == bytes,
+                 "SectorCache: capacity is not whole sets");
+  const uint64_t n = sets_ * static_cast<uint64_t>(ways);
+  lines_.resize(n);
+  tags_.assign(n, ~uint64_t{0});
+  newer_.resize(n);
+  older_.resize(n);
+  newest_.resize(sets_);
+  oldest_.resize(sets_);
+  present_.assign(sets_, 0);
+  for (uint64_t s = 0; s < sets_; ++s) {  // way 0 the newest, the last way the oldest
+    const uint64_t base = s * static_cast<uint64_t>(ways);
+    for (int w = 0; w < ways; ++w) {
+      newer_[base + w] = w == 0 ? kNoWay : static_cast<Way>(w - 1);
+      older_[base + w] = w == ways - 1 ? kNoWay : static_cast<Way>(w + 1);
+    }
+    newest_[s] = 0;
+    oldest_[s] = static_cast<Way>(ways - 1);
+  }
 }
 
 // The set of a line: a hash of its address bits, as GPUs index their caches (GPGPU-Sim's configs:
@@ -15,46 +32,80 @@ SectorCache::SectorCache(uint64_t bytes, int ways) : sets_(bytes / (kLineBytes *
 // apart do not all fall into one set.
 uint64_t SectorCache::set_of(uint64_t line) const { return mix64(line) % sets_; }
 
+void SectorCache::unlink(uint64_t set, Way w) {
+  const uint64_t base = set * static_cast<uint64_t>(ways_);
+  const Way n = newer_[base + w], o = older_[base + w];
+  if (n == kNoWay) newest_[set] = o;
+  else older_[base + n] = o;
+  if (o == kNoWay) oldest_[set] = n;
+  else newer_[base + o] = n;
+}
+
+void SectorCache::make_most_recent(uint64_t set, Way w) {
+  if (newest_[set] == w) return;
+  unlink(set, w);
+  const uint64_t base = set * static_cast<uint64_t>(ways_);
+  newer_[base + w] = kNoWay;
+  older_[base + w] = newest_[set];
+  newer_[base + newest_[set]] = w;
+  newest_[set] = w;
+}
+
+void SectorCache::make_least_recent(uint64_t set, Way w) {
+  if (oldest_[set] == w) return;
+  unlink(set, w);
+  const uint64_t base = set * static_cast<uint64_t>(ways_);
+  older_[base + w] = kNoWay;
+  newer_[base + w] = oldest_[set];
+  older_[base + oldest_[set]] = w;
+  oldest_[set] = w;
+}
+
 CacheLine* SectorCache::find(uint64_t line) {
-  CacheLine* set = &ways_of_sets_[set_of(line) * static_cast<uint64_t>(ways_)];
-  // One pass finds the line or, for the allocation a miss usually makes next, its victim.
-  CacheLine* victim = nullptr;
-  for (int w = 0; w < ways_; ++w) {
-    CacheLine& way = set[w];
-    if (way.line == line) {
-      way.used = ++clock_;
-      return &way;
+  const uint64_t set = set_of(line);
+  const uint64_t base = set * static_cast<uint64_t>(ways_);
+  const uint64_t* tags = &tags_[base];
+  for (int w = 0; w < ways_; ++w)
+    if (tags[w] == line) {
+      make_most_recent(set, static_cast<Way>(w));
+      return &lines_[base + static_cast<uint64_t>(w)];
     }
-    if (victim != nullptr && !victim->present()) continue;
-    if (!way.present() || (way.pending == 0 && (victim == nullptr || way.used < victim->used))) victim = &way;
+  return nullptr;
+}
+
+CacheLine* SectorCache::victim(uint64_t line) {
+  const uint64_t set = set_of(line);
+  const uint64_t base = set * static_cast<uint64_t>(ways_);
+  if (present_[set] < ways_) {  // an empty way: the first
+    for (int w = 0; w < ways_; ++w)
+      if (tags_[base + static_cast<uint64_t>(w)] == ~uint64_t{0}) return &lines_[base + static_cast<uint64_t>(w)];
   }
-  victim_for_ = line;
-  victim_ = victim;
+  for (Way w = oldest_[set]; w != kNoWay; w = newer_[base + w])
+    if (lines_[base + w].pending == 0) return &lines_[base + w];
   return nullptr;
 }
 
 CacheLine* SectorCache::allocate(uint64_t line, CacheLine& evicted) {
-  CacheLine* victim = nullptr;
-  if (victim_for_ == line) {  // the miss's own find chose it, and nothing changed the set since
-    victim = victim_;
-  } else {
-    CacheLine* set = &ways_of_sets_[set_of(line) * static_cast<uint64_t>(ways_)];
-    for (int w = 0; w < ways_; ++w) {
-      CacheLine& way = set[w];
-      if (!way.present()) {
-        victim = &way;
-        break;
-      }
-      if (way.pending == 0 && (victim == nullptr || way.used < victim->used)) victim = &way;
-    }
-  }
-  victim_for_ = kNoLine;
-  if (victim == nullptr) return nullptr;
-  evicted = *victim;
-  *victim = CacheLine{};
-  victim->line = line;
-  victim->used = ++clock_;
-  return victim;
+  CacheLine* v = victim(line);
+  if (v == nullptr) return nullptr;
+  const auto i = static_cast<uint64_t>(v - lines_.data());
+  const uint64_t set = i / static_cast<uint64_t>(ways_);
+  evicted = *v;
+  if (!evicted.present()) ++present_[set];
+  *v = CacheLine{};
+  v->line = line;
+  tags_[i] = line;
+  make_most_recent(set, static_cast<Way>(i % static_cast<uint64_t>(ways_)));
+  return v;
+}
+
+void SectorCache::invalidate(CacheLine& way) {
+  const auto i = static_cast<uint64_t>(&way - lines_.data());
+  const uint64_t set = i / static_cast<uint64_t>(ways_);
+  if (way.present()) --present_[set];
+  way = CacheLine{};
+  tags_[i] = ~uint64_t{0};
+  make_least_recent(set, static_cast<Way>(i % static_cast<uint64_t>(ways_)));
 }
 
 }  // namespace warpsim::mem::cache

@@ -3,6 +3,10 @@
 // and a miss fetches only the sectors it lacks; docs/memory-model.md, "Caches"). Least recently
 // used replacement among the lines with no fetch outstanding: a line waiting for data keeps its
 // way, as GPGPU-Sim's allocate-on-miss caches do. No data, only timing state.
+//
+// Tags sit apart from the lines' state, so a lookup scans 8 bytes a way (Fermi's sets have 64
+// ways), and each set keeps its ways in order of use, so a victim is found from the least recent
+// end without a scan.
 #pragma once
 
 #include <cstdint>
@@ -17,7 +21,6 @@ inline constexpr uint32_t kNoMshr = ~uint32_t{0};
 
 struct CacheLine {
   uint64_t line = ~uint64_t{0};  // address / kLineBytes; ~0 = invalid way
-  uint64_t used = 0;             // last use, for LRU
   uint8_t valid = 0;             // sector bits
   uint8_t dirty = 0;
   uint8_t pending = 0;           // sectors being fetched
@@ -32,30 +35,33 @@ class SectorCache {
 
   // The way holding `line`, or nullptr. A lookup marks it used.
   CacheLine* find(uint64_t line);
-  // A way for `line` (not present): an empty way of its set, else the least recently used with no
-  // fetch pending, whose old contents go to `evicted` (check evicted.present() and .dirty). The
-  // new way is present, empty and used now. nullptr when every way of the set waits for data.
-  // Right after a find() of the same line that missed, it takes the victim that scan chose.
+  // The way allocate(line) would take: an empty way of the line's set, else its least recently
+  // used line with no fetch pending; nullptr when every way of the set waits for data.
+  CacheLine* victim(uint64_t line);
+  // Takes victim(line) for `line` (not present); its old contents go to `evicted` (check
+  // evicted.present() and .dirty). The new way is present, empty and the set's most recently used.
   CacheLine* allocate(uint64_t line, CacheLine& evicted);
-  void invalidate(CacheLine& way) {
-    way = CacheLine{};
-    victim_for_ = kNoLine;
-  }
+  void invalidate(CacheLine& way);
 
   uint64_t sets() const { return sets_; }
   int ways() const { return ways_; }
 
  private:
-  uint64_t set_of(uint64_t line) const;
+  using Way = uint16_t;  // index within a set
+  static constexpr Way kNoWay = 0xFFFF;
 
-  static constexpr uint64_t kNoLine = ~uint64_t{0};
+  uint64_t set_of(uint64_t line) const;
+  void make_most_recent(uint64_t set, Way w);
+  void make_least_recent(uint64_t set, Way w);
+  void unlink(uint64_t set, Way w);
 
   uint64_t sets_ = 0;
   int ways_ = 0;
-  uint64_t clock_ = 0;
-  uint64_t victim_for_ = kNoLine;  // the line whose find() missed last, and the victim it chose
-  CacheLine* victim_ = nullptr;
-  std::vector<CacheLine> ways_of_sets_;  // sets_ x ways_
+  std::vector<CacheLine> lines_;  // sets_ x ways_
+  std::vector<uint64_t> tags_;    // the same lines' tags, for the lookup's scan
+  std::vector<Way> newer_, older_;  // per way: its neighbours in its set's order of use
+  std::vector<Way> newest_, oldest_;  // per set
+  std::vector<uint16_t> present_;     // per set: ways holding a line
 };
 
 // The sectors of [address, address + bytes) within its line, as a 4-bit mask.
