@@ -59,8 +59,8 @@ CachedMemory::CachedMemory(const MemorySystemSpec& spec)
   request_cycles_ = request_trip(cfg_);
   if (has_l2_) {
     // A share's slices, as its DRAM channels (dram/share_geometry.h): its share of them, at least
-    // one, each as fast as on the device, so that a request waits at a port as long as there;
-    // the port rate, MSHRs and capacity are scaled to the share (the other SMs' data take the rest).
+    // one, each with the port rate and MSHRs of the traffic it carries (a device slice's where the
+    // share holds whole slices), and its share of the capacity (the other SMs' data take the rest).
     const double device_slices = m.l2.slices * share;
     const int slices = std::max(1, static_cast<int>(std::round(device_slices)));
     const double per_slice = device_slices / slices;  // of a device slice's traffic
@@ -160,7 +160,6 @@ void CachedMemory::submit_access(uint32_t request, uint64_t now) {
   Level& l1 = l1_[requests_[request].sm];
   if (l1.waiting.empty() && l1_lookup(request, now)) return;
   l1.waiting.push_back(request);  // behind a stalled miss: the LSU waits in order
-  l1.blocked = true;
 }
 
 void CachedMemory::deliver(uint32_t request, uint64_t time) {
@@ -273,7 +272,6 @@ void CachedMemory::l1_drain(int sm, uint64_t now) {
     if (!l1_lookup(l1.waiting.front(), now)) return;
     l1.waiting.pop_front();
   }
-  l1.blocked = false;
 }
 
 void CachedMemory::l1_filled(uint32_t l2_request, uint64_t time) {

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <queue>
 #include <vector>
@@ -46,9 +47,6 @@ class CachedMemory final : public MemorySystem {
   DramCounters dram_counters() const override { return below_->dram_counters(); }
   CacheCounters cache_counters() const override { return counters_; }
   uint64_t writes_landed_by() const override { return below_->writes_landed_by(); }
-
-  // The SM -> slice part of an L2 hit's latency, which the memory below no longer spends.
-  uint64_t request_cycles() const { return request_cycles_; }
 
  private:
   static constexpr uint32_t kNone = ~uint32_t{0};
@@ -91,7 +89,7 @@ class CachedMemory final : public MemorySystem {
     uint32_t mshrs_in_use = 0;
     dram::RingBuffer<uint32_t> waiting;  // requests in arrival order (L2: arrived; L1: stalled)
     double port_free = 0;                // L2: when the data port is next free (cycles)
-    bool blocked = false;                // the head waits for an MSHR or a free way
+    bool blocked = false;                // L2: the head waits for an MSHR or a free way
   };
 
   uint32_t new_request(const Request& r);
