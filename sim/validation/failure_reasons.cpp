@@ -22,11 +22,7 @@ std::vector<FailureReason> load_failure_reasons(const fs::path& file) {
   const YAML::Node doc = load_yaml_file(path);
   YamlReader r(path, sink);
   std::vector<FailureReason> out;
-  if (doc.IsNull() || !r.check_map(doc, "", {"reasons"}) || !doc["reasons"] || !doc["reasons"].IsSequence()) {
-    sink.add(Diagnostic{path, doc.IsNull() ? 1 : r.line_of(doc), 1, "reasons", "expected a map with `reasons:`, a list"});
-    sink.throw_if_any();
-  }
-  for (const auto& node : doc["reasons"]) {
+  for (const auto& node : r.top_level_list(doc, "reasons")) {
     if (!r.check_map(node, "", {"model", "cases", "reason"})) continue;
     FailureReason f;
     for (const char* key : {"model", "cases", "reason"})

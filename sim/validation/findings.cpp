@@ -25,12 +25,8 @@ std::vector<Finding> load_findings(const fs::path& file) {
   const YAML::Node doc = load_yaml_file(path);
   YamlReader r(path, sink);
   std::vector<Finding> out;
-  if (doc.IsNull() || !r.check_map(doc, "", {"findings"}) || !doc["findings"] || !doc["findings"].IsSequence()) {
-    sink.add(Diagnostic{path, doc.IsNull() ? 1 : r.line_of(doc), 1, "findings", "expected a map with `findings:`, a list"});
-    sink.throw_if_any();
-  }
   std::map<std::string, int> seen;
-  for (const auto& node : doc["findings"]) {
+  for (const auto& node : r.top_level_list(doc, "findings")) {
     if (!r.check_map(node, "", {"id", "claim", "source", "cases"})) continue;
     Finding f;
     f.file = path;

@@ -44,11 +44,7 @@ std::vector<MeasuredInput> load_measured_inputs(const fs::path& file) {
   YamlReader r(path, sink);
   r.set_gpu("{gpu}");  // patterns keep "{gpu}": it is each case's GPU
   std::vector<MeasuredInput> out;
-  if (doc.IsNull() || !r.check_map(doc, "", {"inputs"}) || !doc["inputs"] || !doc["inputs"].IsSequence()) {
-    sink.add(Diagnostic{path, doc.IsNull() ? 1 : r.line_of(doc), 1, "inputs", "expected a map with `inputs:`, a list"});
-    sink.throw_if_any();
-  }
-  for (const auto& node : doc["inputs"]) {
+  for (const auto& node : r.top_level_list(doc, "inputs")) {
     if (!r.check_map(node, "", {"key", "gpus", "measurements", "why"})) continue;
     MeasuredInput in;
     for (const char* key : {"key", "measurements", "why"})

@@ -15,6 +15,14 @@ void YamlReader::error(const YAML::Node& at, const std::string& key, std::string
   sink_.add(Diagnostic{file_, m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0, key, std::move(message)});
 }
 
+YAML::Node YamlReader::top_level_list(const YAML::Node& doc, const std::string& key) {
+  if (doc.IsNull() || !check_map(doc, "", {key}) || !doc[key] || !doc[key].IsSequence()) {
+    sink_.add(Diagnostic{file_, doc.IsNull() ? 1 : line_of(doc), 1, key, "expected a map with `" + key + ":`, a list"});
+    sink_.throw_if_any();
+  }
+  return doc[key];
+}
+
 bool YamlReader::check_map(const YAML::Node& node, const std::string& key, const std::vector<std::string>& allowed) {
   if (!node.IsMap()) {
     error(node, key, "expected a map of keys");

@@ -41,6 +41,9 @@ class YamlReader {
 
   // True if `node` is a map whose keys are all in `allowed`; every other key is reported.
   bool check_map(const YAML::Node& node, const std::string& key, const std::vector<std::string>& allowed);
+  // The list under `key` of a file that is a map holding only it (findings, failure reasons,
+  // measured inputs); otherwise throws, with what was reported so far, naming the file's line.
+  YAML::Node top_level_list(const YAML::Node& doc, const std::string& key);
 
   // A scalar, with "{gpu}" replaced; a per-GPU map yields the current GPU's entry.
   std::optional<std::string> text(const YAML::Node& node, const std::string& key);
