@@ -41,6 +41,19 @@ std::unique_ptr<MemorySystem> build_below(const MemorySystemSpec& spec, const co
   }
 }
 
+// `value` in a freed slot of `pool`, else a new one: no allocation in steady state.
+template <typename T>
+uint32_t place(std::vector<T>& pool, std::vector<uint32_t>& free, const T& value) {
+  if (free.empty()) {
+    pool.push_back(value);
+    return static_cast<uint32_t>(pool.size() - 1);
+  }
+  const uint32_t i = free.back();
+  free.pop_back();
+  pool[i] = value;
+  return i;
+}
+
 uint32_t scaled(int per_device, double share) { return static_cast<uint32_t>(std::max(1.0, std::round(per_device * share))); }
 
 }  // namespace
@@ -90,27 +103,9 @@ CachedMemory::CachedMemory(const MemorySystemSpec& spec)
   counters_.l2 = has_l2_;
 }
 
-uint32_t CachedMemory::new_request(const Request& r) {
-  if (free_requests_.empty()) {
-    requests_.push_back(r);
-    return static_cast<uint32_t>(requests_.size() - 1);
-  }
-  const uint32_t i = free_requests_.back();
-  free_requests_.pop_back();
-  requests_[i] = r;
-  return i;
-}
+uint32_t CachedMemory::new_request(const Request& r) { return place(requests_, free_requests_, r); }
 
-uint32_t CachedMemory::new_mshr(const Mshr& m) {
-  if (free_mshrs_.empty()) {
-    mshrs_.push_back(m);
-    return static_cast<uint32_t>(mshrs_.size() - 1);
-  }
-  const uint32_t i = free_mshrs_.back();
-  free_mshrs_.pop_back();
-  mshrs_[i] = m;
-  return i;
-}
+uint32_t CachedMemory::new_mshr(const Mshr& m) { return place(mshrs_, free_mshrs_, m); }
 
 void CachedMemory::schedule(uint64_t time, EventKind kind, uint32_t id, uint32_t count) { events_.push(Event{time, seq_++, kind, id, count}); }
 
@@ -239,9 +234,10 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
   }
   if (l1.mshrs_in_use >= l1_mshrs_) return false;
   if (way == nullptr) {
+    CacheLine* victim = l1.tags.victim(r.line);
+    if (victim == nullptr) return false;
     CacheLine evicted;  // L1 lines are never dirty: stores go through
-    way = l1.tags.allocate(r.line, evicted);
-    if (way == nullptr) return false;
+    way = l1.tags.take(victim, r.line, evicted);
   }
   ++l1.mshrs_in_use;
   Mshr m;
@@ -314,11 +310,11 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
   // A way for the line, and an MSHR for the write-back of a dirty victim; false (nothing changed)
   // when the set or the MSHRs are all taken. `reserve`: MSHRs the caller needs besides.
   auto take_way = [&](uint32_t reserve) {
-    const CacheLine* victim = slice.tags.victim(r.l2_line);
+    CacheLine* victim = slice.tags.victim(r.l2_line);
     if (victim == nullptr) return false;
     const uint32_t writeback = victim->present() && victim->dirty != 0 ? 1 : 0;
     if (slice.mshrs_in_use + reserve + writeback > l2_mshrs_) return false;
-    way = slice.tags.allocate(r.l2_line, evicted);
+    way = slice.tags.take(victim, r.l2_line, evicted);
     return true;
   };
   uint8_t have = r.mask;

@@ -85,9 +85,7 @@ CacheLine* SectorCache::victim(uint64_t line) {
   return nullptr;
 }
 
-CacheLine* SectorCache::allocate(uint64_t line, CacheLine& evicted) {
-  CacheLine* v = victim(line);
-  if (v == nullptr) return nullptr;
+CacheLine* SectorCache::take(CacheLine* v, uint64_t line, CacheLine& evicted) {
   const auto i = static_cast<uint64_t>(v - lines_.data());
   const uint64_t set = i / static_cast<uint64_t>(ways_);
   evicted = *v;

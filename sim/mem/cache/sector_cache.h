@@ -35,12 +35,13 @@ class SectorCache {
 
   // The way holding `line`, or nullptr. A lookup marks it used.
   CacheLine* find(uint64_t line);
-  // The way allocate(line) would take: an empty way of the line's set, else its least recently
+  // The way for `line` (not present): an empty way of the line's set, else its least recently
   // used line with no fetch pending; nullptr when every way of the set waits for data.
   CacheLine* victim(uint64_t line);
-  // Takes victim(line) for `line` (not present); its old contents go to `evicted` (check
-  // evicted.present() and .dirty). The new way is present, empty and the set's most recently used.
-  CacheLine* allocate(uint64_t line, CacheLine& evicted);
+  // Takes `victim` (victim(line), not nullptr) for `line` (not present); its old contents go to
+  // `evicted` (check evicted.present() and .dirty). The way is then present, empty and its set's
+  // most recently used.
+  CacheLine* take(CacheLine* victim, uint64_t line, CacheLine& evicted);
   void invalidate(CacheLine& way);
 
   uint64_t sets() const { return sets_; }
