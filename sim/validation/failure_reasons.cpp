@@ -25,7 +25,7 @@ std::vector<FailureReason> load_failure_reasons(const fs::path& file) {
   for (const auto& node : r.top_level_list(doc, "reasons")) {
     if (!r.check_map(node, "", {"model", "cases", "reason"})) continue;
     FailureReason f;
-    for (const char* key : {"model", "cases", "reason"})
+    for (const char* key : {"cases", "reason"})
       if (!node[key]) r.error(node, key, "missing");
     if (node["model"]) {
       const std::string name = r.text(node["model"], "model").value_or("");
@@ -44,7 +44,7 @@ std::vector<FailureReason> load_failure_reasons(const fs::path& file) {
 
 std::string failure_reason(const std::string& case_id, config::MemoryModelKind model, const std::vector<FailureReason>& reasons) {
   for (const FailureReason& f : reasons) {
-    if (f.model != model) continue;
+    if (f.model && *f.model != model) continue;
     if (std::any_of(f.cases.begin(), f.cases.end(), [&](const std::string& p) { return fnmatch(p.c_str(), case_id.c_str(), 0) == 0; })) return f.reason;
   }
   return "";

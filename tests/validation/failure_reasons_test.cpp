@@ -1,5 +1,5 @@
 // Known reasons for failed cases (validation/failure_reasons.h): the first entry of the case's
-// memory model whose glob matches; a malformed file is an error at its line.
+// memory model (or of no model) whose glob matches; a malformed file is an error at its line.
 #include <gtest/gtest.h>
 
 #include "common/user_error.h"
@@ -21,6 +21,30 @@ TEST(FailureReasons, TheFirstEntryOfTheCasesModelThatMatchesGivesTheReason) {
   EXPECT_EQ(failure_reason("t6_5.b.kepler", config::MemoryModelKind::Dram, reasons), "");
   EXPECT_EQ(failure_reason("t6_5.b.kepler", config::MemoryModelKind::Servers, reasons), "other model");
   EXPECT_EQ(failure_reason("t6_5.b.kepler", config::MemoryModelKind::Fixed, reasons), "");
+}
+
+TEST(FailureReasons, AnEntryWithoutAModelExplainsTheCaseUnderEveryModel) {
+  const std::string p = test::write_temp_file("reasons/any.yaml",
+                                              "reasons:\n"
+                                              "  - {model: dram, cases: [\"s6_1.*\"], reason: dram only}\n"
+                                              "  - {cases: [\"s6_1.*\", \"t6_3.smem.maxwell\"], reason: setup}\n");
+  const auto reasons = load_failure_reasons(p);
+  EXPECT_EQ(failure_reason("s6_1.smem_pct_24", config::MemoryModelKind::Dram, reasons), "dram only");
+  EXPECT_EQ(failure_reason("s6_1.smem_pct_24", config::MemoryModelKind::Fixed, reasons), "setup");
+  EXPECT_EQ(failure_reason("t6_3.smem.maxwell", config::MemoryModelKind::Servers, reasons), "setup");
+  EXPECT_EQ(failure_reason("t6_3.smem.kepler", config::MemoryModelKind::Servers, reasons), "");
+}
+
+TEST(FailureReasons, AnEntryWithoutCasesIsAnErrorAtItsLine) {
+  const std::string p = test::write_temp_file("reasons/nocases.yaml", "reasons:\n  - reason: y\n");
+  try {
+    load_failure_reasons(p);
+    FAIL() << "expected a UserError";
+  } catch (const UserError& e) {
+    ASSERT_EQ(e.diagnostics().size(), 1u);
+    EXPECT_EQ(e.diagnostics()[0].line, 2);
+    EXPECT_EQ(e.diagnostics()[0].key, "cases");
+  }
 }
 
 TEST(FailureReasons, AnUnknownModelIsAnErrorAtItsLine) {
