@@ -1,5 +1,6 @@
 // warpsim: discrete-event simulator of GPU streaming multiprocessors (see docs/architecture.md).
-// Exit status: 0 success, 1 internal error (a warpsim bug) or failed validation, 2 bad input.
+// Exit status: 0 success, 1 internal error (a warpsim bug), failed validation or standard output
+// that could not be written, 2 bad input.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -7,10 +8,13 @@
 
 #include "cli/commands.h"
 #include "cli/exit_status.h"
+#include "cli/standard_output.h"
 #include "common/user_error.h"
 #include "sweep/mpi_launch.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
   CLI::App app{"warpsim: a discrete-event simulator of GPU streaming multiprocessors for studying latency hiding"};
   app.set_version_flag("--version", std::string("warpsim ") + WARPSIM_VERSION);
   app.require_subcommand(1);
@@ -57,4 +61,16 @@ int main(int argc, char** argv) {
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  warpsim::cli::guard_standard_output();
+  const int status = run(argc, argv);
+  if (const std::string why = warpsim::cli::standard_output_error(); !why.empty()) {
+    std::cerr << "warpsim: error: writing standard output: " << why << "\n";
+    return status != 0 ? status : 1;
+  }
+  return status;
 }

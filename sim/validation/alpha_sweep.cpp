@@ -9,6 +9,10 @@ namespace warpsim::validation {
 
 double alpha_value(const std::string& alpha) {
   if (alpha == "inf") return INFINITY;
+  if (alpha.rfind("1/", 0) == 0) {  // 1/k: one add per k loads (the generator's form)
+    const auto k = parse_double(alpha.substr(2));
+    return k && *k > 0 ? 1 / *k : NAN;
+  }
   auto v = parse_double(alpha);
   return v ? *v : NAN;
 }
@@ -36,6 +40,7 @@ RunSpec alpha_run(const RunSpec& base, const std::string& alpha) {
   r.params.erase("loads");
   r.params.erase("adds");
   r.params["alpha"] = alpha;
+  if (!std::isfinite(a)) return r;  // not a number: the generator names the bad alpha
   // Long warps, as the seed's (kChainInstructions), with at least 2 loads at the largest α.
   const double loads = std::clamp(std::round(kChainInstructions / (std::max(a, 0.0) + 1)), 2.0,
                                   double{kMaxChainLoads});

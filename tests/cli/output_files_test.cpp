@@ -1,10 +1,13 @@
 // Output paths of every command (report/atomic_file.h): a regular file is replaced atomically, a
 // device or pipe is written in place (never replaced by a plain file), two options may not name
 // one file, and a path that cannot be written is refused before anything runs or is written.
+// Standard output that cannot be written is an error with its reason (cli/standard_output.h).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -93,6 +96,30 @@ TEST(OutputFiles, ADirectoryIsRefusedBeforeAnyOtherOutputIsWritten) {
   const CliRun graph = run_cli("bound --gpu kepler --workload vector_add --warps 8 --graph " + d);
   EXPECT_EQ(graph.exit_code, 2);
   EXPECT_NE(graph.err.find("--graph: is a directory"), std::string::npos) << graph.err;  // was labelled --out
+}
+
+// A full device or a closed stdout: exit 1 and the reason on stderr, not output silently lost; a
+// command that writes only to --out is fine with stdout closed, and --out does not take fd 1.
+TEST(OutputFiles, StandardOutputThatCannotBeWrittenIsAnErrorWithItsReason) {
+  const std::string d = dir_for("stdout");
+  const auto shell = [&](const std::string& args, const std::string& redirect) {
+    const std::string cmd = std::string(WARPSIM_BIN) + " " + args + " " + redirect + " 2>" + d + "/err.txt";
+    const int status = std::system(cmd.c_str());
+    return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(d + "/err.txt"));
+  };
+  if (fs::exists("/dev/full")) {
+    for (const std::string& args : {std::string("list gpus"), kRun, std::string("--help")}) {
+      const auto [code, err] = shell(args, ">/dev/full");
+      EXPECT_EQ(code, 1) << args;
+      EXPECT_NE(err.find("writing standard output: No space left on device"), std::string::npos) << args << ": " << err;
+    }
+  }
+  const auto [code, err] = shell("list gpus", ">&-");
+  EXPECT_EQ(code, 1);
+  EXPECT_NE(err.find("writing standard output: Bad file descriptor"), std::string::npos) << err;
+  const auto [out_code, out_err] = shell("list gpus --out " + d + "/gpus.txt", ">&-");
+  EXPECT_EQ(out_code, 0) << out_err;
+  EXPECT_NE(slurp(d + "/gpus.txt").find("kepler"), std::string::npos);
 }
 
 }  // namespace warpsim::test

@@ -115,6 +115,18 @@ TEST(CaseLoader, ValuesOutsideTheirMeaningAreRejectedAtTheirKey) {
   }
 }
 
+// An α that is not a number is the case file's error at extract.alphas, named by the generator,
+// before any number is made of it (it was cast from NaN to an int first).
+TEST(CaseLoader, AnAlphaThatIsNotANumberIsRejectedAtItsAlphas) {
+  const std::string path = case_file("cuspnan.yaml", good_with({{"homogeneous", "alpha_mix"}, {"{op: add, count: 64}", "{}"},
+                                                               {"{kind: peak, metric: ops_per_cycle_per_scheduler}", "{kind: cusp, alphas: [0, eight, inf]}"},
+                                                               {"{measurement: \"volkov.t6_1.{gpu}.add\"}", "{less_than: 100}"}}));
+  const std::string err = load_error(path);
+  EXPECT_NE(err.find(path + ":8:"), std::string::npos) << err;
+  EXPECT_NE(err.find("extract.alphas"), std::string::npos) << err;
+  EXPECT_NE(err.find("eight"), std::string::npos) << err;
+}
+
 // A cusp runs α-mixes with the case's params: one the α-mix does not take is the case file's error
 // at extract.alphas (it was a command-line error, `<--param>`, at run time).
 TEST(CaseLoader, ACuspWhoseParamsTheAlphaMixDoesNotTakeIsRejectedAtItsAlphas) {
