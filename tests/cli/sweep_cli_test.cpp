@@ -95,6 +95,24 @@ TEST(SweepCli, ResumeKeepsHeldPointsInsteadOfRecomputingThem) {
   EXPECT_EQ(after[3], lines[3]);
 }
 
+// A kept point is checked again: one whose Little's law the file now breaks fails the rerun as it
+// would have failed the run that wrote it (the point is kept, the invariant names it).
+TEST(SweepCli, ResumeChecksLittlesLawOnThePointsItKeeps) {
+  const auto lines = lines_of(sweep_to(kGrid, "whole_law.csv"));
+  const auto header = split(lines[0], ',');
+  const size_t col = static_cast<size_t>(std::find(header.begin(), header.end(), "little_law_error") - header.begin());
+  ASSERT_LT(col, header.size());
+  auto fields = split(lines[2], ',');
+  fields[col] = "0.5";
+  const std::string out = temp_dir() + "/broken_law.csv";
+  spit(out, lines[0] + "\n" + lines[1] + "\n" + join(fields, ",") + "\n");
+  const CliRun r = run_cli(kGrid + " --out " + out);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("invariant littles_law violated by 1 sweep point(s); worst 0.5 (" + fields[0] + ")"), std::string::npos) << r.err;
+  EXPECT_EQ(lines_of(slurp(out)).size(), lines.size());  // the sweep still completes its file
+  ASSERT_EQ(run_cli(kGrid + " --out " + temp_dir() + "/whole_law.csv").exit_code, 0);  // an intact file resumes clean
+}
+
 TEST(SweepCli, GrownGridFillsInMissingPointsInGridOrder) {
   const std::string out = temp_dir() + "/grown.csv";
   ASSERT_EQ(run_cli(grid("4,16") + " --out " + out).exit_code, 0);
