@@ -82,7 +82,7 @@ void register_compare_memory(CLI::App& app) {
     if (const auto& skipped = summaries.front().skipped_warps; !skipped.empty()) {
       if (summaries.front().points.empty())
         throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", fmt::format("no occupancy in '{}' can be realised on {} (Volkov §5.7)", o->warps, cfg.gpu.name)});
-      std::cerr << fmt::format("warpsim: note: skipping {} warps/SM: cannot be realised on {} (Volkov §5.7)\n", fmt::join(skipped, ", "), cfg.gpu.name);
+      std::cerr << fmt::format("warpsim: note: skipping {} warps/SM: cannot be realised on {} (Volkov §5.7)\n", occupancy_list(skipped), cfg.gpu.name);
     }
     const auto seed = validation::load_measurements(validation::builtin_measurements_dir());
     const std::string table = validation::memory_model_summary_table(summaries, &seed).render(o->format);

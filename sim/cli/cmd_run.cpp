@@ -80,16 +80,18 @@ void register_run(CLI::App& app) {
     const std::vector<int> warps = o->warps.empty() ? std::vector<int>{0} : parse_warps(o->warps);
     // In a range, occupancies no launch can realise (§5.7) are skipped with a note; a single
     // requested occupancy that cannot be realised is an error.
-    std::vector<int> runnable;
+    std::vector<int> runnable, skipped;
     for (int n : warps) {
       try {
         device::realize_launch(cfg, kernel, n, device::simulated_sms(cfg, x->sms));
         runnable.push_back(n);
       } catch (const UserError& e) {
         if (warps.size() == 1) throw;
-        std::cerr << "warpsim: note: skipping " << n << " warps/SM: cannot be realised on " << cfg.gpu.name << " (Volkov §5.7)\n";
+        skipped.push_back(n);
       }
     }
+    if (!skipped.empty())
+      std::cerr << fmt::format("warpsim: note: skipping {} warps/SM: cannot be realised on {} (Volkov §5.7)\n", occupancy_list(skipped), cfg.gpu.name);
     if (runnable.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", "no occupancy in '" + o->warps + "' can be realised on " + cfg.gpu.name});
     // Every output path is checked before anything runs: none is written when another would fail.
     report::check_outputs({{"--out", o->out}, {"--warp-log", x->warp_log}, {"--occupancy-log", x->occupancy_log}, {"--latency-histogram", x->latency_histogram}});

@@ -91,7 +91,8 @@ std::vector<int> parse_warps(const std::string& spec) {
   std::vector<int64_t> v;
   for (const auto& p : parts) {
     auto n = parse_int(p);
-    if (!n || *n < 1 || *n > 1 << 20) throw bad(fmt::format("'{}' is not a positive integer", p));
+    if (!n || *n < 1) throw bad(fmt::format("'{}' is not a positive integer", p));
+    if (*n > 1 << 20) throw bad(fmt::format("{} is above the largest occupancy warpsim takes, {}", p, 1 << 20));
     v.push_back(*n);
   }
   if (v.size() == 1) return {static_cast<int>(v[0])};
@@ -99,6 +100,18 @@ std::vector<int> parse_warps(const std::string& spec) {
   if (v[1] < v[0]) throw bad("range end below its start");
   std::vector<int> out;
   for (int64_t n = v[0]; n <= v[1]; n += step) out.push_back(static_cast<int>(n));
+  return out;
+}
+
+std::string occupancy_list(const std::vector<int>& warps) {
+  std::string out;
+  for (size_t i = 0; i < warps.size();) {
+    size_t j = i;
+    while (j + 1 < warps.size() && warps[j + 1] == warps[j] + 1) ++j;
+    out += (out.empty() ? "" : ", ") + (j > i + 1 ? fmt::format("{}:{}", warps[i], warps[j]) : std::to_string(warps[i]));
+    if (j == i + 1) out += ", " + std::to_string(warps[j]);
+    i = j + 1;
+  }
   return out;
 }
 

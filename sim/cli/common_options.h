@@ -54,6 +54,10 @@ isa::ParamMap parse_params(const std::vector<std::string>& items);
 // "N", "A:B" or "A:B:STEP" -> list of warp counts; throws UserError.
 std::vector<int> parse_warps(const std::string& spec);
 
+// Occupancies as --warps writes them, runs of consecutive ones as A:B ("61, 65:100000"): a note
+// about the occupancies of a long range stays one short line.
+std::string occupancy_list(const std::vector<int>& warps);
+
 // A what-if on a key of the DRAM organisation the run's memory model does not read
 // (config/model_keys.h: e.g. `memory.dram.*` on `fixed`, `servers` or `simgrid`) changes nothing:
 // one stderr note per such key, so that it does not silently do nothing. `set_items` are

@@ -22,7 +22,8 @@ std::vector<int> parse_warps_item(const std::string& spec) {
   std::vector<int64_t> v;
   for (const auto& p : parts) {
     const auto n = parse_int(p);
-    if (!n || *n < 1 || *n > 1 << 20) throw bad(fmt::format("'{}' is not a positive integer", p));
+    if (!n || *n < 1) throw bad(fmt::format("'{}' is not a positive integer", p));
+    if (*n > 1 << 20) throw bad(fmt::format("{} is above the largest occupancy warpsim takes, {}", p, 1 << 20));
     v.push_back(*n);
   }
   if (v.size() == 1) return {static_cast<int>(v[0])};

@@ -51,6 +51,9 @@ TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
   // A negative seed would wrap to 2^64 - 1; a value a parameter does not declare would pick an
   // `.if`'s other branch.
   expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --seed -1", "--seed: expected a non-negative integer, found '-1'");
+  // An occupancy above warpsim's limit says so, not that it is no positive integer (run and sweep).
+  expect_rejected("run --gpu maxwell --workload homogeneous --warps 1:2000000000", "2000000000 is above the largest occupancy warpsim takes, 1048576");
+  expect_rejected("sweep --gpu maxwell --workload homogeneous --warps 1:2000000000", "2000000000 is above the largest occupancy warpsim takes, 1048576");
   expect_rejected("run --gpu maxwell --workload permute --param permutation=randon --warps 4", "permutation: 'randon' is not one of trivial, random");
   // Work that would take days to simulate is refused before it starts, not left to run.
   expect_rejected("run --gpu maxwell --workload alpha_mix --param alpha=0 --param loads=99999999999 --warps 4", "warp instructions (more than 1e+12");
@@ -61,6 +64,15 @@ TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
   expect_rejected("bound --gpu maxwell --workload homogeneous --warps ''", "--warps: empty value");
   expect_rejected("run --gpu " + temp_dir() + " --workload homogeneous --warps 4", "--gpu: '" + temp_dir() + "' is a directory");
   expect_rejected("run --gpu maxwell --workload " + temp_dir() + " --warps 4", "--workload: '" + temp_dir() + "' is a directory");
+}
+
+// The occupancies of a range no launch can realise are one note, runs of them as A:B, not a line
+// each (--warps 60:100000 printed ~100,000 lines).
+TEST(RunCli, OccupanciesNoLaunchCanRealiseAreOneShortNote) {
+  const CliRun r = run_cli("run --gpu kepler --workload homogeneous --param count=4 --warps 60:100000:1 --sms 1");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("warpsim: note: skipping 61, 65:100000 warps/SM: cannot be realised on kepler"), std::string::npos) << r.err;
+  EXPECT_LT(r.err.size(), 400u) << r.err;
 }
 
 // CLI11's own checks (ranges, unknown options) read like every other bad input: prefix, where,
