@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/common_options.h"
 #include "cli/exit_status.h"
+#include "sweep/progress_bar.h"
 #include "common/user_error.h"
 #include "config/loader.h"
 #include "device/l2_note.h"
@@ -28,6 +29,7 @@ struct RunExtras {
   std::string latency_histogram;
   bool steady = false;
   double steady_tolerance = 0.01;
+  uint64_t max_cycles = 0;
 };
 
 std::string warp_log_csv(const std::vector<device::Result>& results) {
@@ -70,6 +72,8 @@ void register_run(CLI::App& app) {
   cmd->add_option("--latency-histogram", x->latency_histogram, "write the histogram of global-load latencies (cycles) of each occupancy to this CSV (§6.6)");
   cmd->add_flag("--steady", x->steady, "stop once the throughput has converged (docs/sweep.md, steady-state stopping)");
   add_steady_tolerance_option(*cmd, x->steady_tolerance);
+  cmd->add_option("--max-cycles", x->max_cycles, "stop with an error, writing nothing, if a run passes this simulated cycle (a budget for long runs)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 50));
   cmd->callback([o, x] {
     if (o->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
     if (o->workload.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--workload", "required (see `warpsim list workloads`)"});
@@ -96,8 +100,12 @@ void register_run(CLI::App& app) {
     // Every output path is checked before anything runs: none is written when another would fail.
     report::check_outputs({{"--out", o->out}, {"--warp-log", x->warp_log}, {"--occupancy-log", x->occupancy_log}, {"--latency-histogram", x->latency_histogram}});
     std::vector<device::Result> results;
+    // A run longer than a moment shows how far it is on a terminal (silent otherwise).
+    sweep::ProgressBar bar(1000 * runnable.size(), sweep::ProgressBar::stderr_is_terminal(), false);
     for (int n : runnable) {
       device::RunOptions ro;
+      ro.max_cycles = x->max_cycles;
+      ro.on_progress = [&bar, done = 1000 * results.size()](double f) { bar.update(done + static_cast<size_t>(999 * f)); };
       ro.warps_per_sm = n;
       ro.sms = x->sms;
       ro.seed = o->seed;
@@ -108,6 +116,7 @@ void register_run(CLI::App& app) {
       ro.steady_tolerance = x->steady_tolerance;
       results.push_back(device::simulate(cfg, kernel, ro));
     }
+    bar.finish();
     // Every output is produced before any is written, so bad input never leaves partial files.
     const std::string table = report::results_table(results, x->steady).render(o->format);
     if (!x->warp_log.empty()) report::write_file_atomically(x->warp_log, warp_log_csv(results), "--warp-log");

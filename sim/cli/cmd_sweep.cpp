@@ -31,6 +31,8 @@ void register_sweep(CLI::App& app) {
   cmd->add_option("--seed", r->base.seed, "random seed (same inputs and seed give identical output)")->default_str("1")->check(kSeedValidator);
   cmd->add_flag("--steady", r->base.stop_when_steady, "stop each run once its throughput has converged (docs/sweep.md, steady-state stopping)");
   add_steady_tolerance_option(*cmd, r->base.steady_tolerance);
+  cmd->add_option("--max-cycles", r->base.max_cycles, "stop with an error if a point's run passes this simulated cycle (a budget for long runs)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 50));
   cmd->add_flag("--quiet", *quiet, "no progress bar (it is drawn only when stderr is a terminal anyway)");
   cmd->callback([r, quiet] {
     r->progress = !*quiet;

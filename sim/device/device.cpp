@@ -40,6 +40,11 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
   if (opts.stop_when_steady) steady_ = std::make_unique<SteadyStateMonitor>(opts.steady_tolerance, int64_t{launch_.blocks_per_sm} * sms_);
 }
 
+double Device::grid_instructions() const {
+  const double warps = static_cast<double>(launch_.total_blocks) * launch_.block_threads / cfg_.sm.warp_size;
+  return std::max(1.0, static_cast<double>(isa::instruction_mix(kernel_).total) * warps);
+}
+
 void Device::check_work_is_feasible() const {
   // A loop count typed with a few zeros too many would otherwise run for hours to days (bench/README.md:
   // tens of millions of warp instructions per second at best): refuse it up front.
@@ -108,7 +113,11 @@ Result Device::run() {
     const uint64_t t_dep = departures_.next_time();
     uint64_t t = std::min({t_mem, t_q, t_dep});
     if (t == kNever) break;
-    if (t > limit) throw UserError(Diagnostic{"<cli>", 0, 0, "max_cycles", fmt::format("simulation passed {} cycles; stopped", limit)});
+    if (t > limit)
+      throw UserError(Diagnostic{"<cli>", 0, 0, "--max-cycles",
+                                 fmt::format("the run at {} warps/SM passed cycle {} before its grid finished: stopped (raise "
+                                             "--max-cycles or shorten the workload)",
+                                             launch_.warps_per_sm, limit)});
     same_time_steps = t == last_t ? same_time_steps + 1 : 0;
     last_t = t;
     WARPSIM_ASSERT(same_time_steps < 10'000'000, fmt::format("no progress at cycle {} (livelock)", t));
@@ -119,6 +128,7 @@ Result Device::run() {
       uint64_t issued = 0;
       for (const auto& s : sm_) issued += s->stats().work.total_instructions();
       if (issued != progress_mark) progress_mark = issued, progress_t = t;
+      if (opts_.on_progress) opts_.on_progress(std::min(1.0, static_cast<double>(issued) / grid_instructions()));
       WARPSIM_ASSERT(t - progress_t < (uint64_t{1} << 24), fmt::format("no instruction issued since cycle {} (livelock)", progress_t));
     };
     watch_progress();

@@ -26,6 +26,7 @@ class Device {
  private:
   enum EventKind : uint32_t { kTick = 0, kBlockStart = 1 };
   void check_work_is_feasible() const;  // UserError if the grid would take days to simulate
+  double grid_instructions() const;      // warp instructions the whole grid issues (at least 1)
   void reschedule(uint32_t sm, uint64_t now);
   void dispatch_finished_blocks(uint32_t sm, uint64_t t);  // when Sm::has_finished_blocks()
   void deliver_completions(uint64_t t);

@@ -1,6 +1,8 @@
 // The one entry point of the simulator: a GPU, a kernel and an occupancy in, a Result out.
 #pragma once
 
+#include <functional>
+
 #include <cstdint>
 
 #include "config/hw_config.h"
@@ -16,7 +18,10 @@ struct RunOptions {
   bool record_warps = false;       // fill Result::warp_records
   bool record_occupancy = false;   // fill Result::occupancy_timeline
   int access_sample_every = 1;     // record 1 of every N global-load latencies (§6.6 uses 8)
-  uint64_t max_cycles = 0;         // watchdog: 0 = a generous bound derived from the kernel
+  uint64_t max_cycles = 0;         // the run stops with an error past this cycle (`--max-cycles`); 0: 2^50
+  // Called now and then (every 65,536 events) with the fraction of the grid's warp instructions
+  // issued so far: a terminal's progress bar for a long run. Empty: not called.
+  std::function<void(double)> on_progress = {};
   // Steady-state stopping (device/steady_state.h): end the run once the throughput has converged
   // to within `steady_tolerance` (relative half-width of its 95% confidence interval). Off by
   // default: a stopped run measures the steady state only, not the whole grid.

@@ -15,16 +15,18 @@ std::string format_duration(double seconds) {
   return fmt::format("{}:{:02}", s / 60, s % 60);
 }
 
-std::string progress_line(size_t done, size_t total, double elapsed_s, int width) {
+std::string progress_line(size_t done, size_t total, double elapsed_s, int width, bool counts) {
   const double frac = total ? static_cast<double>(done) / static_cast<double>(total) : 1.0;
   const int filled = std::clamp(static_cast<int>(frac * width), 0, width);
   const std::string bar = fmt::format("[{}{}]", std::string(filled, '#'), std::string(width - filled, '-'));
   std::string eta = "?";
   if (done > 0) eta = format_duration(elapsed_s / static_cast<double>(done) * static_cast<double>(total - done));
-  return fmt::format("{} {}/{} {:3.0f}%  elapsed {}  ETA {}", bar, done, total, 100 * frac, format_duration(elapsed_s), eta);
+  const std::string of = counts ? fmt::format(" {}/{}", done, total) : "";
+  return fmt::format("{}{} {:3.0f}%  elapsed {}  ETA {}", bar, of, 100 * frac, format_duration(elapsed_s), eta);
 }
 
-ProgressBar::ProgressBar(size_t total, bool enabled) : total_(total), enabled_(enabled), start_(Clock::now()), last_draw_(start_) {}
+ProgressBar::ProgressBar(size_t total, bool enabled, bool counts)
+    : total_(total), enabled_(enabled), counts_(counts), start_(Clock::now()), last_draw_(start_) {}
 
 ProgressBar::~ProgressBar() { finish(); }
 
@@ -38,7 +40,7 @@ void ProgressBar::update(size_t done) {
   drawn_ = true;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   // \r and clear-to-end-of-line: the line is redrawn in place.
-  std::fprintf(stderr, "\r%s\x1b[K", progress_line(done, total_, elapsed).c_str());
+  std::fprintf(stderr, "\r%s\x1b[K", progress_line(done, total_, elapsed, 30, counts_).c_str());
   std::fflush(stderr);
 }
 

@@ -11,7 +11,8 @@ namespace warpsim::sweep {
 class ProgressBar {
  public:
   // `enabled` false: every call is a no-op. Use stderr_is_terminal() for the default.
-  ProgressBar(size_t total, bool enabled);
+  // `counts` false: the line shows the percentage without "done/total" (a fraction of one run).
+  ProgressBar(size_t total, bool enabled, bool counts = true);
   ~ProgressBar();
   void update(size_t done);  // redrawn at most every 0.2 s, and always for the last point
   void finish();             // ends the line
@@ -22,13 +23,15 @@ class ProgressBar {
   using Clock = std::chrono::steady_clock;
   size_t total_;
   bool enabled_;
+  bool counts_;
   bool drawn_ = false;
   Clock::time_point start_;
   Clock::time_point last_draw_;
 };
 
-// "[#####-----]  12/40  30%  elapsed 0:12  ETA 0:28" (ETA from the mean time per point so far).
-std::string progress_line(size_t done, size_t total, double elapsed_s, int width = 30);
+// "[#####-----]  12/40  30%  elapsed 0:12  ETA 0:28" (ETA from the mean time per point so far);
+// without `counts`, "[#####-----]  30%  elapsed 0:12  ETA 0:28".
+std::string progress_line(size_t done, size_t total, double elapsed_s, int width = 30, bool counts = true);
 // Seconds as "M:SS", or "H:MM:SS" from an hour on.
 std::string format_duration(double seconds);
 

@@ -75,6 +75,16 @@ TEST(RunCli, OccupanciesNoLaunchCanRealiseAreOneShortNote) {
   EXPECT_LT(r.err.size(), 400u) << r.err;
 }
 
+// --max-cycles bounds a long run: past it the run stops with exit 2 and writes nothing.
+TEST(RunCli, MaxCyclesEndsALongRunWithAClearErrorAndNoOutput) {
+  const std::string wl = write_temp_file("long.wl", ".kernel long\n.loop 1000000000\n  FADD R1, R1, R2\n.endloop\nEXIT\n");
+  const std::string out = temp_dir() + "/long.csv";
+  const CliRun r = run_cli("run --gpu kepler --workload " + wl + " --warps 1 --sms 1 --max-cycles 100000 --out " + out);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--max-cycles: the run at 1 warps/SM passed cycle 100000 before its grid finished"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
 // CLI11's own checks (ranges, unknown options) read like every other bad input: prefix, where,
 // and the option.
 TEST(RunCli, OptionParseErrorsNameTheOptionLikeOtherBadInput) {

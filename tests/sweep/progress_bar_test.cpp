@@ -10,6 +10,10 @@ TEST(ProgressBar, LineShowsCountPercentElapsedAndEtaFromTheMeanPointTime) {
   EXPECT_EQ(line, "[#####---------------] 10/40  25%  elapsed 0:30  ETA 1:30");
 }
 
+TEST(ProgressBar, ALineWithoutCountsShowsThePercentageOnly) {
+  EXPECT_EQ(progress_line(250, 1000, 30.0, 20, false), "[#####---------------]  25%  elapsed 0:30  ETA 1:30");
+}
+
 TEST(ProgressBar, EtaIsUnknownBeforeTheFirstPointAndZeroAtTheEnd) {
   EXPECT_NE(progress_line(0, 5, 1.0).find("ETA ?"), std::string::npos);
   EXPECT_NE(progress_line(5, 5, 7.0).find("ETA 0:00"), std::string::npos);
