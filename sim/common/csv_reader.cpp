@@ -104,9 +104,8 @@ bool blank(std::string_view s) { return s.find_first_not_of(" \t\r") == std::str
 
 }  // namespace
 
-std::vector<CsvRow> parse_csv(std::string_view text) {
+void for_each_csv_row(std::string_view text, const std::function<bool(CsvRow&&)>& row_fn) {
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // UTF-8 byte order mark
-  std::vector<CsvRow> rows;
   Cursor c(text);
   while (!c.done()) {
     const std::string_view line = c.rest_of_line();
@@ -117,12 +116,20 @@ std::vector<CsvRow> parse_csv(std::string_view text) {
       row.line = c.line();
       row.comment = true;
       row.comment_text = std::string(line.substr(1));
-      rows.push_back(std::move(row));
       c.skip_rest_of_line();
-    } else {
-      rows.push_back(read_record(c));
+      if (!row_fn(std::move(row))) return;
+    } else if (!row_fn(read_record(c))) {
+      return;
     }
   }
+}
+
+std::vector<CsvRow> parse_csv(std::string_view text) {
+  std::vector<CsvRow> rows;
+  for_each_csv_row(text, [&](CsvRow&& r) {
+    rows.push_back(std::move(r));
+    return true;
+  });
   return rows;
 }
 

@@ -6,6 +6,7 @@
 // libfccp-dev fixes the column count at compile time and stops at the first error.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,5 +38,9 @@ struct CsvRow {
 // Splits `text` into comments and records. Never throws: malformed quoting is reported per row,
 // and reading resumes on the next line (an unterminated quoted field runs to the end of the text).
 std::vector<CsvRow> parse_csv(std::string_view text);
+
+// The same rows one at a time, without holding them all (a large measurement file costs a few
+// times its size, not tens): `row` returns false to stop reading.
+void for_each_csv_row(std::string_view text, const std::function<bool(CsvRow&&)>& row);
 
 }  // namespace warpsim

@@ -46,8 +46,21 @@ UserError::UserError(std::vector<Diagnostic> diagnostics)
 
 UserError::UserError(Diagnostic diagnostic) : UserError(std::vector<Diagnostic>{std::move(diagnostic)}) {}
 
+void DiagnosticSink::add(Diagnostic d) {
+  if (diagnostics_.size() < kMaxDiagnostics) {
+    diagnostics_.push_back(std::move(d));
+    return;
+  }
+  ++dropped_;
+  dropped_file_ = std::move(d.file);
+}
+
 void DiagnosticSink::throw_if_any() const {
-  if (!diagnostics_.empty()) throw UserError(diagnostics_);
+  if (diagnostics_.empty()) return;
+  if (dropped_ == 0) throw UserError(diagnostics_);
+  std::vector<Diagnostic> shown = diagnostics_;
+  shown.push_back(Diagnostic{dropped_file_, 0, 0, "", fmt::format("{} more errors not shown (the first {} are above)", dropped_, kMaxDiagnostics)});
+  throw UserError(shown);
 }
 
 void internal_error(const char* file, int line, const std::string& what) {

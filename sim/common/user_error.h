@@ -31,14 +31,19 @@ class UserError : public std::runtime_error {
 };
 
 // Collects diagnostics during one pass and throws them together.
+// Collects the errors of one input. A file with a million bad rows says the first
+// kMaxDiagnostics and how many more, not a million lines.
 class DiagnosticSink {
  public:
-  void add(Diagnostic d) { diagnostics_.push_back(std::move(d)); }
+  static constexpr size_t kMaxDiagnostics = 100;
+  void add(Diagnostic d);
   bool empty() const { return diagnostics_.empty(); }
   void throw_if_any() const;
 
  private:
   std::vector<Diagnostic> diagnostics_;
+  size_t dropped_ = 0;
+  std::string dropped_file_;
 };
 
 [[noreturn]] void internal_error(const char* file, int line, const std::string& what);

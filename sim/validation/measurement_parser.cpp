@@ -179,36 +179,37 @@ std::string parse_measurement_params(std::string_view text, MeasurementParams& o
 ParsedMeasurementFile parse_measurement_file(std::string_view text, const std::string& path, DiagnosticSink& sink) {
   ParsedMeasurementFile out;
   out.file.path = path;
-  bool header_seen = false;
-  for (const CsvRow& row : parse_csv(text)) {
+  out.rows.reserve(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')));  // no growth slack on a large file
+  bool header_seen = false, stopped = false;
+  for_each_csv_row(text, [&](CsvRow&& row) {
     if (row.comment) {
       std::string key, value;
-      if (header_seen || !metadata_line(row.comment_text, key, value)) continue;
+      if (header_seen || !metadata_line(row.comment_text, key, value)) return true;
       if (out.file.metadata_value(key))
         sink.add(Diagnostic{path, row.line, 1, key, "metadata key given twice"});
       else
         out.file.metadata.emplace_back(std::move(key), std::move(value));
-      continue;
+      return true;
     }
     if (row.error) {
       sink.add(Diagnostic{path, row.error->line, row.error->column, column_at(row.fields.size()), row.error->message});
-      if (!header_seen) return out;  // without a header the rows cannot be read
-      continue;
+      stopped = !header_seen;  // without a header the rows cannot be read
+      return !stopped;
     }
     if (!header_seen) {
       header_seen = true;
-      if (!check_header(row, path, sink)) return out;
-      continue;
+      return check_header(row, path, sink);
     }
     if (row.fields.size() != measurement_columns().size()) {
       sink.add(Diagnostic{path, row.line, 1, "",
                           fmt::format("expected {} fields ({}), found {}", measurement_columns().size(),
                                       join(measurement_columns(), ","), row.fields.size())});
-      continue;
+      return true;
     }
     if (auto m = RowChecker(row, path, sink).check()) out.rows.push_back(std::move(*m));
-  }
-  if (!header_seen)
+    return true;
+  });
+  if (!header_seen && !stopped)
     sink.add(Diagnostic{path, 0, 0, "header", fmt::format("no header line (expected '{}')", join(measurement_columns(), ","))});
   return out;
 }

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <fstream>
 #include <set>
-#include <sstream>
+#include <iterator>
+#include <string_view>
+#include <unordered_map>
 
 #include "common/data_paths.h"
 #include "common/user_error.h"
@@ -53,9 +55,14 @@ std::vector<std::string> MeasurementSet::gpu_names() const {
 void MeasurementSet::add_file(MeasurementFile file, std::vector<Measurement> rows) {
   file.first_row = rows_.size();
   file.row_count = rows.size();
-  for (auto& m : rows) {
-    by_id_.emplace(m.id, rows_.size());  // the first of duplicate ids wins; load_measurements rejects them
-    rows_.push_back(std::move(m));
+  by_id_.reserve(by_id_.size() + rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) by_id_.emplace(rows[i].id, rows_.size() + i);  // the first of duplicate ids wins
+  // The first file's rows are taken whole: a large file is held once, not twice while copied.
+  if (rows_.empty()) {
+    rows_ = std::move(rows);
+  } else {
+    rows_.reserve(rows_.size() + rows.size());
+    std::move(rows.begin(), rows.end(), std::back_inserter(rows_));
   }
   files_.push_back(std::move(file));
 }
@@ -87,9 +94,11 @@ std::optional<std::string> read_text(const fs::path& path, DiagnosticSink& sink)
     sink.add(Diagnostic{path.string(), 0, 0, "", "cannot open file"});
     return std::nullopt;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  // Read straight into one string (a stringstream would hold a second copy while it is taken out).
+  std::string text;
+  char chunk[1 << 16];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) text.append(chunk, static_cast<size_t>(in.gcount()));
+  return text;
 }
 
 }  // namespace
@@ -98,24 +107,38 @@ MeasurementSet load_measurements(const std::vector<fs::path>& paths) {
   DiagnosticSink sink;
   MeasurementSet set;
   std::set<fs::path> seen_files;  // a file named twice (directly and through its directory) loads once
-  std::unordered_map<std::string, std::string> first_of_id;  // id -> "file:line", across all files
   for (const auto& path : paths) {
     for (const auto& file : csv_files(path, sink)) {
       std::error_code ec;
       if (!seen_files.insert(fs::weakly_canonical(file, ec)).second) continue;
-      auto text = read_text(file, sink);
-      if (!text) continue;
-      ParsedMeasurementFile parsed = parse_measurement_file(*text, file.string(), sink);
-      std::vector<Measurement> unique;
-      for (auto& m : parsed.rows) {
-        auto [it, fresh] = first_of_id.emplace(m.id, fmt::format("{}:{}", m.file, m.line));
-        if (!fresh) {
-          sink.add(Diagnostic{m.file, m.line, 1, "id", fmt::format("duplicate id '{}' (first at {})", m.id, it->second)});
-          continue;
+      ParsedMeasurementFile parsed;
+      if (auto text = read_text(file, sink)) parsed = parse_measurement_file(*text, file.string(), sink);  // the text goes here
+      else continue;
+      // A duplicate id (of an earlier file, or earlier in this one) is an error at its row; the
+      // rows are checked where they lie, then the file's are moved into the set once.
+      std::unordered_map<std::string_view, const Measurement*> in_file;
+      in_file.reserve(parsed.rows.size());
+      std::vector<bool> duplicate(parsed.rows.size(), false);
+      for (size_t i = 0; i < parsed.rows.size(); ++i) {
+        const Measurement& m = parsed.rows[i];
+        const Measurement* first = set.find(m.id);
+        if (!first) {
+          const auto [it, fresh] = in_file.emplace(m.id, &m);
+          if (!fresh) first = it->second;
         }
-        unique.push_back(std::move(m));
+        if (!first) continue;
+        duplicate[i] = true;
+        sink.add(Diagnostic{m.file, m.line, 1, "id", fmt::format("duplicate id '{}' (first at {}:{})", m.id, first->file, first->line)});
       }
-      set.add_file(std::move(parsed.file), std::move(unique));
+      in_file.clear();
+      size_t kept = 0;
+      for (size_t i = 0; i < parsed.rows.size(); ++i)
+        if (!duplicate[i]) {
+          if (kept != i) parsed.rows[kept] = std::move(parsed.rows[i]);
+          ++kept;
+        }
+      parsed.rows.resize(kept);
+      set.add_file(std::move(parsed.file), std::move(parsed.rows));
     }
   }
   sink.throw_if_any();
