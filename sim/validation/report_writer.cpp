@@ -106,6 +106,17 @@ void check_report_dir(const std::string& dir) {
   const auto rel = cwd.lexically_relative(d);
   if (!ec && !rel.empty() && *rel.begin() != "..")
     throw UserError(Diagnostic{dir, 0, 0, "--out-dir", "is the current directory or holds it; the report directory is replaced as a whole: name a subdirectory"});
+  // The report is built beside the directory and moved into place: the nearest existing ancestor
+  // must be a directory this process can write, found now rather than after the simulations.
+  fs::path base = d.parent_path().empty() ? fs::path(".") : d.parent_path();
+  while (!fs::exists(base, ec) && base.has_parent_path() && base.parent_path() != base) base = base.parent_path();
+  if (!fs::is_directory(base, ec))
+    throw UserError(Diagnostic{dir, 0, 0, "--out-dir", fmt::format("cannot create the report directory: '{}' is not a directory", base.string())});
+  // A probe directory, made and removed: permissions, a read-only file system, /proc.
+  const fs::path probe = base / fmt::format(".warpsim-probe.{}", ::getpid());
+  if (!fs::create_directory(probe, ec) || ec)
+    throw UserError(Diagnostic{dir, 0, 0, "--out-dir", fmt::format("cannot create the report directory in '{}': {}", base.string(), ec.message())});
+  fs::remove(probe, ec);
   if (!fs::exists(d, ec)) return;
   if (!fs::is_directory(d, ec) || (!fs::is_empty(d, ec) && !fs::exists(d / "report.md", ec)))
     throw UserError(Diagnostic{dir, 0, 0, "--out-dir", "exists and is not a warpsim report directory (no report.md); refusing to replace it"});

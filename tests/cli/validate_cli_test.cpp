@@ -190,6 +190,25 @@ TEST(ValidateCli, AnOutDirIsReplacedWithOrWithoutATrailingSlashButNeverTheCurren
   EXPECT_NE(empty.err.find("--out-dir: empty"), std::string::npos) << empty.err;
 }
 
+// A report directory that cannot be made is bad input found before any case runs (it was found
+// after the simulations): under a regular file, or where nothing can be created (/proc).
+TEST(ValidateCli, AnOutDirThatCannotBeMadeIsRefusedBeforeAnyCaseRuns) {
+  const std::string cases = test::write_temp_file("vcli/unmakeable.yaml", kPassing);
+  const std::string file = test::write_temp_file("vcli/plainfile", "x");
+  const std::string args = "validate --cases " + cases + " --no-figures --memory-models none --out-dir ";
+  const auto under_file = test::run_cli(args + file + "/rep");
+  EXPECT_EQ(under_file.exit_code, 2);
+  EXPECT_TRUE(under_file.out.empty()) << under_file.out;  // no case table: nothing ran
+  EXPECT_NE(under_file.err.find("--out-dir: cannot create the report directory: '" + file + "' is not a directory"), std::string::npos)
+      << under_file.err;
+  if (fs::is_directory("/proc/self")) {
+    const auto in_proc = test::run_cli(args + "/proc/warpsim_report");
+    EXPECT_EQ(in_proc.exit_code, 2);
+    EXPECT_TRUE(in_proc.out.empty()) << in_proc.out;
+    EXPECT_NE(in_proc.err.find("cannot create the report directory in '/proc'"), std::string::npos) << in_proc.err;
+  }
+}
+
 // The one end-to-end run of built-in cases (the full run is the README's main command): a few cheap
 // cases, with figures when matplotlib is available.
 TEST(ValidateCli, BuiltinCasesRunEndToEnd) {
