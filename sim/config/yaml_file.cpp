@@ -1,6 +1,7 @@
 #include "config/yaml_file.h"
 
 #include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
 
 #include <map>
 #include <set>
@@ -65,6 +66,9 @@ YAML::Node load_yaml_file(const std::string& path) {
     docs = YAML::LoadAllFromFile(path);
   } catch (const YAML::BadFile&) {
     throw UserError(Diagnostic{path, 0, 0, "", "cannot open file"});
+  } catch (const YAML::DeepRecursion& e) {  // yaml-cpp's own guard; its message says only "bad file"
+    throw UserError(Diagnostic{path, e.mark.line + 1, e.mark.column + 1, "",
+                               fmt::format("YAML nested {} levels deep here (warpsim's files nest a few): not a file warpsim reads", e.depth())});
   } catch (const YAML::ParserException& e) {
     throw UserError(Diagnostic{path, e.mark.line + 1, e.mark.column + 1, "", "YAML syntax error: " + e.msg});
   }

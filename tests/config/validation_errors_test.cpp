@@ -224,6 +224,17 @@ TEST(ConfigErrors, YamlSyntaxErrorNamesTheLine) {
   EXPECT_NE(ds[0].message.find("YAML syntax error"), std::string::npos);
 }
 
+// A file nested 100,000 levels deep is refused by yaml-cpp's depth guard: the error says so at
+// its line (the guard's own message is "bad file").
+TEST(ConfigErrors, YamlNestedTooDeepSaysSoAtItsLine) {
+  const std::string p = kepler_child("deep.yaml", "sm:\n  warp_size: " + std::string(100000, '[') + std::string(100000, ']') + "\n");
+  const auto ds = load_errors(p);
+  ASSERT_EQ(ds.size(), 1u);
+  EXPECT_EQ(ds[0].line, 3);
+  EXPECT_NE(ds[0].message.find("levels deep here"), std::string::npos) << ds[0].message;
+  EXPECT_EQ(ds[0].message.find("bad file"), std::string::npos) << ds[0].message;
+}
+
 TEST(ConfigErrors, FileThatDoesNotExistIsNamed) {
   const auto ds = load_errors("/nonexistent/dir/gpu.yaml");
   ASSERT_EQ(ds.size(), 1u);
