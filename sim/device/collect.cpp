@@ -73,8 +73,10 @@ Result Device::collect() const {
     r.stalls.no_warp += d.no_warp;
     if (opts_.record_warps) r.warp_records.insert(r.warp_records.end(), st.warp_records.begin(), st.warp_records.end());
     if (opts_.record_occupancy) r.occupancy_timeline.push_back(st.occupancy);
+    if (opts_.record_issues) r.issue_log.insert(r.issue_log.end(), st.issues.begin(), st.issues.end());
   }
   for (auto n : r.warp_instructions_by_class) r.warp_instructions += n;
+  std::stable_sort(r.issue_log.begin(), r.issue_log.end(), [](const IssueRecord& a, const IssueRecord& b) { return a.cycle < b.cycle; });
   if (r.cycles == 0 || warps_total == 0) return r;
   const double cyc = static_cast<double>(r.cycles), sms = sms_;
   const double scale = static_cast<double>(cfg_.device.sms) / sms_;  // device totals from our share

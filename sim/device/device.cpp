@@ -30,6 +30,7 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
   setup.access_sample_every = std::max(1, opts.access_sample_every);
   setup.record_warps = opts.record_warps;
   setup.record_occupancy = opts.record_occupancy;
+  setup.record_issues = opts.record_issues;
   for (int i = 0; i < sms_; ++i) {
     setup.index = i;
     setup.access_sample_phase = mix64(opts.seed ^ mix64(static_cast<uint64_t>(i) + 1)) % static_cast<uint64_t>(setup.access_sample_every);

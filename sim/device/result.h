@@ -37,6 +37,17 @@ struct WarpRecord {
   uint64_t end = 0;
 };
 
+// One instruction issued (RunOptions::record_issues): which warp of which scheduler issued what
+// when, the timeline of Volkov's Figure 4.7. Two instructions of one cycle are two records.
+struct IssueRecord {
+  uint64_t cycle = 0;
+  uint32_t sm = 0;
+  uint32_t scheduler = 0;
+  uint32_t block = 0;
+  uint32_t warp_in_block = 0;
+  uint32_t pc = 0;  // index of the instruction in the decoded kernel
+};
+
 // Occupancy of one SM as a step function (Volkov §5.6): from `time` on, `warps` resident.
 struct OccupancyStep {
   uint64_t time = 0;
@@ -117,6 +128,7 @@ struct Result {
 
   StallBreakdown stalls;
   std::vector<WarpRecord> warp_records;          // when RunOptions::record_warps
+  std::vector<IssueRecord> issue_log;            // when RunOptions::record_issues: by cycle, then SM, in issue order
   std::vector<std::vector<OccupancyStep>> occupancy_timeline;  // per simulated SM, when recorded
 
   uint64_t simulated_events = 0;  // engine events processed (for speed reports)

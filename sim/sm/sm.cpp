@@ -150,7 +150,15 @@ void Sm::issue_general(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_w
   s.busy_until = t + cost * cycles_per_issue_;
 }
 
+void Sm::log_issue(const Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t) {
+  const Warp& w = warps_[slot];
+  stats_.issues.push_back({t, static_cast<uint32_t>(setup_.index), static_cast<uint32_t>(&s - schedulers_.data()), static_cast<uint32_t>(w.block_id),
+                           w.warp_in_block, static_cast<uint32_t>(&d - code_)});
+}
+
 void Sm::execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t) {
+  if (d.cls != OpClass::Barrier && !(d.cls == OpClass::Control && d.is_exit)) return execute_plain(s, slot, d, t);
+  if (setup_.record_issues) log_issue(s, slot, d, t);
   if (d.cls == OpClass::Barrier) {
     stats_.work.instructions[isa::index(d.cls)]++;
     advance_pc(slot);

@@ -41,6 +41,7 @@ struct SmSetup {
   uint64_t access_sample_phase = 0;
   bool record_warps = false;
   bool record_occupancy = false;
+  bool record_issues = false;  // SmStats::issues
 };
 
 class Sm {
@@ -107,6 +108,7 @@ class Sm {
   void issue_general(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp);  // barrier, EXIT, dual issue
   void execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);
   void execute_plain(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);  // d.plain_issue
+  void log_issue(const Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);  // SmSetup::record_issues
   // Eligibility and stalls (sm.cpp, sm_hot.h)
   bool eligible(const Warp& w, const Scheduler& s, uint64_t t) const;
   void wait_for_warps(Scheduler& s, uint64_t t);  // nothing issued: the stall reason and next slot

@@ -63,6 +63,7 @@ struct SmStats {
   mem::LatencyRecorder access_latency;  // per global load instruction, issue to data ready
   mem::LatencyRecorder access_latency_from_cache;  // those of them whose data all came from a cache
   std::vector<device::WarpRecord> warp_records;
+  std::vector<device::IssueRecord> issues;  // SmSetup::record_issues
   std::vector<device::OccupancyStep> occupancy;
 
   uint64_t slots(StallReason r) const { return stall_slots[static_cast<size_t>(r)]; }

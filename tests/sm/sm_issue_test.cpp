@@ -1,0 +1,98 @@
+// Exact issue cycles of the SM core (sm/sm_issue.cpp) on kernels of a few instructions, read from
+// the issue log (RunOptions::record_issues). The GPU is Volkov's Figure 4.7 toy (hw_configs/toy):
+// one SM, one scheduler, CUDA-core latency 3 cycles, 1 warp instruction per cycle, memory of fixed
+// latency, no block launch latency; each test sets what it checks. Each warp is a one-warp block
+// (w<block>.<pc> below), all resident at cycle 0. Each expectation is derived by hand beside it.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include "config/loader.h"
+#include "device/simulate.h"
+#include "isa/workload_parser.h"
+
+namespace warpsim::sm {
+namespace {
+
+// "cycle:w<block>.<pc>" per issued instruction, in issue order. `block_warps` warps per block.
+std::string issues(const std::vector<std::string>& sets, const std::string& body, int warps, int blocks = 0, int block_warps = 1) {
+  const config::HwConfig cfg = config::load_hw_config("toy", sets);
+  if (blocks == 0) blocks = warps / block_warps;
+  const isa::Kernel k = isa::parse_workload(
+      fmt::format(".kernel t\n.launch threads_per_block={} grid=fixed blocks={}\n{}EXIT\n", 32 * block_warps, blocks, body), "<sm_issue_test>");
+  device::RunOptions o;
+  o.warps_per_sm = warps;
+  o.sms = 1;
+  o.record_issues = true;
+  std::string out;
+  for (const device::IssueRecord& i : device::simulate(cfg, k, o).issue_log)
+    out += fmt::format("{}{}:w{}{}.{}", out.empty() ? "" : " ", i.cycle, i.block, block_warps > 1 ? fmt::format("/{}", i.warp_in_block) : "", i.pc);
+  return out;
+}
+
+const std::string kChain = "FADD R1, R1, R2\nFADD R1, R1, R2\n";        // each FADD needs the one before
+const std::string kIndependent = "FADD R1, R1, R2\nFADD R3, R3, R2\n";  // the second needs nothing of the first
+const std::vector<std::string> kSingleIssue{"scheduler.width=1"};
+
+// Scoreboard (§3.7): a FADD reading R1 waits for the FADD writing it, 3 cycles (alu latency); EXIT
+// waits for the warp's last write: 0, 3, 6, then EXIT at 6 + 3 = 9.
+TEST(SmIssue, TheScoreboardHoldsADependentInstructionForTheProducersLatency) {
+  EXPECT_EQ(issues(kSingleIssue, kChain + "FADD R1, R1, R2\n", 1), "0:w0.0 3:w0.1 6:w0.2 9:w0.3");
+}
+
+// Same-warp issue latency (§3.7): independent FADDs of one warp go 2 cycles apart when it is 2:
+// 0, 2; EXIT waits for both writes (0 + 3, 2 + 3): 5.
+TEST(SmIssue, OneWarpsIndependentInstructionsGoTheSameWarpLatencyApart) {
+  EXPECT_EQ(issues({"scheduler.width=1", "scheduler.same_warp_issue_latency_cycles=2"}, kIndependent, 1), "0:w0.0 2:w0.1 5:w0.2");
+}
+
+// LRR rotates: each cycle the next warp after the last one issued (starting after slot 0), even
+// when the last could issue again. Three warps, two independent FADDs each: w1 w2 w0 for pc 0 (0-2),
+// again for pc 1 (3-5), and the EXITs (6-8): each warp's writes are done 3 cycles after its FADD.
+TEST(SmIssue, LooseRoundRobinRotatesThroughTheWarpsEveryCycle) {
+  EXPECT_EQ(issues({"scheduler.width=1", "scheduler.policy=lrr"}, kIndependent, 3),
+            "0:w1.0 1:w2.0 2:w0.0 3:w1.1 4:w2.1 5:w0.1 6:w1.2 7:w2.2 8:w0.2");
+}
+
+// GTO is greedy: the warp that issued last goes again while it can, else the oldest ready warp.
+// w0 issues both FADDs (0, 1); its EXIT waits for writes at 3 and 4, so w1 runs (2, 3); at 4 w0's
+// EXIT is ready and w0 is older than w2 (4); w2 then issues twice (5, 6); w1's writes are done at 6,
+// w2's at 8 and 9: w1 exits at 7, w2 at 9.
+TEST(SmIssue, GreedyThenOldestStaysOnAWarpUntilItStallsThenTakesTheOldestReady) {
+  EXPECT_EQ(issues({"scheduler.width=1", "scheduler.policy=gto"}, kIndependent, 3),
+            "0:w0.0 1:w0.1 2:w1.0 3:w1.1 4:w0.2 5:w2.0 6:w2.1 7:w1.2 9:w2.2");
+}
+
+// On a dependent chain GTO has to switch every cycle: w0, w1, w2 each wait 3 cycles on their own
+// FADD, so the three interleave as LRR would, oldest first.
+TEST(SmIssue, GreedyThenOldestSwitchesOnEveryDependencyStall) {
+  EXPECT_EQ(issues({"scheduler.width=1", "scheduler.policy=gto"}, kChain, 3), "0:w0.0 1:w1.0 2:w2.0 3:w0.1 4:w1.1 5:w2.1 6:w0.2 7:w1.2 8:w2.2");
+}
+
+// Dual issue from two warps (the toy's any_warp, width 2) when the CUDA cores take two warp FADDs
+// a cycle (64 lanes): both FADDs at 0, both EXITs at 3 (w1 first: GTO, it issued last). Single
+// issue puts them a cycle apart.
+TEST(SmIssue, DualIssueIssuesTwoWarpsInOneCycleWhereTheUnitsHaveRoom) {
+  EXPECT_EQ(issues({"alu.ops_per_cycle=64"}, "FADD R1, R1, R2\n", 2), "0:w0.0 0:w1.0 3:w1.1 3:w0.1");
+  EXPECT_EQ(issues({"alu.ops_per_cycle=64", "scheduler.width=1"}, "FADD R1, R1, R2\n", 2), "0:w0.0 1:w1.0 3:w0.1 4:w1.1");
+  // 32 lanes take one warp FADD a cycle: the second warp waits for the next cycle even with width 2.
+  EXPECT_EQ(issues({}, "FADD R1, R1, R2\n", 2), "0:w0.0 1:w1.0 3:w0.1 4:w1.1");
+}
+
+// A barrier (BAR) holds a warp until every warp of its block has arrived. One block of two warps,
+// LRR from w/1: FADD chains at 0,1 and 3,4; w/1 arrives at 5, waits; w/0 arrives at 6 and releases
+// it; the FADDs after the barrier issue at 7 and 8, the EXITs 3 cycles later (10, 11).
+TEST(SmIssue, ABarrierHoldsAWarpUntilItsBlocksWarpsHaveAllArrived) {
+  EXPECT_EQ(issues({"scheduler.width=1", "scheduler.policy=lrr"}, kChain + "BAR\nFADD R3, R3, R2\n", 2, 1, 2),
+            "0:w0/1.0 1:w0/0.0 3:w0/1.1 4:w0/0.1 5:w0/1.2 6:w0/0.2 7:w0/1.3 8:w0/0.3 10:w0/1.4 11:w0/0.4");
+}
+
+// Block refill (§3.8, §5.5): with room for one warp, three one-warp blocks run one after another;
+// a block starts block_launch_latency_cycles (5) after the one before exits: FADD 0, EXIT 3; the
+// next block at 3 + 5 = 8 (EXIT 11); the last at 16 (EXIT 19).
+TEST(SmIssue, AFinishedBlocksSlotIsRefilledAfterTheBlockLaunchLatency) {
+  EXPECT_EQ(issues({"scheduler.width=1", "sm.block_launch_latency_cycles=5"}, "FADD R1, R1, R2\n", 1, 3), "0:w0.0 3:w0.1 8:w1.0 11:w1.1 16:w2.0 19:w2.1");
+}
+
+}  // namespace
+}  // namespace warpsim::sm
