@@ -38,6 +38,8 @@ const std::vector<std::string> kSingleIssue{"scheduler.width=1"};
 // waits for the warp's last write: 0, 3, 6, then EXIT at 6 + 3 = 9.
 TEST(SmIssue, TheScoreboardHoldsADependentInstructionForTheProducersLatency) {
   EXPECT_EQ(issues(kSingleIssue, kChain + "FADD R1, R1, R2\n", 1), "0:w0.0 3:w0.1 6:w0.2 9:w0.3");
+  // A read alone (R3 = R1 + R2) waits as well: 0, 3; EXIT at 3 + 3.
+  EXPECT_EQ(issues(kSingleIssue, "FADD R1, R1, R2\nFADD R3, R1, R2\n", 1), "0:w0.0 3:w0.1 6:w0.2");
 }
 
 // Same-warp issue latency (§3.7): independent FADDs of one warp go 2 cycles apart when it is 2:
