@@ -31,6 +31,9 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
   setup.record_warps = opts.record_warps;
   setup.record_occupancy = opts.record_occupancy;
   setup.record_issues = opts.record_issues;
+  // Logging issues goes through Sm::execute, the general path: the plain one stays as fast without it.
+  if (opts.record_issues)
+    for (auto& d : decoded_.code) d.plain_issue = false;
   for (int i = 0; i < sms_; ++i) {
     setup.index = i;
     setup.access_sample_phase = mix64(opts.seed ^ mix64(static_cast<uint64_t>(i) + 1)) % static_cast<uint64_t>(setup.access_sample_every);

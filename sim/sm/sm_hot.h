@@ -109,7 +109,6 @@ WARPSIM_HOT void Sm::advance_pc(uint32_t slot) {
 // path's, except barriers and EXIT): its unit, its counters, its results' ready times, the next pc.
 WARPSIM_HOT void Sm::execute_plain(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t) {
   using isa::OpClass;
-  if (setup_.record_issues) log_issue(s, slot, d, t);
   // Global loads and stores count when they complete (Sm::on_completion).
   if (d.cls != OpClass::Load && d.cls != OpClass::Store) stats_.work.instructions[isa::index(d.cls)]++;
   switch (d.cls) {

@@ -7,6 +7,9 @@
 
 #include <fmt/format.h>
 
+#include <set>
+#include <utility>
+
 #include "config/loader.h"
 #include "device/simulate.h"
 #include "isa/workload_parser.h"
@@ -94,6 +97,30 @@ TEST(SmIssue, ABarrierHoldsAWarpUntilItsBlocksWarpsHaveAllArrived) {
 // next block at 3 + 5 = 8 (EXIT 11); the last at 16 (EXIT 19).
 TEST(SmIssue, AFinishedBlocksSlotIsRefilledAfterTheBlockLaunchLatency) {
   EXPECT_EQ(issues({"scheduler.width=1", "sm.block_launch_latency_cycles=5"}, "FADD R1, R1, R2\n", 1, 3), "0:w0.0 3:w0.1 8:w1.0 11:w1.1 16:w2.0 19:w2.1");
+}
+
+// Logging takes every instruction down the general issue path: the schedule must not change. On
+// Kepler (dual issue from one warp, 4 schedulers) and Maxwell, a run logged and one not take the
+// same cycles, and the log holds every instruction of every warp once.
+TEST(SmIssue, LoggingTheIssuesChangesNothingSimulated) {
+  for (const std::string gpu : {"kepler", "maxwell"}) {
+    const config::HwConfig cfg = config::load_hw_config(gpu);
+    const isa::Kernel k = isa::parse_workload(".kernel mix\n.array data 64MB\n.loop 8\n  LD R1, [R1] ; pattern=stream\n  FADD R2, R2, R3\n  FADD R4, R4, R3\n"
+                                              "  BAR\n  FADD R1, R1, R2\n.endloop\nEXIT\n", "<sm_issue_test>");
+    device::RunOptions o;
+    o.warps_per_sm = 16;
+    o.sms = 2;
+    const device::Result plain = device::simulate(cfg, k, o);
+    o.record_issues = true;
+    const device::Result logged = device::simulate(cfg, k, o);
+    EXPECT_EQ(logged.cycles, plain.cycles) << gpu;
+    EXPECT_EQ(logged.mean_warp_latency, plain.mean_warp_latency) << gpu;
+    std::set<std::pair<uint32_t, uint32_t>> warps;  // (block, warp in block): block ids are grid-wide
+    for (const device::IssueRecord& i : logged.issue_log) warps.emplace(i.block, i.warp_in_block);
+    EXPECT_EQ(logged.issue_log.size(), 41 * warps.size()) << gpu;  // 8 x (LD, 3 FADD, BAR) + EXIT per warp
+    EXPECT_GE(warps.size(), 2u * 16u) << gpu;
+    EXPECT_TRUE(plain.issue_log.empty());
+  }
 }
 
 }  // namespace
