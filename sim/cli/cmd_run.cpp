@@ -13,6 +13,7 @@
 #include "device/l2_note.h"
 #include "device/occupancy.h"
 #include "device/simulate.h"
+#include "isa/kernel.h"
 #include "isa/workloads.h"
 #include "report/atomic_file.h"
 #include "report/result_table.h"
@@ -27,6 +28,7 @@ struct RunExtras {
   std::string warp_log;
   std::string occupancy_log;
   std::string latency_histogram;
+  std::string issue_log;
   bool steady = false;
   double steady_tolerance = 0.01;
   uint64_t max_cycles = 0;
@@ -44,6 +46,18 @@ std::string occupancy_log_csv(const std::vector<device::Result>& results) {
   for (const auto& r : results)
     for (size_t sm = 0; sm < r.occupancy_timeline.size(); ++sm)
       for (const auto& s : r.occupancy_timeline[sm]) out += fmt::format("{},{},{},{}\n", r.launch.warps_per_sm, sm, s.time, s.warps);
+  return out;
+}
+
+// Every instruction issued, in order (Volkov's Figure 4.7 as a table): which scheduler issued
+// which warp's instruction at which cycle.
+std::string issue_log_csv(const std::vector<device::Result>& results, const isa::Kernel& kernel) {
+  std::string out = "warps_per_sm,sm,scheduler,cycle,block,warp,pc,opcode,line\n";
+  for (const auto& r : results)
+    for (const auto& i : r.issue_log) {
+      const isa::Instruction& ins = kernel.code[i.pc];
+      out += fmt::format("{},{},{},{},{},{},{},{},{}\n", r.launch.warps_per_sm, i.sm, i.scheduler, i.cycle, i.block, i.warp_in_block, i.pc, ins.opcode, ins.line);
+    }
   return out;
 }
 
@@ -69,6 +83,7 @@ void register_run(CLI::App& app) {
   cmd->add_option("--sample-every", x->sample_every, "record the latency of 1 in N global loads (Volkov §6.6 uses 8)")->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--warp-log", x->warp_log, "write every warp's SM, block, start and end cycle to this CSV (§5.5)");
   cmd->add_option("--occupancy-log", x->occupancy_log, "write each SM's occupancy timeline to this CSV (§5.6)");
+  cmd->add_option("--issue-log", x->issue_log, "write every instruction issued (cycle, SM, scheduler, warp, pc, opcode) to this CSV: Figure 4.7's timeline, for small runs");
   cmd->add_option("--latency-histogram", x->latency_histogram, "write the histogram of global-load latencies (cycles) of each occupancy to this CSV (§6.6)");
   cmd->add_flag("--steady", x->steady, "stop once the throughput has converged (docs/sweep.md, steady-state stopping)");
   add_steady_tolerance_option(*cmd, x->steady_tolerance);
@@ -85,9 +100,11 @@ void register_run(CLI::App& app) {
     // In a range, occupancies no launch can realise (§5.7) are skipped with a note; a single
     // requested occupancy that cannot be realised is an error.
     std::vector<int> runnable, skipped;
+    double logged_instructions = 0;  // --issue-log: one line per instruction, so for small runs only
     for (int n : warps) {
       try {
-        device::realize_launch(cfg, kernel, n, device::simulated_sms(cfg, x->sms));
+        const device::LaunchRealization l = device::realize_launch(cfg, kernel, n, device::simulated_sms(cfg, x->sms));
+        logged_instructions += static_cast<double>(l.total_blocks) * (l.block_threads / cfg.sm.warp_size) * static_cast<double>(isa::instruction_mix(kernel).total);
         runnable.push_back(n);
       } catch (const UserError& e) {
         if (warps.size() == 1) throw;
@@ -96,9 +113,14 @@ void register_run(CLI::App& app) {
     }
     if (!skipped.empty())
       std::cerr << fmt::format("warpsim: note: skipping {} warps/SM: cannot be realised on {} (Volkov §5.7)\n", occupancy_list(skipped), cfg.gpu.name);
+    constexpr double kMaxLoggedInstructions = 1e7;
+    if (!x->issue_log.empty() && logged_instructions > kMaxLoggedInstructions)
+      throw UserError(Diagnostic{"<cli>", 0, 0, "--issue-log",
+                                 fmt::format("the runs would log {:.3g} instructions (more than {:.0e}): simulate fewer SMs (--sms), warps or loop trips", logged_instructions,
+                                             kMaxLoggedInstructions)});
     if (runnable.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", "no occupancy in '" + o->warps + "' can be realised on " + cfg.gpu.name});
     // Every output path is checked before anything runs: none is written when another would fail.
-    report::check_outputs({{"--out", o->out}, {"--warp-log", x->warp_log}, {"--occupancy-log", x->occupancy_log}, {"--latency-histogram", x->latency_histogram}});
+    report::check_outputs({{"--out", o->out}, {"--warp-log", x->warp_log}, {"--occupancy-log", x->occupancy_log}, {"--latency-histogram", x->latency_histogram}, {"--issue-log", x->issue_log}});
     std::vector<device::Result> results;
     // A run longer than a moment shows how far it is on a terminal (silent otherwise).
     sweep::ProgressBar bar(1000 * runnable.size(), sweep::ProgressBar::stderr_is_terminal(), false);
@@ -112,6 +134,7 @@ void register_run(CLI::App& app) {
       ro.access_sample_every = x->sample_every;
       ro.record_warps = !x->warp_log.empty();
       ro.record_occupancy = !x->occupancy_log.empty();
+      ro.record_issues = !x->issue_log.empty();
       ro.stop_when_steady = x->steady;
       ro.steady_tolerance = x->steady_tolerance;
       results.push_back(device::simulate(cfg, kernel, ro));
@@ -121,6 +144,7 @@ void register_run(CLI::App& app) {
     const std::string table = report::results_table(results, x->steady).render(o->format);
     if (!x->warp_log.empty()) report::write_file_atomically(x->warp_log, warp_log_csv(results), "--warp-log");
     if (!x->occupancy_log.empty()) report::write_file_atomically(x->occupancy_log, occupancy_log_csv(results), "--occupancy-log");
+    if (!x->issue_log.empty()) report::write_file_atomically(x->issue_log, issue_log_csv(results, kernel), "--issue-log");
     if (!x->latency_histogram.empty()) report::write_file_atomically(x->latency_histogram, latency_histogram_csv(results), "--latency-histogram");
     emit(*o, table);
     // Little's law on every run: a violation is a simulator bug. (The throughput bound is left to

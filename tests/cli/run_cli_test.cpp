@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/csv_reader.h"
+#include "common/text.h"
 #include "support/test_support.h"
 
 namespace warpsim::test {
@@ -83,6 +84,39 @@ TEST(RunCli, MaxCyclesEndsALongRunWithAClearErrorAndNoOutput) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--max-cycles: the run at 1 warps/SM passed cycle 100000 before its grid finished"), std::string::npos) << r.err;
   EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+// --issue-log writes Figure 4.7's timeline: one line per instruction issued. On the toy GPU two
+// warps of LD + 2 dependent FADDs (loads=1 alpha=2): both loads issue at 0 (dual issue from two
+// warps), their data return 12 cycles later, then the FADD chains 3 cycles apart interleave.
+TEST(RunCli, IssueLogListsEveryInstructionIssuedInOrder) {
+  const std::string log = temp_dir() + "/issues.csv";
+  const CliRun r = run_cli("run --gpu toy --workload alpha_mix --param loads=1 --param alpha=2 --warps 2 --issue-log " + log);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string csv = slurp(log);
+  EXPECT_EQ(csv.rfind("warps_per_sm,sm,scheduler,cycle,block,warp,pc,opcode,line\n"
+                      "2,0,0,0,0,0,0,LD,", 0), 0u) << csv;
+  EXPECT_NE(csv.find("\n2,0,0,0,1,0,0,LD,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\n2,0,0,12,1,0,1,FADD,"), std::string::npos) << csv;
+  // Every warp's instructions once, the same number for each (LD, 2 FADD, EXIT: 4), ending in EXIT.
+  std::map<std::string, int> per_warp;
+  std::map<std::string, std::string> last_opcode;
+  for (const std::string& line : split(csv.substr(csv.find('\n') + 1), '\n')) {
+    const auto f = split(line, ',');
+    if (f.size() < 8) continue;
+    ++per_warp[f[4] + "/" + f[5]];
+    last_opcode[f[4] + "/" + f[5]] = f[7];
+  }
+  EXPECT_GE(per_warp.size(), 2u);
+  for (const auto& [warp, n] : per_warp) {
+    EXPECT_EQ(n, 4) << warp;
+    EXPECT_EQ(last_opcode[warp], "EXIT") << warp;
+  }
+  // A run that would log more than 10 million instructions is refused before it runs.
+  const CliRun big = run_cli("run --gpu kepler --workload homogeneous --param count=100000 --warps 64 --issue-log " + temp_dir() + "/big.csv");
+  EXPECT_EQ(big.exit_code, 2);
+  EXPECT_NE(big.err.find("--issue-log: the runs would log"), std::string::npos) << big.err;
+  EXPECT_FALSE(std::filesystem::exists(temp_dir() + "/big.csv"));
 }
 
 // CLI11's own checks (ranges, unknown options) read like every other bad input: prefix, where,
