@@ -119,6 +119,25 @@ TEST(RunCli, IssueLogListsEveryInstructionIssuedInOrder) {
   EXPECT_FALSE(std::filesystem::exists(temp_dir() + "/big.csv"));
 }
 
+// plots/issue_timeline.py draws the issue log as Figure 4.7 does, byte-identically on reruns; its
+// title counts what the log holds (Debian's python3 with matplotlib, as the README installs it).
+TEST(RunCli, TheIssueTimelineFigureDrawsTheLogAndIsReproducible) {
+  const std::string d = temp_dir() + "/timeline";
+  std::filesystem::create_directories(d);
+  ASSERT_EQ(run_cli("run --gpu toy --workload alpha_mix --param loads=2 --param alpha=2 --warps 2 --issue-log " + d + "/log.csv").exit_code, 0);
+  const std::string script = std::string(WARPSIM_SOURCE_DIR) + "/plots/issue_timeline.py";
+  const auto draw = [&](const std::string& prefix) {
+    return std::system((std::string(WARPSIM_PYTHON) + " " + script + " " + d + "/log.csv " + d + "/" + prefix + " 2>" + d + "/err.txt").c_str());
+  };
+  ASSERT_EQ(draw("a"), 0) << slurp(d + "/err.txt");
+  ASSERT_EQ(draw("b"), 0) << slurp(d + "/err.txt");
+  EXPECT_EQ(slurp(d + "/a.svg"), slurp(d + "/b.svg"));
+  EXPECT_EQ(slurp(d + "/a.png"), slurp(d + "/b.png"));
+  // 8 one-warp blocks (4 waves of 2) x (2 x (LD + 2 FADD) + EXIT) = 56 instructions.
+  EXPECT_NE(slurp(d + "/a.svg").find("2 warps/SM: 56 instructions"), std::string::npos);
+  EXPECT_NE(draw("c --warps-per-sm 7"), 0);  // an occupancy the log does not hold
+}
+
 // CLI11's own checks (ranges, unknown options) read like every other bad input: prefix, where,
 // and the option.
 TEST(RunCli, OptionParseErrorsNameTheOptionLikeOtherBadInput) {
