@@ -7,7 +7,6 @@
 #include "cli/commands.h"
 #include "cli/common_options.h"
 #include "cli/exit_status.h"
-#include "sweep/progress_bar.h"
 #include "common/user_error.h"
 #include "config/loader.h"
 #include "device/l2_note.h"
@@ -17,6 +16,7 @@
 #include "isa/workloads.h"
 #include "report/atomic_file.h"
 #include "report/result_table.h"
+#include "sweep/progress_bar.h"
 #include "validation/invariants.h"
 
 namespace warpsim::cli {
@@ -103,8 +103,7 @@ void register_run(CLI::App& app) {
     double logged_instructions = 0;  // --issue-log: one line per instruction, so for small runs only
     for (int n : warps) {
       try {
-        const device::LaunchRealization l = device::realize_launch(cfg, kernel, n, device::simulated_sms(cfg, x->sms));
-        logged_instructions += static_cast<double>(l.total_blocks) * (l.block_threads / cfg.sm.warp_size) * static_cast<double>(isa::instruction_mix(kernel).total);
+        logged_instructions += device::grid_instructions(cfg, kernel, device::realize_launch(cfg, kernel, n, device::simulated_sms(cfg, x->sms)));
         runnable.push_back(n);
       } catch (const UserError& e) {
         if (warps.size() == 1) throw;

@@ -44,17 +44,18 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
   if (opts.stop_when_steady) steady_ = std::make_unique<SteadyStateMonitor>(opts.steady_tolerance, int64_t{launch_.blocks_per_sm} * sms_);
 }
 
-double Device::grid_instructions() const {
-  const double warps = static_cast<double>(launch_.total_blocks) * launch_.block_threads / cfg_.sm.warp_size;
-  return std::max(1.0, static_cast<double>(isa::instruction_mix(kernel_).total) * warps);
+double grid_instructions(const config::HwConfig& cfg, const isa::Kernel& kernel, const LaunchRealization& launch) {
+  const double warps = static_cast<double>(launch.total_blocks) * launch.block_threads / cfg.sm.warp_size;
+  return static_cast<double>(isa::instruction_mix(kernel).total) * warps;
 }
+
+double Device::grid_instructions() const { return std::max(1.0, device::grid_instructions(cfg_, kernel_, launch_)); }
 
 void Device::check_work_is_feasible() const {
   // A loop count typed with a few zeros too many would otherwise run for hours to days (bench/README.md:
   // tens of millions of warp instructions per second at best): refuse it up front.
-  constexpr long double kMaxWarpInstructions = 1e12;
-  const long double warps = static_cast<long double>(launch_.total_blocks) * launch_.block_threads / cfg_.sm.warp_size;
-  const long double work = static_cast<long double>(isa::instruction_mix(kernel_).total) * warps;
+  constexpr double kMaxWarpInstructions = 1e12;
+  const double work = device::grid_instructions(cfg_, kernel_, launch_);
   if (work > kMaxWarpInstructions)
     throw UserError(Diagnostic{kernel_.source, 0, 0, "workload",
                                fmt::format("the grid would execute {:.3g} warp instructions (more than {:.0e}: hours to days of simulation): lower its loop counts or grid",

@@ -1,9 +1,8 @@
 // The one entry point of the simulator: a GPU, a kernel and an occupancy in, a Result out.
 #pragma once
 
-#include <functional>
-
 #include <cstdint>
+#include <functional>
 
 #include "config/hw_config.h"
 #include "device/result.h"
@@ -29,6 +28,9 @@ struct RunOptions {
   bool stop_when_steady = false;
   double steady_tolerance = 0.01;
 };
+
+// Warp instructions the whole grid of `launch` issues (the kernel's per-warp count x its warps).
+double grid_instructions(const config::HwConfig& cfg, const isa::Kernel& kernel, const LaunchRealization& launch);
 
 // Throws UserError if the occupancy cannot be realised or the kernel does not fit the GPU.
 Result simulate(const config::HwConfig& cfg, const isa::Kernel& kernel, const RunOptions& opts);
