@@ -82,6 +82,12 @@ void register_validate(CLI::App& app) {
     c->o.command = command_text(*c);
     const validation::ValidateResult r = validation::run_validate(c->o);
     for (const auto& w : r.warnings) std::cerr << "warpsim: note: " << w << "\n";
+    // Rows of the measurement files no case uses: the first few here, every one in the report.
+    constexpr size_t kUnusedShown = 20;
+    for (size_t i = 0; i < r.unused_rows.size() && i < kUnusedShown; ++i) std::cerr << "warpsim: note: " << r.unused_rows[i] << "\n";
+    if (r.unused_rows.size() > kUnusedShown)
+      std::cerr << fmt::format("warpsim: note: ... {} more measurement rows not used, each with its reason in {}/report.md\n", r.unused_rows.size() - kUnusedShown,
+                               c->o.out_dir);
     std::cout << validation::cases_table(r.report.outcomes).render(c->format);
     const auto& h = r.report.headline;
     std::cerr << fmt::format("warpsim: validate: {} simulations in {:.1f} s with {} jobs; report in {}{}\n", r.report.simulations, r.seconds,

@@ -141,7 +141,8 @@ ValidateResult run_validate(const ValidateOptions& o) {
     DerivedCases d = derive_cases(ms, user_files, arg, name, sims);
     for (auto& c : d.cases)
       if (selected(c.id, o.case_patterns)) cases.push_back(std::move(c));
-    for (auto& s : d.skipped) res.report.notes.push_back("no case derived from " + s);
+    // Every row of a measurement file becomes a case or is said not to (report and stderr).
+    for (auto& s : d.skipped) res.report.notes.push_back("no case derived from " + s), res.unused_rows.push_back("no case derived from " + s);
     for (auto& w : d.warnings) {
       if (std::find(res.warnings.begin(), res.warnings.end(), w) != res.warnings.end()) continue;  // a row of several --gpu
       if (w.find("params key") != std::string::npos) res.report.notes.push_back(w);  // a skip is noted above already
@@ -151,6 +152,25 @@ ValidateResult run_validate(const ValidateOptions& o) {
   if (!user_files.empty()) {
     if (gpus.empty()) derive_for("", "");
     for (const auto& g : gpus) derive_for(g.arg, g.name);
+  }
+  // With --gpu: the rows of each file for none of the GPUs given are used by no case either.
+  for (size_t f : gpus.empty() ? std::vector<size_t>{} : user_files) {
+    const MeasurementFile& file = ms.files()[f];
+    std::set<std::string> others;
+    size_t n = 0;
+    for (size_t i = file.first_row; i < file.first_row + file.row_count; ++i) {
+      const Measurement& m = ms.rows()[i];
+      if (std::any_of(gpus.begin(), gpus.end(), [&](const GpuArg& g) { return m.applies_to(g.name); })) continue;
+      ++n;
+      others.insert(m.gpu);
+    }
+    if (n == 0) continue;
+    std::vector<std::string> given;
+    for (const auto& g : gpus) given.push_back(g.name);
+    const std::string note = fmt::format("{}: {} row{} for GPUs other than --gpu {} ({}): not used by this run", file.path, n, n == 1 ? "" : "s",
+                                         fmt::join(given, ", "), fmt::join(others, ", "));
+    res.report.notes.push_back(note);
+    res.unused_rows.push_back(note);
   }
   if (cases.empty()) {
     if (o.case_patterns.empty() && user_files.empty() && !gpus.empty()) {

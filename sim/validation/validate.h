@@ -31,6 +31,9 @@ struct ValidateResult {
   size_t passed = 0, failed = 0;
   double seconds = 0;
   std::vector<std::string> warnings;  // said on stderr too: measurement rows that look mistyped
+  // Measurement rows no case uses, and why (no workload, another GPU, ...): in the report's notes
+  // and said on stderr, so that no row of a file given is left out in silence.
+  std::vector<std::string> unused_rows;
 };
 
 ValidateResult run_validate(const ValidateOptions& o);

@@ -45,6 +45,29 @@ TEST(ValidateCli, AMeasuredZeroIsAnUnboundedErrorNotAMissingValue) {
   EXPECT_NE(slurp(dir("rep_zero") + "/report.md").find("unbounded (measured 0"), std::string::npos);
 }
 
+// Every row of a measurement file becomes a case or is named with the reason it is not used, on
+// stderr and in the report: a row with no workload to simulate, and rows for a GPU not given.
+TEST(ValidateCli, EveryMeasurementRowNotUsedIsNamedWithItsReason) {
+  const std::string csv = test::write_temp_file("vcli/unused.csv",
+                                                "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                                                "mine.add.w8,kepler,throughput,homogeneous,op=add count=256,8,0.9,ops_per_cycle_per_scheduler,my run,\n"
+                                                "mine.matmul,kepler,throughput,,kernel=matmul,8,12,gbps,my run,\n"
+                                                "mine.other,maxwell,throughput,homogeneous,op=add count=256,8,0.9,ops_per_cycle_per_scheduler,my run,\n");
+  const auto r = test::run_cli("validate --gpu kepler --case 'auto.*' --measurements " + csv + " --no-figures --memory-models none --out-dir " + dir("rep_unused"));
+  EXPECT_NE(r.out.find("auto.mine.add.w8"), std::string::npos) << r.out;  // the usable row is a case
+  const std::string report = slurp(dir("rep_unused") + "/report.md");
+  for (const std::string& said : {"no case derived from " + csv + ":3 mine.matmul: no workload to simulate",
+                                  csv + ": 1 row for GPUs other than --gpu kepler (maxwell): not used by this run"}) {
+    EXPECT_NE(r.err.find("warpsim: note: " + said), std::string::npos) << r.err;
+    EXPECT_NE(report.find(said), std::string::npos) << said;
+  }
+  // Given both GPUs, the Maxwell row is a case and nothing is said of it.
+  const auto both = test::run_cli("validate --gpu kepler --gpu maxwell --case 'auto.*' --measurements " + csv +
+                                  " --no-figures --memory-models none --out-dir " + dir("rep_unused2"));
+  EXPECT_NE(both.out.find("auto.mine.other"), std::string::npos) << both.out;
+  EXPECT_EQ(both.err.find("other than --gpu"), std::string::npos) << both.err;
+}
+
 // Cases are kept per GPU name. Until stop 50, two configs named 'kepler' ran the built-in Kepler
 // cases on whichever came last, a --gpu given twice derived every case twice, and a derived case
 // could share its id with a case file's.
