@@ -4,15 +4,48 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/exit_status.h"
 #include "cli/standard_output.h"
+#include "common/text.h"
 #include "common/user_error.h"
 #include "sweep/mpi_launch.h"
 
 namespace {
+
+// For a command line CLI11 refused: the subcommand or option closest to a mistyped one, as
+// " (did you mean 'run'?)", or "".
+std::string did_you_mean(CLI::App& app, int argc, char** argv) {
+  if (argc < 2) return "";
+  std::vector<std::string> commands;
+  for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) commands.push_back(sub->get_name());
+  const std::string first = argv[1];
+  if (first.rfind("-", 0) != 0 && std::find(commands.begin(), commands.end(), first) == commands.end()) {
+    const std::string c = warpsim::closest_match(first, commands);
+    return c.empty() ? "" : " (did you mean '" + c + "'?)";
+  }
+  CLI::App* sub = nullptr;
+  for (CLI::App* s : app.get_subcommands([](CLI::App*) { return true; }))
+    if (s->get_name() == first) sub = s;
+  if (sub == nullptr) return "";
+  std::vector<std::string> options;
+  for (const CLI::Option* o : sub->get_options())
+    for (const std::string& name : o->get_lnames()) options.push_back("--" + name);
+  for (int i = 2; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a.rfind("--", 0) != 0) continue;
+    a = a.substr(0, a.find('='));
+    if (std::find(options.begin(), options.end(), a) != options.end()) continue;
+    const std::string o = warpsim::closest_match(a, options);
+    if (!o.empty()) return " (did you mean '" + o + "'?)";
+  }
+  return "";
+}
 
 int run(int argc, char** argv) {
   CLI::App app{"warpsim: a discrete-event simulator of GPU streaming multiprocessors for studying latency hiding"};
@@ -49,7 +82,8 @@ int run(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     // The same form as every other bad input: where (<cli>) and what, CLI11's text naming the option.
-    if (reports_bad_input) std::cerr << "warpsim: error: <cli>: " << e.what() << "\nRun with --help for more information.\n";
+    if (reports_bad_input)
+      std::cerr << "warpsim: error: <cli>: " << e.what() << did_you_mean(app, argc, argv) << "\nRun with --help for more information.\n";
     return 2;
   } catch (const warpsim::cli::ExitStatus& e) {
     return e.status;

@@ -114,6 +114,9 @@ std::string resolve_path(const std::string& name_or_path, const std::optional<fs
   if (fs::is_regular_file(dir / (name_or_path + ".yaml"))) return (dir / (name_or_path + ".yaml")).string();
   for (const auto& g : builtin_gpus())
     if (g.name == name_or_path) return g.path;
+  // A built-in name in other case (`--gpu Kepler`, `H100_SXM`): the names are lower case.
+  for (const auto& g : builtin_gpus())
+    if (g.name == to_lower(name_or_path)) return g.path;
   fs::path base = data_dir("hw_configs") / "base" / (name_or_path + ".yaml");
   if (fs::is_regular_file(base)) return base.string();
   return "";
@@ -206,8 +209,10 @@ HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::
     for (const auto& g : builtin_gpus()) names.push_back(g.name);
     // --param and --set take lists with commas; --gpu is repeated instead (one file path each).
     const std::string several = name_or_path.find(',') != std::string::npos ? "; for several GPUs, repeat --gpu" : "";
+    const std::string hint = closest_match(to_lower(name_or_path), names);
     throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu",
-                               fmt::format("no GPU config named '{}' and no such file (built-in: {}){}", name_or_path, join(names, ", "), several)});
+                               fmt::format("no GPU config named '{}' and no such file{} (built-in: {}){}", name_or_path,
+                                           hint.empty() ? "" : fmt::format("; did you mean '{}'?", hint), join(names, ", "), several)});
   }
   HwConfig cfg;
   Provenance prov;

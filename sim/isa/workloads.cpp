@@ -67,8 +67,10 @@ std::string read_file(const std::string& path) {
     throw UserError(Diagnostic{"<cli>", 0, 0, "--workload", fmt::format("'{}' is a directory; give a workload name or a .wl file", name)});
   std::vector<std::string> names;
   for (const auto& w : list_workloads()) names.push_back(w.name);
+  const std::string hint = closest_match(name, names);
   throw UserError(Diagnostic{"<cli>", 0, 0, "--workload",
-                             fmt::format("no workload named '{}' and no such file (built-in: {})", name, join(names, ", "))});
+                             fmt::format("no workload named '{}' and no such file{} (built-in: {})", name, hint.empty() ? "" : fmt::format("; did you mean '{}'?", hint),
+                                         join(names, ", "))});
 }
 
 }  // namespace

@@ -138,6 +138,20 @@ TEST(RunCli, TheIssueTimelineFigureDrawsTheLogAndIsReproducible) {
   EXPECT_NE(draw("c --warps-per-sm 7"), 0);  // an occupancy the log does not hold
 }
 
+// A mistyped subcommand, option, GPU or workload gets the closest name; built-in GPU names are
+// matched in any case.
+TEST(RunCli, MistypedNamesGetTheClosestOneAndGpuNamesIgnoreCase) {
+  expect_rejected("rn --gpu kepler", "(did you mean 'run'?)");
+  expect_rejected("valdate", "(did you mean 'validate'?)");
+  expect_rejected("run --gpu kepler --wrkload homogeneous --warps 4", "(did you mean '--workload'?)");
+  expect_rejected("run --gpu kepler --workload homogeneous --wraps=4", "(did you mean '--warps'?)");
+  expect_rejected("run --gpu keplr --workload homogeneous --warps 4", "no GPU config named 'keplr' and no such file; did you mean 'kepler'?");
+  expect_rejected("run --gpu kepler --workload homogenous --warps 4", "no workload named 'homogenous' and no such file; did you mean 'homogeneous'?");
+  const CliRun upper = run_cli("run --gpu H100_SXM --workload homogeneous --param count=64 --warps 4 --sms 1 --format csv");
+  ASSERT_EQ(upper.exit_code, 0) << upper.err;
+  EXPECT_EQ(upper.out, run_cli("run --gpu h100_sxm --workload homogeneous --param count=64 --warps 4 --sms 1 --format csv").out);
+}
+
 // CLI11's own checks (ranges, unknown options) read like every other bad input: prefix, where,
 // and the option.
 TEST(RunCli, OptionParseErrorsNameTheOptionLikeOtherBadInput) {
