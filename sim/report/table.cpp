@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 #include "common/user_error.h"
@@ -27,6 +28,19 @@ std::string format_number(double v, int precision) {
     if (s.back() == '.') s.pop_back();
   }
   return s;
+}
+
+std::string exact_number(double v) {
+  if (!std::isfinite(v)) return std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf");
+  if (v == 0) return "0";
+  // Fixed notation over the range results live in, so a column never mixes 1e+06 with 999999.5;
+  // outside it the shortest scientific form (a fixed 1e-300 would print 300 zeros).
+  const double mag = std::abs(v);
+  const auto format = mag >= 1e-5 && mag < 1e16 ? std::chars_format::fixed : std::chars_format::scientific;
+  char buf[400];
+  const auto res = std::to_chars(buf, buf + sizeof buf, v, format);
+  WARPSIM_ASSERT(res.ec == std::errc(), "to_chars failed on a finite double");
+  return std::string(buf, res.ptr);
 }
 
 std::string cell_text(const Cell& c, int precision) {
@@ -81,29 +95,35 @@ std::string csv_line(const std::vector<Column>& columns, const std::vector<Cell>
   std::string out;
   for (size_t i = 0; i < row.size(); ++i) {
     if (i) out += ',';
-    out += csv_escape(cell_text(row[i], columns[i].precision));
+    const Cell& c = row[i];
+    out += std::holds_alternative<double>(c) ? exact_number(std::get<double>(c)) : csv_escape(cell_text(c, columns[i].precision));
   }
   return out + '\n';
 }
 
 namespace {
-nlohmann::ordered_json json_object(const std::vector<Column>& columns, const std::vector<Cell>& row) {
-  nlohmann::ordered_json o = nlohmann::ordered_json::object();
+// The members of a row's JSON object as `"name":value` texts. Written by hand rather than through
+// nlohmann's number printer so that a double has exactly the CSV's digits.
+std::vector<std::string> json_members(const std::vector<Column>& columns, const std::vector<Cell>& row, const char* colon) {
+  auto quoted = [](const std::string& s) { return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); };  // bytes that are not UTF-8 (a file name) as U+FFFD
+  std::vector<std::string> out;
   for (size_t i = 0; i < row.size(); ++i) {
-    const auto& c = row[i];
-    if (std::holds_alternative<std::monostate>(c)) o[columns[i].name] = nullptr;
-    else if (auto* v = std::get_if<int64_t>(&c)) o[columns[i].name] = *v;
-    else if (auto* d = std::get_if<double>(&c)) {
-      // Round through the text form so JSON and CSV agree digit for digit.
-      if (std::isfinite(*d)) o[columns[i].name] = std::stod(format_number(*d, columns[i].precision + 2));
-      else o[columns[i].name] = nullptr;
-    } else o[columns[i].name] = std::get<std::string>(c);
+    const Cell& c = row[i];
+    std::string value = "null";
+    if (auto* v = std::get_if<int64_t>(&c)) value = fmt::format("{}", *v);
+    else if (auto* d = std::get_if<double>(&c)) value = std::isfinite(*d) ? exact_number(*d) : "null";
+    else if (auto* t = std::get_if<std::string>(&c)) value = quoted(*t);
+    out.push_back(quoted(columns[i].name) + colon + value);
   }
-  return o;
+  return out;
 }
 }  // namespace
 
-std::string json_line(const std::vector<Column>& columns, const std::vector<Cell>& row) { return json_object(columns, row).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + '\n'; }
+std::string json_line(const std::vector<Column>& columns, const std::vector<Cell>& row) {
+  std::string out = "{";
+  for (const auto& m : json_members(columns, row, ":")) out += (out.size() > 1 ? "," : "") + m;
+  return out + "}\n";
+}
 
 std::string Table::to_csv() const {
   std::string out;
@@ -117,9 +137,15 @@ std::string Table::to_csv() const {
 }
 
 std::string Table::to_json() const {
-  nlohmann::ordered_json arr = nlohmann::ordered_json::array();
-  for (const auto& r : rows_) arr.push_back(json_object(columns_, r));
-  return arr.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";  // bytes that are not UTF-8 (a file name) as U+FFFD
+  if (rows_.empty()) return "[]\n";
+  std::string out = "[\n";
+  for (size_t r = 0; r < rows_.size(); ++r) {
+    out += "  {\n";
+    const auto members = json_members(columns_, rows_[r], ": ");
+    for (size_t i = 0; i < members.size(); ++i) out += "    " + members[i] + (i + 1 < members.size() ? ",\n" : "\n");
+    out += r + 1 < rows_.size() ? "  },\n" : "  }\n";
+  }
+  return out + "]\n";
 }
 
 std::string Table::render(const std::string& format) const {
