@@ -17,6 +17,7 @@
 #include "device/occupancy.h"
 #include "mem/memory_system.h"
 #include "report/atomic_file.h"
+#include "sweep/progress_bar.h"
 #include "validation/invariants.h"
 #include "validation/memory_model_comparison.h"
 #include "validation/memory_model_section.h"
@@ -25,7 +26,7 @@ namespace warpsim::cli {
 namespace {
 
 struct CompareExtras {
-  std::string models = "fixed,queue,dram,simgrid";
+  std::string models = validation::kDefaultMemoryModels;
   int sms = 0;
   int loads = 32;
   int step = 2;
@@ -39,7 +40,7 @@ void register_compare_memory(CLI::App& app) {
   auto o = std::make_shared<CommonOptions>();
   auto x = std::make_shared<CompareExtras>();
   add_common_options(*cmd, *o, kGpu | kWarps | kFormat | kOut | kSeed | kJobs);
-  auto* models = cmd->add_option("--models", x->models, "comma-separated memory models (default: fixed,queue,dram,simgrid, those built)");
+  auto* models = cmd->add_option("--models", x->models, fmt::format("comma-separated memory models (default: {}, those built)", validation::kDefaultMemoryModels));
   add_sms_option(*cmd, x->sms, ", so the memory system sees the device's load");
   cmd->add_option("--loads", x->loads, "dependent loads per warp (default 32)")->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--step", x->step, "occupancy step in warps/SM when --warps is not given (default 2)")->check(CLI::Range(1, 4096));
@@ -67,7 +68,10 @@ void register_compare_memory(CLI::App& app) {
     // timings `queue` and `dram` need) is skipped with its reason when the list was the default,
     // as one not built into this warpsim is; a model the user named is an error.
     std::optional<UserError> first_refusal;
-    for (auto kind : kinds) {
+    sweep::ProgressBar bar(1000 * kinds.size(), sweep::ProgressBar::stderr_is_terminal(), false);
+    for (size_t k = 0; k < kinds.size(); ++k) {
+      const config::MemoryModelKind kind = kinds[k];
+      so.progress = [&bar, first = 1000 * k](size_t done, size_t total) { bar.update(first + 1000 * done / total); };
       try {
         summaries.push_back(validation::summarize_memory_model(cfg, kind, so));
       } catch (const UserError& e) {
@@ -76,6 +80,7 @@ void register_compare_memory(CLI::App& app) {
         std::cerr << "warpsim: note: memory model '" << config::to_string(kind) << "' cannot run on " << cfg.gpu.name << "; skipped: " << e.what() << "\n";
       }
     }
+    bar.finish();
     if (summaries.empty()) throw *first_refusal;
     // As `warpsim run`: occupancies no launch can realise are skipped with a note, and a sweep
     // left with none is an error (the streaming kernel is the same for every model).

@@ -15,6 +15,7 @@
 #include "device/occupancy.h"
 #include "mem/closed_loop.h"
 #include "report/table.h"
+#include "sweep/progress_bar.h"
 
 namespace warpsim::cli {
 namespace {
@@ -86,15 +87,18 @@ void register_memloop(CLI::App& app) {
     for (int n : warps) device::check_warps_fit(cfg, n);  // as `warpsim run`
     report::Table t({{"gpu"}, {"pattern"}, {"warps_per_sm"}, {"ipc_per_sm"}, {"gbps"}, {"pct_peak"}, {"mean_latency"},
                      {"p5"}, {"p50"}, {"p95"}, {"max"}, {"dram_gbps"}, {"row_hit_rate"}});
+    sweep::ProgressBar bar(warps.size(), sweep::ProgressBar::stderr_is_terminal());
     for (int n : warps) {
       spec.warps_per_sm = n;
       const mem::ClosedLoopResult r = mem::run_closed_loop(spec);
+      bar.update(t.rows().size() + 1);
       const mem::LatencySummary s = r.instruction_latency.summary();
       t.add_row({cfg.gpu.name, x->pattern, x->device_warps > 0 ? report::Cell{} : report::Cell{int64_t{n}}, r.ipc_per_sm, r.gbps,
                  100.0 * r.gbps / cfg.memory.peak_gbps, r.mean_latency, static_cast<int64_t>(s.p5), static_cast<int64_t>(s.p50),
                  static_cast<int64_t>(s.p95), static_cast<int64_t>(s.max), r.has_dram_counters ? report::Cell{r.dram_gbps} : report::Cell{},
                  r.has_dram_counters ? report::Cell{r.row_hit_rate} : report::Cell{}});  // blank: the model has no DRAM banks
     }
+    bar.finish();
     emit(*o, t.render(o->format));
   });
 }

@@ -16,6 +16,7 @@
 #include "isa/workloads.h"
 #include "report/atomic_file.h"
 #include "report/result_table.h"
+#include "sweep/parallel_runner.h"
 #include "sweep/progress_bar.h"
 #include "validation/invariants.h"
 
@@ -78,7 +79,7 @@ void register_run(CLI::App& app) {
   auto* cmd = app.add_subcommand("run", "Simulate a workload on a GPU at one or more occupancies");
   auto o = std::make_shared<CommonOptions>();
   auto x = std::make_shared<RunExtras>();
-  add_common_options(*cmd, *o, kGpu | kWorkload | kWarps | kFormat | kOut | kSeed);
+  add_common_options(*cmd, *o, kGpu | kWorkload | kWarps | kFormat | kOut | kSeed | kJobs);
   add_sms_option(*cmd, x->sms);
   cmd->add_option("--sample-every", x->sample_every, "record the latency of 1 in N global loads (Volkov §6.6 uses 8)")->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--warp-log", x->warp_log, "write every warp's SM, block, start and end cycle to this CSV (§5.5)");
@@ -120,13 +121,16 @@ void register_run(CLI::App& app) {
     if (runnable.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", "no occupancy in '" + o->warps + "' can be realised on " + cfg.gpu.name});
     // Every output path is checked before anything runs: none is written when another would fail.
     report::check_outputs({{"--out", o->out}, {"--warp-log", x->warp_log}, {"--occupancy-log", x->occupancy_log}, {"--latency-histogram", x->latency_histogram}, {"--issue-log", x->issue_log}});
-    std::vector<device::Result> results;
-    // A run longer than a moment shows how far it is on a terminal (silent otherwise).
+    const auto shared_cfg = std::make_shared<const config::HwConfig>(cfg);
+    const auto shared_kernel = std::make_shared<const isa::Kernel>(kernel);
+    std::vector<sweep::SimulationPoint> points;
+    // A run longer than a moment shows how far it is on a terminal (silent otherwise): by finished
+    // runs, and with one job within each run too (several jobs would call the bar at once).
     sweep::ProgressBar bar(1000 * runnable.size(), sweep::ProgressBar::stderr_is_terminal(), false);
     for (int n : runnable) {
       device::RunOptions ro;
       ro.max_cycles = x->max_cycles;
-      ro.on_progress = [&bar, done = 1000 * results.size()](double f) { bar.update(done + static_cast<size_t>(999 * f)); };
+      if (o->jobs == 1) ro.on_progress = [&bar, done = 1000 * points.size()](double f) { bar.update(done + static_cast<size_t>(999 * f)); };
       ro.warps_per_sm = n;
       ro.sms = x->sms;
       ro.seed = o->seed;
@@ -136,8 +140,9 @@ void register_run(CLI::App& app) {
       ro.record_issues = !x->issue_log.empty();
       ro.stop_when_steady = x->steady;
       ro.steady_tolerance = x->steady_tolerance;
-      results.push_back(device::simulate(cfg, kernel, ro));
+      points.push_back({shared_cfg, shared_kernel, ro});
     }
+    const std::vector<device::Result> results = sweep::run_points(points, o->jobs, [&bar](size_t done, size_t) { bar.update(1000 * done); });
     bar.finish();
     // Every output is produced before any is written, so bad input never leaves partial files.
     const std::string table = report::results_table(results, x->steady).render(o->format);
@@ -149,12 +154,7 @@ void register_run(CLI::App& app) {
     // Little's law on every run: a violation is a simulator bug. (The throughput bound is left to
     // `validate`: a config may use hardware the worksheet does not describe, validation/invariants.h.)
     validation::InvariantChecker checker(false);
-    const sweep::SimulationPoint point{std::make_shared<const config::HwConfig>(cfg), std::make_shared<const isa::Kernel>(kernel), {}};
-    for (size_t i = 0; i < results.size(); ++i) {
-      sweep::SimulationPoint p = point;
-      p.options.warps_per_sm = runnable[i];
-      checker.add(p, results[i]);
-    }
+    for (size_t i = 0; i < results.size(); ++i) checker.add(points[i], results[i]);
     const auto violations = validation::violation_messages(checker.checks());
     for (const auto& line : violations) std::cerr << line << "\n";
     if (!violations.empty()) throw ExitStatus{1};

@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_status.h"
+#include "sweep/progress_bar.h"
 #include "validation/memory_model_section.h"
 #include "validation/report_tables.h"
 #include "validation/report_writer.h"
@@ -22,7 +23,7 @@ struct ValidateCli {
   validation::ValidateOptions o;
   std::string format = "table";
   bool no_figures = false;
-  std::string memory_models = "dram,queue,fixed,servers,simgrid";
+  std::string memory_models = validation::kDefaultMemoryModels;
 };
 
 // `arg` as a shell reads it back: bare when it holds only safe characters, else single-quoted
@@ -46,7 +47,7 @@ std::string command_text(const ValidateCli& c) {
   for (const auto& p : c.o.sets) add("--set", p);
   if (c.no_figures) s += " --no-figures";
   if (c.o.whole_device) s += " --whole-device";
-  if (c.memory_models != "dram,queue,fixed,servers,simgrid") add("--memory-models", c.memory_models);
+  if (c.memory_models != validation::kDefaultMemoryModels) add("--memory-models", c.memory_models);
   add("--out-dir", c.o.out_dir);
   return s;
 }
@@ -70,8 +71,8 @@ void register_validate(CLI::App& app) {
                 "simulate every case on all of the GPU's SMs instead of one SM with its share of the memory system (slower; "
                 "the share keeps one memory channel, so contention models need this)");
   auto* mm = cmd->add_option("--memory-models", c->memory_models,
-                             "memory models compared on Table 6.4's streaming experiment (Kepler, Maxwell), comma-separated, or none "
-                             "(default: dram,queue,fixed,servers,simgrid, those built)");
+                             fmt::format("memory models compared on Table 6.4's streaming experiment (Kepler, Maxwell), comma-separated, or none "
+                                         "(default: {}, those built)", validation::kDefaultMemoryModels));
   cmd->add_option("--format", c->format, "stdout format: table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}))->capture_default_str();
   cmd->callback([c, mm] {
     validation::check_report_dir(c->o.out_dir);  // before anything runs; an empty name too
@@ -80,6 +81,7 @@ void register_validate(CLI::App& app) {
     c->o.memory_models = validation::parse_memory_models(c->memory_models, "--memory-models", mm->count() == 0, skipped);
     for (const auto& name : skipped) std::cerr << "warpsim: note: memory model '" << name << "' is not built into this warpsim; skipped\n";
     c->o.command = command_text(*c);
+    c->o.progress = sweep::ProgressBar::stderr_is_terminal();
     const validation::ValidateResult r = validation::run_validate(c->o);
     for (const auto& w : r.warnings) std::cerr << "warpsim: note: " << w << "\n";
     // Rows of the measurement files no case uses: the first few here, every one in the report.

@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_status.h"
+#include "cli/help_format.h"
 #include "cli/standard_output.h"
 #include "common/text.h"
 #include "common/user_error.h"
@@ -52,6 +53,7 @@ int run(int argc, char** argv) {
   app.set_version_flag("--version", std::string("warpsim ") + WARPSIM_VERSION);
   app.require_subcommand(1);
   app.fallthrough(false);
+  app.formatter(std::make_shared<warpsim::cli::HelpFormatter>());  // before the subcommands: they copy it
   warpsim::cli::register_list(app);
   warpsim::cli::register_explain(app);
   warpsim::cli::register_run(app);

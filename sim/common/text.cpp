@@ -63,6 +63,8 @@ std::optional<int64_t> parse_int(std::string_view s) {
     base = 16;
     s.remove_prefix(2);
   }
+  // One sign at most: from_chars would take a second one ("--300" as 300, "+-300" as -300).
+  if (s.empty() || !std::isxdigit(static_cast<unsigned char>(s.front()))) return std::nullopt;
   int64_t v = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
   if (ec != std::errc() || p != s.data() + s.size() || s.empty()) return std::nullopt;

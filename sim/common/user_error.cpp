@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
+#include <cstring>
+
 namespace warpsim {
 
 namespace {
@@ -65,6 +68,11 @@ void DiagnosticSink::throw_if_any() const {
 
 void internal_error(const char* file, int line, const std::string& what) {
   throw std::logic_error(fmt::format("internal error at {}:{}: {} (a warpsim bug; please report)", file, line, what));
+}
+
+std::string with_system_reason(const std::string& what) {
+  const int err = errno;
+  return err ? fmt::format("{}: {}", what, std::strerror(err)) : what;
 }
 
 }  // namespace warpsim

@@ -46,6 +46,10 @@ class DiagnosticSink {
   std::string dropped_file_;
 };
 
+// "cannot open file: Permission denied": `what` and the system's reason for the call that just
+// failed (errno; the caller clears it before the call). Just `what` when errno is 0.
+std::string with_system_reason(const std::string& what);
+
 [[noreturn]] void internal_error(const char* file, int line, const std::string& what);
 
 }  // namespace warpsim

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <yaml-cpp/depthguard.h>
 
+#include <cerrno>
 #include <map>
 #include <set>
 #include <utility>
@@ -62,10 +63,11 @@ void check_unique_keys(const YAML::Node& node, const std::string& prefix, KeyChe
 
 YAML::Node load_yaml_file(const std::string& path) {
   std::vector<YAML::Node> docs;
+  errno = 0;
   try {
     docs = YAML::LoadAllFromFile(path);
   } catch (const YAML::BadFile&) {
-    throw UserError(Diagnostic{path, 0, 0, "", "cannot open file"});
+    throw UserError(Diagnostic{path, 0, 0, "", with_system_reason("cannot open file")});
   } catch (const YAML::DeepRecursion& e) {  // yaml-cpp's own guard; its message says only "bad file"
     throw UserError(Diagnostic{path, e.mark.line + 1, e.mark.column + 1, "",
                                fmt::format("YAML nested {} levels deep here (warpsim's files nest a few): not a file warpsim reads", e.depth())});

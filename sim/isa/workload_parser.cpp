@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -388,8 +389,9 @@ Kernel parse_workload(const std::string& text, const std::string& file, const Pa
 }
 
 Kernel parse_workload_file(const std::string& path, const ParamMap& overrides) {
+  errno = 0;
   std::ifstream in(path);
-  if (!in) throw UserError(Diagnostic{path, 0, 0, "", "cannot open workload file"});
+  if (!in) throw UserError(Diagnostic{path, 0, 0, "", with_system_reason("cannot open workload file")});
   std::stringstream ss;
   ss << in.rdbuf();
   return parse_workload(ss.str(), path, overrides);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 
@@ -15,10 +16,17 @@ namespace fs = std::filesystem;
 
 std::string temp_path(const std::string& path) { return path + ".tmp." + std::to_string(::getpid()); }
 
+// "cannot write output file: No such file or directory" (libstdc++'s streams leave open(2)'s
+// errno in place).
+UserError output_error(const std::string& path, const std::string& key, const char* what) {
+  return UserError(Diagnostic{path, 0, 0, key, with_system_reason(what)});
+}
+
 // The temporary file next to `path`, opened for writing, or the UserError a user sees.
 std::ofstream open_temp(const std::string& path, const std::string& key) {
+  errno = 0;
   std::ofstream out(temp_path(path), std::ios::binary | std::ios::trunc);
-  if (!out) throw UserError(Diagnostic{path, 0, 0, key, "cannot write output file"});
+  if (!out) throw output_error(path, key, "cannot write output file");
   return out;
 }
 
@@ -61,11 +69,12 @@ bool written_in_place(const std::string& path) {
 
 void write_in_place(const std::string& path, const std::string& content, const std::string& key) {
   // Appending: a descriptor the shell opened on a file (`>file`) keeps what was written before.
+  errno = 0;
   std::ofstream out(path, std::ios::binary | std::ios::app);
-  if (!out) throw UserError(Diagnostic{path, 0, 0, key, "cannot write output file"});
+  if (!out) throw output_error(path, key, "cannot write output file");
   out << content;
   out.flush();
-  if (!out) throw UserError(Diagnostic{path, 0, 0, key, "error while writing output file"});
+  if (!out) throw output_error(path, key, "error while writing output file");
 }
 
 UserError is_a_directory(const std::string& path, const std::string& key) {
@@ -85,12 +94,14 @@ void write_file_atomically(const std::string& given_path, const std::string& con
   const std::string tmp = temp_path(path);
   {
     std::ofstream out = open_temp(path, key);
+    errno = 0;
     out << content;
     out.flush();
     if (!out) {
+      const UserError e = output_error(path, key, "error while writing output file");
       std::error_code ec;
       fs::remove(tmp, ec);
-      throw UserError(Diagnostic{path, 0, 0, key, "error while writing output file"});
+      throw e;
     }
   }
   std::error_code ec;
@@ -107,7 +118,8 @@ void write_file_atomically(const std::string& given_path, const std::string& con
 void check_writable(const std::string& given_path, const std::string& key) {
   if (written_in_place(given_path)) {
     // Not opened now: a FIFO would wait here for its reader.
-    if (::access(given_path.c_str(), W_OK) != 0) throw UserError(Diagnostic{given_path, 0, 0, key, "cannot write output file"});
+    errno = 0;
+    if (::access(given_path.c_str(), W_OK) != 0) throw output_error(given_path, key, "cannot write output file");
     return;
   }
   const std::string path = rename_target(given_path);

@@ -25,8 +25,8 @@ std::string progress_line(size_t done, size_t total, double elapsed_s, int width
   return fmt::format("{}{} {:3.0f}%  elapsed {}  ETA {}", bar, of, 100 * frac, format_duration(elapsed_s), eta);
 }
 
-ProgressBar::ProgressBar(size_t total, bool enabled, bool counts)
-    : total_(total), enabled_(enabled), counts_(counts), start_(Clock::now()), last_draw_(start_) {}
+ProgressBar::ProgressBar(size_t total, bool enabled, bool counts, std::string label)
+    : total_(total), enabled_(enabled), counts_(counts), label_(label.empty() ? label : label + " "), start_(Clock::now()), last_draw_(start_) {}
 
 ProgressBar::~ProgressBar() { finish(); }
 
@@ -40,7 +40,7 @@ void ProgressBar::update(size_t done) {
   drawn_ = true;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   // \r and clear-to-end-of-line: the line is redrawn in place.
-  std::fprintf(stderr, "\r%s\x1b[K", progress_line(done, total_, elapsed, 30, counts_).c_str());
+  std::fprintf(stderr, "\r%s%s\x1b[K", label_.c_str(), progress_line(done, total_, elapsed, 30, counts_).c_str());
   std::fflush(stderr);
 }
 

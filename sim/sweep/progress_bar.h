@@ -12,7 +12,8 @@ class ProgressBar {
  public:
   // `enabled` false: every call is a no-op. Use stderr_is_terminal() for the default.
   // `counts` false: the line shows the percentage without "done/total" (a fraction of one run).
-  ProgressBar(size_t total, bool enabled, bool counts = true);
+  // `label` starts the line ("memory models [###---] ..."), for a command with several stages.
+  ProgressBar(size_t total, bool enabled, bool counts = true, std::string label = "");
   ~ProgressBar();
   void update(size_t done);  // redrawn at most every 0.2 s, and always for the last point
   void finish();             // ends the line
@@ -24,6 +25,7 @@ class ProgressBar {
   size_t total_;
   bool enabled_;
   bool counts_;
+  std::string label_;
   bool drawn_ = false;
   Clock::time_point start_;
   Clock::time_point last_draw_;

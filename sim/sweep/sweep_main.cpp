@@ -136,8 +136,8 @@ std::string run_sweep(const SweepRequest& req) {
     throw UserError(Diagnostic{"<cli>", 0, 0, "mpirun", "this warpsim was built without MPI: run the sweep without mpirun, or rebuild with Open MPI installed"});
   if (req.jobs < 1) throw UserError(Diagnostic{"<cli>", 0, 0, "--jobs", "expected at least 1"});
   const LineFormat f = parse_line_format(req.format);
-  const auto columns = sweep_columns(req.base.stop_when_steady);
   const SweepPlan plan = plan_sweep(req.grid, req.base);  // every rank checks the input alike
+  const auto columns = sweep_columns(req.base.stop_when_steady, req.grid);
   LawTally tally;
 #if defined(WARPSIM_HAVE_MPI)
   if (ranks >= 1) run_with_mpi(req, plan, f, columns, tally);

@@ -17,8 +17,20 @@ LineFormat parse_line_format(const std::string& name) {
   throw UserError(Diagnostic{"<cli>", 0, 0, "--format", "'" + name + "': expected csv or jsonl"});
 }
 
-std::vector<report::Column> sweep_columns(bool steady) {
-  std::vector<report::Column> c{{"point"}, {"sets"}};
+namespace {
+// The keys of --set or --param lists ("key=v1,v2"), sorted as in the point key.
+std::vector<std::string> list_keys(const std::vector<std::string>& items, const std::string& option) {
+  std::vector<std::string> keys;
+  for (const auto& item : items) keys.push_back(parse_value_list(item, option).first);
+  std::sort(keys.begin(), keys.end());
+  return keys;
+}
+}  // namespace
+
+std::vector<report::Column> sweep_columns(bool steady, const GridSpec& grid) {
+  std::vector<report::Column> c{{"point"}};
+  for (const auto& k : list_keys(grid.sets, "--set")) c.push_back({"set." + k});
+  for (const auto& k : list_keys(grid.params, "--param")) c.push_back({"param." + k});
   for (auto& col : report::result_columns()) c.push_back(col);
   if (steady)
     for (auto& col : report::steady_columns()) c.push_back(col);
@@ -33,9 +45,23 @@ std::string header_line(LineFormat f, const std::vector<report::Column>& columns
 }
 
 std::string point_line(LineFormat f, const std::vector<report::Column>& columns, const GridPoint& p, const device::Result& r) {
-  std::vector<std::string> sets = p.sets;
-  std::sort(sets.begin(), sets.end());  // as in the key: the order of the --set options does not matter
-  std::vector<report::Cell> row{p.key, join(sets, " ")};
+  std::vector<report::Cell> row{p.key};
+  // The grid's own coordinates, a column per key, as the user wrote the values.
+  for (size_t i = 1; i < columns.size(); ++i) {
+    const std::string& name = columns[i].name;
+    if (name.starts_with("set.")) {
+      const std::string prefix = name.substr(4) + "=";
+      const auto it = std::find_if(p.sets.begin(), p.sets.end(), [&](const std::string& s) { return s.starts_with(prefix); });
+      WARPSIM_ASSERT(it != p.sets.end(), "a sweep point lacks a --set key of its grid");
+      row.push_back(it->substr(prefix.size()));
+    } else if (name.starts_with("param.")) {
+      const auto it = p.params.find(name.substr(6));
+      WARPSIM_ASSERT(it != p.params.end(), "a sweep point lacks a --param key of its grid");
+      row.push_back(it->second);
+    } else {
+      break;  // the columns of `warpsim run` follow
+    }
+  }
   for (auto& c : report::result_row(r)) row.push_back(std::move(c));
   if (columns.size() > row.size())
     for (auto& c : report::steady_row(r)) row.push_back(std::move(c));

@@ -18,9 +18,10 @@ enum class LineFormat { Csv, JsonLines };
 // "csv" or "jsonl"; throws UserError naming --format otherwise.
 LineFormat parse_line_format(const std::string& name);
 
-// point, sets, the columns of `warpsim run` (report/result_table.h), and with `steady` the
-// steady-state columns.
-std::vector<report::Column> sweep_columns(bool steady);
+// point; `set.KEY` for each --set key and `param.KEY` for each --param key of the grid (sorted
+// by key); the columns of `warpsim run` (report/result_table.h); and with `steady` the
+// steady-state columns. Throws UserError on a malformed --set or --param list.
+std::vector<report::Column> sweep_columns(bool steady, const GridSpec& grid);
 
 // The CSV header line ("" for JSON lines).
 std::string header_line(LineFormat f, const std::vector<report::Column>& columns);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <fstream>
 #include <set>
 #include <iterator>
@@ -89,9 +90,10 @@ std::vector<fs::path> csv_files(const fs::path& path, DiagnosticSink& sink) {
 }
 
 std::optional<std::string> read_text(const fs::path& path, DiagnosticSink& sink) {
+  errno = 0;
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    sink.add(Diagnostic{path.string(), 0, 0, "", "cannot open file"});
+    sink.add(Diagnostic{path.string(), 0, 0, "", with_system_reason("cannot open file")});
     return std::nullopt;
   }
   // Read straight into one string (a stringstream would hold a second copy while it is taken out).

@@ -67,7 +67,7 @@ MemoryModelSummary summarize_memory_model(const config::HwConfig& base, config::
   }
   run.warps_per_sm = 0;  // as many as the launch allows
   points.push_back(sweep::SimulationPoint{cfg, ilp, run});
-  const std::vector<device::Result> results = sweep::run_points(points, o.jobs);
+  const std::vector<device::Result> results = sweep::run_points(points, o.jobs, o.progress);
   if (o.invariants)
     for (size_t i = 0; i < results.size(); ++i) o.invariants->add(points[i], results[i]);
 

@@ -12,6 +12,7 @@
 #include "config/hw_config.h"
 #include "mem/latency_recorder.h"
 #include "report/table.h"
+#include "sweep/parallel_runner.h"
 #include "validation/measurements.h"
 
 namespace warpsim::validation {
@@ -26,6 +27,7 @@ struct MemorySweepOptions {
   uint64_t seed = 1;
   int jobs = 1;             // simgrid runs are serialised whatever this is (engine_thread.h)
   InvariantChecker* invariants = nullptr;  // when set, every run is checked (invariants.h)
+  sweep::ProgressFn progress = {};         // after each occupancy's run: done, total (a terminal's bar)
 };
 
 struct MemorySweepPoint {

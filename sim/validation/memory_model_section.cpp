@@ -53,7 +53,7 @@ std::vector<config::MemoryModelKind> parse_memory_models(const std::string& list
 
 std::optional<MemoryModelSection> memory_model_section(const std::vector<MemoryModelGpu>& gpus,
                                                       const std::vector<config::MemoryModelKind>& kinds, int jobs,
-                                                      InvariantChecker* invariants) {
+                                                      InvariantChecker* invariants, const sweep::ProgressFn& progress) {
   if (gpus.empty() || kinds.empty()) return std::nullopt;
   std::vector<std::string> names;
   for (auto k : kinds) names.push_back(config::to_string(k));
@@ -69,10 +69,16 @@ std::optional<MemoryModelSection> memory_model_section(const std::vector<MemoryM
   MemorySweepOptions device = o;
   device.sms = 0;
   const bool with_device_dram = std::find(kinds.begin(), kinds.end(), config::MemoryModelKind::Dram) != kinds.end();
+  const size_t sweeps = gpus.size() * (kinds.size() + (with_device_dram ? 1 : 0));
+  // Each sweep's progress as thousandths of its share of the section.
+  const auto summarize = [&](const config::HwConfig& cfg, config::MemoryModelKind k, MemorySweepOptions so) {
+    if (progress) so.progress = [&, first = 1000 * summaries.size()](size_t done, size_t total) { progress(first + 1000 * done / total, 1000 * sweeps); };
+    summaries.push_back(summarize_memory_model(cfg, k, so));
+  };
   for (const auto& g : gpus) {
     const config::HwConfig cfg = config::load_hw_config(g.arg, g.sets);
-    for (auto k : kinds) summaries.push_back(summarize_memory_model(cfg, k, o));
-    if (with_device_dram) summaries.push_back(summarize_memory_model(cfg, config::MemoryModelKind::Dram, device));
+    for (auto k : kinds) summarize(cfg, k, o);
+    if (with_device_dram) summarize(cfg, config::MemoryModelKind::Dram, device);
   }
   const MeasurementSet seed = load_measurements(builtin_measurements_dir());
   return MemoryModelSection{names, kStepWarps, memory_model_summary_table(summaries, &seed), memory_model_points_table(summaries)};

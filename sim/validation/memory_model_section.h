@@ -11,6 +11,7 @@
 
 #include "config/hw_config.h"
 #include "report/table.h"
+#include "sweep/parallel_runner.h"
 
 namespace warpsim::validation {
 
@@ -31,20 +32,24 @@ struct MemoryModelGpu {
 // docs/memory-model.md is made on.
 bool in_memory_model_section(const std::string& gpu_name);
 
+// The models `validate --memory-models` and `compare-memory --models` compare unless told otherwise:
+// every model, the command-level reference first.
+inline constexpr const char* kDefaultMemoryModels = "dram,queue,fixed,servers,simgrid";
+
 // The memory models named in `list` (comma-separated; "none" or empty: none). An unknown name is a
 // UserError naming `option`; a model not built into this warpsim is one too when named by the user,
 // and is left out (its name added to `skipped`) when `list` is the default.
 std::vector<config::MemoryModelKind> parse_memory_models(const std::string& list, const std::string& option, bool is_default,
                                                          std::vector<std::string>& skipped);
 
-// Runs the sweeps for each of `models`, one SM with its share of the memory system as every
-// validation case runs, and `queue` (when among them) once more on the whole device, as `warpsim
-// compare-memory` runs. No GPU or no model: nullopt.
 class InvariantChecker;
 
-// Every run is checked by `invariants` when given.
+// Runs the sweeps for each of `models`, one SM with its share of the memory system as every
+// validation case runs, and `dram` (when among them) once more on the whole device, as `warpsim
+// compare-memory` runs. No GPU or no model: nullopt. Every run is checked by `invariants` when
+// given; `progress` hears (done, total) in thousandths of the section's sweeps.
 std::optional<MemoryModelSection> memory_model_section(const std::vector<MemoryModelGpu>& gpus,
                                                       const std::vector<config::MemoryModelKind>& models, int jobs,
-                                                      InvariantChecker* invariants = nullptr);
+                                                      InvariantChecker* invariants = nullptr, const sweep::ProgressFn& progress = {});
 
 }  // namespace warpsim::validation

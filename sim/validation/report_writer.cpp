@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -20,9 +21,11 @@ namespace warpsim::validation {
 namespace {
 
 void write(const fs::path& p, const std::string& content) {
+  errno = 0;
   std::ofstream f(p, std::ios::binary);
   f << content;
-  if (!f) throw UserError(Diagnostic{p.string(), 0, 0, "--out-dir", "cannot write file"});
+  f.flush();
+  if (!f) throw UserError(Diagnostic{p.string(), 0, 0, "--out-dir", with_system_reason("cannot write file")});
 }
 
 std::string quoted(const fs::path& p) {

@@ -44,6 +44,7 @@ class SimulationCache {
   void request(const RunSpec& run, const ParamSet& params);
   // Simulates every requested point not simulated yet. Returns the number simulated.
   size_t run_pending(int jobs, const sweep::ProgressFn& progress = {});
+  size_t pending() const { return pending_.size(); }  // simulations the next run_pending runs
   // The points of `run` with `params`, by increasing occupancy (results null until run_pending).
   std::vector<SimPoint> points(const RunSpec& run, const ParamSet& params);
 

@@ -19,6 +19,7 @@
 #include "validation/findings.h"
 #include "validation/in_sample.h"
 #include "validation/invariants.h"
+#include "sweep/progress_bar.h"
 #include "validation/memory_model_section.h"
 
 namespace fs = std::filesystem;
@@ -198,7 +199,10 @@ ValidateResult run_validate(const ValidateOptions& o) {
   plan_cases(ev, cases);
   const auto fgpus = figure_gpus(cases);
   if (o.figures) plan_figures(ev, fgpus);
-  res.report.simulations = sims.run_pending(o.jobs);
+  {
+    sweep::ProgressBar bar(sims.pending(), o.progress, true, "validate: case simulations");
+    res.report.simulations = sims.run_pending(o.jobs, [&bar](size_t done, size_t) { bar.update(done); });
+  }
 
   res.report.cases = std::make_shared<const std::vector<CaseSpec>>(std::move(cases));  // the outcomes point into it
   res.report.outcomes = judge_cases(ev, *res.report.cases, ms);
@@ -224,7 +228,9 @@ ValidateResult run_validate(const ValidateOptions& o) {
     }
     // Its sweeps are simulations of this run too: counted where the report says how many ran.
     const size_t before = invariants.checks().front().checked;
-    res.report.memory_models = memory_model_section(mgpus, o.memory_models, o.jobs, &invariants);
+    sweep::ProgressBar bar(1000, o.progress, false, "validate: memory models");
+    res.report.memory_models = memory_model_section(mgpus, o.memory_models, o.jobs, &invariants, [&bar](size_t done, size_t total) { bar.update(1000 * done / total); });
+    bar.finish();
     res.report.simulations += invariants.checks().front().checked - before;
   }
   res.report.invariants = invariants.checks();

@@ -63,6 +63,9 @@ TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
   // An empty value read as "not given" (stdout for --out, every occupancy for bound's --warps).
   expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --out ''", "--out: empty value");
   expect_rejected("bound --gpu maxwell --workload homogeneous --warps ''", "--warps: empty value");
+  // Numbers are read strictly: a doubled sign is not a sign.
+  expect_rejected("run --gpu kepler --workload homogeneous --warps 4 --set memory.latency_cycles=--300", "memory.latency_cycles");
+  expect_rejected("run --gpu kepler --workload homogeneous --warps 4 --set memory.latency_cycles=+-300", "memory.latency_cycles");
   expect_rejected("run --gpu " + temp_dir() + " --workload homogeneous --warps 4", "--gpu: '" + temp_dir() + "' is a directory");
   expect_rejected("run --gpu maxwell --workload " + temp_dir() + " --warps 4", "--workload: '" + temp_dir() + "' is a directory");
 }
@@ -202,7 +205,7 @@ TEST(RunCli, AnUnwritableLogWritesNoOtherOutput) {
   std::remove(warp_log.c_str());
   const auto r = run_cli("run --gpu maxwell --workload homogeneous --warps 4 --warp-log " + warp_log + " --occupancy-log /nonexistent/dir/o.csv");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("/nonexistent/dir/o.csv: --occupancy-log: cannot write output file"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("/nonexistent/dir/o.csv: --occupancy-log: cannot write output file: No such file or directory"), std::string::npos) << r.err;
   EXPECT_FALSE(std::ifstream(warp_log).good()) << "the warp log was written although the run failed";
 }
 
@@ -224,6 +227,24 @@ TEST(RunCli, SameSeedGivesByteIdenticalOutput) {
   const CliRun a = run_cli(args), b = run_cli(args);
   ASSERT_EQ(a.exit_code, 0) << a.err;
   EXPECT_EQ(a.out, b.out);
+  // Occupancies run in parallel with --jobs; the output is the same bytes, in occupancy order.
+  const CliRun parallel = run_cli(args + " --jobs 2");
+  ASSERT_EQ(parallel.exit_code, 0) << parallel.err;
+  EXPECT_EQ(parallel.out, a.out);
+  EXPECT_LT(a.out.find("\"warps_per_sm\": 4,"), a.out.find("\"warps_per_sm\": 12,")) << a.out;
+}
+
+// Help shows what an option takes, not CLI11's type names ("INT:INT in [1 - 4096]").
+TEST(RunCli, HelpNamesWhatEachOptionTakesWithoutTypeArtefacts) {
+  for (const char* command : {"run", "sweep", "validate", "compare-memory", "bound", "explain", "memloop", "list"}) {
+    const CliRun r = run_cli(std::string(command) + " --help");
+    ASSERT_EQ(r.exit_code, 0) << command << r.err;
+    for (const char* artefact : {"INT", "FLOAT", "TEXT"}) EXPECT_EQ(r.out.find(artefact), std::string::npos) << command << ": " << artefact << "\n" << r.out;
+  }
+  const std::string help = run_cli("run --help").out;
+  for (const char* shown : {"--sms N in [1, 4096]", "--format {table,csv,json}=table", "--seed N=1", "--warps N|A:B|A:B:STEP", "--gpu GPU|FILE",
+                            "--set KEY=VALUE ...", "--steady-tolerance X in [1e-06, 0.5]=0.01 Needs: --steady"})
+    EXPECT_NE(help.find(shown), std::string::npos) << shown << "\n" << help;
 }
 
 namespace {

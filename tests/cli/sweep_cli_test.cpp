@@ -53,7 +53,7 @@ TEST(SweepCli, OutputIsByteIdenticalForOneAndTwoJobsAndOnStdout) {
   EXPECT_EQ(piped.err.find("invariant"), std::string::npos) << piped.err;
   const auto lines = lines_of(one);
   ASSERT_EQ(lines.size(), 1u + 8);
-  EXPECT_EQ(lines[0].rfind("point,sets,gpu,workload,params,warps_per_sm,", 0), 0u) << lines[0];
+  EXPECT_EQ(lines[0].rfind("point,param.adds,param.alpha,param.loads,gpu,workload,params,warps_per_sm,", 0), 0u) << lines[0];
   // --sms 2 is not the default: it ends the key, so that a file of another --sms is not resumed.
   EXPECT_EQ(lines[1].rfind("gpu=maxwell|set=|workload=alpha_mix|param=adds=64 alpha=1 loads=4|warps=4|sms=2,", 0), 0u) << lines[1];
 }
@@ -195,6 +195,27 @@ TEST(SweepCli, TheOrderOfTheSetOptionsChangesNoByte) {
   const std::string a = "sweep --gpu maxwell --workload alpha_mix --param loads=2 --warps 4 --sms 1 --quiet";
   const std::string one = sweep_to(a + " --set memory.latency_cycles=300 --set scheduler.policy=gto", "sets1.csv");
   EXPECT_EQ(one, sweep_to(a + " --set scheduler.policy=gto --set memory.latency_cycles=300", "sets2.csv"));
+}
+
+// Each --set and --param key of the grid is a column of its own, with the value as given, so a
+// table tool can group by it without splitting a string.
+TEST(SweepCli, EachSetAndParamKeyIsAColumnOfItsOwn) {
+  const CliRun r = run_cli("sweep --gpu maxwell --workload alpha_mix --param loads=2 --param alpha=1,inf --warps 4 --sms 1 --quiet"
+                           " --set scheduler.policy=gto,lrr --set memory.latency_cycles=300");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 1u + 4);
+  EXPECT_EQ(lines[0].rfind("point,set.memory.latency_cycles,set.scheduler.policy,param.alpha,param.loads,gpu,", 0), 0u) << lines[0];
+  const auto cells = [](const std::string& line) {
+    const auto f = split(line, ',');
+    return std::vector<std::string>(f.begin() + 1, f.begin() + 5);
+  };
+  EXPECT_EQ(cells(lines[1]), (std::vector<std::string>{"300", "gto", "1", "2"}));
+  EXPECT_EQ(cells(lines[2]), (std::vector<std::string>{"300", "gto", "inf", "2"}));
+  EXPECT_EQ(cells(lines[4]), (std::vector<std::string>{"300", "lrr", "inf", "2"}));
+  const CliRun j = run_cli("sweep --gpu maxwell --workload alpha_mix --param loads=2 --warps 4 --sms 1 --quiet --format jsonl --set scheduler.policy=lrr");
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  EXPECT_NE(j.out.find(",\"set.scheduler.policy\":\"lrr\",\"param.loads\":\"2\",\"gpu\":\"maxwell\","), std::string::npos) << j.out;
 }
 
 TEST(SweepCli, RewritingIntoGridOrderKeepsASymlinkAndTheFilesPermissions) {

@@ -13,6 +13,15 @@ TEST(Text, ParseIntAcceptsDecimalAndHexOnly) {
   EXPECT_FALSE(parse_int(""));
 }
 
+TEST(Text, ParseIntTakesOneSignAtMost) {
+  EXPECT_FALSE(parse_int("--300"));
+  EXPECT_FALSE(parse_int("+-300"));
+  EXPECT_FALSE(parse_int("-+3"));
+  EXPECT_FALSE(parse_int("0x-10"));
+  EXPECT_FALSE(parse_int("-"));
+  EXPECT_EQ(parse_int("+300"), 300);
+}
+
 TEST(Text, ParseDoubleRejectsTrailingGarbageAndInfinity) {
   EXPECT_DOUBLE_EQ(*parse_double("1.266"), 1.266);
   EXPECT_FALSE(parse_double("1.2x"));
