@@ -4,23 +4,13 @@
 #include <cmath>
 
 #include "common/user_error.h"
-#include "mem/coalescer.h"
+#include "mem/unloaded_latency.h"
 
 namespace warpsim::mem {
 
-double unloaded_transaction_latency_cycles(const config::HwConfig& cfg) {
-  const int steps = coalesced_issue_steps(cfg.lsu);
-  // The LSU departs pass j at whole cycles (departure_offset_cycles), so the spread the device
-  // adds is the last pass's whole-cycle offset.
-  const auto spread = static_cast<double>(departure_offset_cycles(steps - 1, cfg.lsu.transaction_issue_cycles));
-  if (spread >= cfg.memory.latency_cycles)
-    throw UserError(cfg.conflict({"lsu.transaction_issue_cycles", "memory.latency_cycles"}, "the departure spread of a coalesced access exceeds memory.latency_cycles"));
-  return cfg.memory.latency_cycles - spread;
-}
-
 FixedMemory::FixedMemory(const MemorySystemSpec& spec) {
   const config::HwConfig& cfg = *spec.config;
-  latency_ = unloaded_transaction_latency_cycles(cfg);
+  latency_ = unloaded_transaction_latency_cycles(cfg);  // all of it: no part is modelled (unloaded_latency.h)
   latency_whole_ = static_cast<uint64_t>(std::llround(latency_));
   // GB/s -> bytes per core cycle, times this run's share of the device's SMs.
   const double share = static_cast<double>(spec.simulated_sms) / cfg.device.sms;

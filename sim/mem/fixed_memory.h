@@ -43,9 +43,4 @@ class FixedMemory final : public MemorySystem {
   LatencyRecorder latencies_;
 };
 
-// Unloaded latency of one transaction: Table 6.2's instruction latency less the LSU's departure
-// spread of a coalesced access's transactions (round((n - 1) x Table 6.7), departure_offset_cycles),
-// which the device adds.
-double unloaded_transaction_latency_cycles(const config::HwConfig& cfg);
-
 }  // namespace warpsim::mem

@@ -14,6 +14,7 @@
 #include "mem/access_probe.h"
 #include "mem/coalescer.h"
 #include "mem/memory_system.h"
+#include "mem/unloaded_latency.h"
 
 namespace warpsim::mem {
 namespace {

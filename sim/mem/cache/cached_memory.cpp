@@ -17,7 +17,8 @@ bool has_l1(const config::HwConfig& cfg) { return cfg.memory.l1.bytes > 0; }
 // The SM -> slice trip: half an L2 hit (a crossbar each way).
 uint64_t request_trip(const config::HwConfig& cfg) { return has_l2(cfg) ? static_cast<uint64_t>(cfg.memory.l2.hit_latency_cycles / 2) : 0; }
 
-// The model below, timed as without caches less the trip to the slice a miss has made already.
+// The model below, timed as without caches (mem/unloaded_latency.h) less the trip to the slice a
+// miss has made already.
 config::HwConfig below_config(const config::HwConfig& cfg) {
   config::HwConfig below = cfg;
   below.memory.l2.slices = 0;

@@ -2,23 +2,13 @@
 
 #include <algorithm>
 
-#include "mem/access_probe.h"
+#include "mem/unloaded_latency.h"
 #include "mem/coalescer.h"
 
 namespace warpsim::mem::dram {
-namespace {
-
-// The DRAM part of an unloaded coalesced streaming access: one instruction's transactions,
-// departing Table 6.7 cycles apart, on an idle copy of this share (a share's slower channels move
-// a burst more slowly) with no interconnect latency.
-uint64_t probe_unloaded_dram_cycles(const MemorySystemSpec& spec) {
-  DramMemory probe(spec, 0);
-  return unloaded_coalesced_tail_cycles(probe, spec.config->lsu);
-}
-
-}  // namespace
-
-DramMemory::DramMemory(const MemorySystemSpec& spec) { init(spec, interconnect_ps_for(*spec.config, probe_unloaded_dram_cycles(spec))); }
+// Unloaded latency: Table 6.2's, less what an idle copy of this share takes (a share's slower
+// channels move a burst more slowly; unloaded_latency.h).
+DramMemory::DramMemory(const MemorySystemSpec& spec) { init(spec, derived_interconnect_ps<DramMemory>(spec)); }
 
 DramMemory::DramMemory(const MemorySystemSpec& spec, uint64_t interconnect_ps) { init(spec, interconnect_ps); }
 

@@ -2,22 +2,12 @@
 
 #include <algorithm>
 
-#include "mem/access_probe.h"
-#include "mem/coalescer.h"
+#include "mem/unloaded_latency.h"
 
 namespace warpsim::mem::queue {
-namespace {
-
-// The channel part of an unloaded coalesced streaming access: one instruction's transactions,
-// departing Table 6.7 cycles apart, on an idle copy with no interconnect latency.
-uint64_t probe_unloaded_channel_cycles(const MemorySystemSpec& spec) {
-  QueueMemory probe(spec, 0);
-  return unloaded_coalesced_tail_cycles(probe, spec.config->lsu);
-}
-
-}  // namespace
-
-QueueMemory::QueueMemory(const MemorySystemSpec& spec) { init(spec, interconnect_ps_for(*spec.config, probe_unloaded_channel_cycles(spec))); }
+// Unloaded latency: Table 6.2's, less what an idle copy of this share's channels takes
+// (unloaded_latency.h).
+QueueMemory::QueueMemory(const MemorySystemSpec& spec) { init(spec, derived_interconnect_ps<QueueMemory>(spec)); }
 
 QueueMemory::QueueMemory(const MemorySystemSpec& spec, uint64_t interconnect_ps) { init(spec, interconnect_ps); }
 

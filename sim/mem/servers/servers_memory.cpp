@@ -6,8 +6,7 @@
 #include "common/bit_mix.h"
 #include "common/user_error.h"
 #include "config/validate.h"
-#include "mem/access_probe.h"
-#include "mem/fixed_memory.h"
+#include "mem/unloaded_latency.h"
 
 namespace warpsim::mem::servers {
 namespace {
@@ -23,12 +22,6 @@ double unit_draw(uint64_t x) { return static_cast<double>(mix64(x) >> 11) * 0x1.
 uint64_t ceil_cycles(double x) {
   const auto whole = static_cast<uint64_t>(x);
   return whole + (static_cast<double>(whole) < x ? 1 : 0);
-}
-
-// The memory part of an unloaded coalesced access on an idle device with no fixed delay.
-uint64_t probe_memory_cycles(const MemorySystemSpec& spec) {
-  ServersMemory probe(MemorySystemSpec{spec.config, spec.config->device.sms, spec.seed}, 0.0);
-  return unloaded_coalesced_tail_cycles(probe, spec.config->lsu);
 }
 
 }  // namespace
@@ -49,8 +42,10 @@ ServerGeometry server_geometry(const config::HwConfig& cfg) {
 
 ServersMemory::ServersMemory(const MemorySystemSpec& spec) {
   const config::HwConfig& cfg = *spec.config;
-  // Derived, not a free parameter: Table 6.2's latency less what the servers take unloaded.
-  const double delay = static_cast<double>(interconnect_ps_for(cfg, probe_memory_cycles(spec))) * cfg.device.core_clock_ghz / 1000.0;
+  // Derived, not a free parameter: Table 6.2's latency less what the whole device's servers take
+  // unloaded (unloaded_latency.h).
+  const MemorySystemSpec whole_device{spec.config, cfg.device.sms, spec.seed};
+  const double delay = static_cast<double>(derived_interconnect_ps<ServersMemory>(whole_device)) * cfg.device.core_clock_ghz / 1000.0;
   init(spec, delay, true);
 }
 

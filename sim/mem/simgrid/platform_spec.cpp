@@ -6,7 +6,7 @@
 
 #include "common/user_error.h"
 #include "mem/coalescer.h"
-#include "mem/fixed_memory.h"
+#include "mem/unloaded_latency.h"
 
 namespace warpsim::mem::simgrid {
 
@@ -43,12 +43,11 @@ PlatformSpec make_platform_spec(const config::HwConfig& cfg, int simulated_sms) 
   // SM port into the crossbar: memory.sm_port_gbps, or the device's pin bandwidth (never binding).
   const double port_bw = (m.sm_port_gbps > 0 ? m.sm_port_gbps : m.pin_bandwidth_gbps) * kGiga;
 
-  // Unloaded latency of one transaction: Table 6.2's per-instruction latency less the departure
-  // spread of a coalesced access's transactions (Table 6.7), as in the fixed model.
+  // Unloaded latency of one transaction, as every model takes it (unloaded_latency.h); the links'
+  // fixed delays are what the transfer and the DRAM access leave of it.
   const int n_tx = coalesced_transactions(cfg.lsu.coalescing);
   p.coalesced_transaction_bytes = kWarpLoadBytes / static_cast<uint32_t>(n_tx);
-  const int steps = coalesced_issue_steps(cfg.lsu);
-  const double unloaded_cycles = std::max(1.0, m.latency_cycles - (steps - 1) * cfg.lsu.transaction_issue_cycles);
+  const double unloaded_cycles = unloaded_transaction_latency_cycles(cfg);
   p.unloaded_transaction_s = unloaded_cycles / p.clock_hz;
 
   // A lone transaction takes the fixed delays + bytes / (slowest link): the delays are what is
