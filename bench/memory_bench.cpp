@@ -149,8 +149,8 @@ void BM_RandomInL2_H100_64w_1sm(benchmark::State& state) {
 BENCHMARK(BM_RandomInL2_H100_64w_1sm)->Unit(benchmark::kMillisecond);
 
 // Stores no warp waits for, fully diverging (one 16-byte sector per thread): they fill the DRAM
-// write buffer faster than it drains. Until stop 52 the `dram` buffer had no bound, and this ran
-// in time quadratic in its length (4 stores per warp: 75 s; now under 1 s).
+// write buffer faster than it drains. An unbounded `dram` buffer runs this in
+// time quadratic in its length (4 stores per warp: 75 s; bounded, under 1 s).
 void store_flood_fermi(benchmark::State& state, config::MemoryModelKind model) {
   const config::HwConfig c = with_model("fermi", model);
   const isa::Kernel k = isa::parse_workload(".kernel stores\n.array a 64MB\n.loop 4\n  ST [R1], R2 ; pattern=stride:32 bytes=16\n.endloop\n",

@@ -1,4 +1,4 @@
-// Simulator speed (issue 7): simulated warp instructions and cycles per second of CPU time, and
+// Simulator speed: simulated warp instructions and cycles per second of CPU time, and
 // heap bytes per simulated warp, for alpha = inf / 32 / 0 (alpha_mix, Volkov 2016 §4.1) on
 // Maxwell and Kepler, one SM and the full device, 64 warps per SM. Results: bench/README.md.
 #include <benchmark/benchmark.h>
@@ -81,14 +81,14 @@ void register_matrix() {
         const std::string name = std::string("Sim/") + gpu + "/alpha_" + alpha + "/" + (device ? "device" : "1sm") + "/64w";
         const bool stream = std::string(alpha) == "0";
         benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) { run_case(s, gpu, alpha, device, stream); })->Unit(benchmark::kMillisecond);
-        // alpha = 0 again on the config's own model (the seed GPUs' `servers` since stop 32).
+        // alpha = 0 again on the config's own model.
         if (stream)
           benchmark::RegisterBenchmark((name + "/config_model").c_str(), [=](benchmark::State& s) { run_case(s, gpu, alpha, device, false); })
               ->Unit(benchmark::kMillisecond);
       }
 }
 
-// alpha = inf (all FADD), Maxwell, 64 warps, one SM: the issue-bound hot path of issue 3, kept
+// alpha = inf (all FADD), Maxwell, 64 warps, one SM: the issue-bound hot path, kept
 // under its old name so that figures compare across commits.
 void BM_AlphaInf_Maxwell_64w_1sm(benchmark::State& s) { run_case(s, "maxwell", "inf", false, false); }
 BENCHMARK(BM_AlphaInf_Maxwell_64w_1sm)->Unit(benchmark::kMillisecond);

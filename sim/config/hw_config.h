@@ -211,7 +211,7 @@ struct HwConfig {
   // Where each key given was set: file:line:column of its YAML value, or "<--set>" (the loader's
   // provenance), so that a rule broken only once a model is built still names the line. Shared,
   // read-only, by the config's copies: a run copies its config a few times, and this table (~13 KB)
-  // was most of a one-SM run's memory (issue 7: memory per simulated warp).
+  // would otherwise be most of a one-SM run's memory.
   std::shared_ptr<const Provenance> key_sources;
 
   // An error about `key`, placed where the key was set (or at the config file when it took its

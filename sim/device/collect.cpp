@@ -21,7 +21,7 @@ Result Device::collect() const {
   r.launch = launch_;
   r.simulated_events = events_;
   // The SMs' access latencies: one SM's own recorder when only one ran, else their merge (a copy
-  // is a few KB at the run's peak of memory, which a one-SM run divides over 64 warps; issue 7).
+  // is a few KB at the run's peak of memory, which a one-SM run divides over 64 warps).
   const mem::LatencyRecorder* access = nullptr;
   mem::LatencyRecorder merged;
   mem::LatencyRecorder from_cache;  // the sampled loads whose data all came from a cache

@@ -15,7 +15,7 @@ uint64_t align_down(uint64_t a, uint64_t size) { return a & ~(size - 1); }
 // Distinct keys (segment or line addresses) of one warp access, at most 32, each with the index
 // it was first given: open addressing over 64 slots, so that a fully diverging access costs 32
 // lookups where a scan of the keys found so far took ~500 compares per pass (three passes per
-// access; `coalesce` was 6% of a `validate` run and 14% of a random-access share, stop 38).
+// access: 6% of a `validate` run and 14% of a random-access share).
 class WarpKeyIndex {
  public:
   // The index given to `key`, or -1 after giving it `index`.

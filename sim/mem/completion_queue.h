@@ -6,7 +6,7 @@
 // wheel: O(1) to push and pop, where a heap of thousands of entries took ~25% of a `queue` run
 // (bench/README.md). Nodes are reused: no allocation in steady state. The wheel is small (16-bit
 // links: 4 KB of tails, 12-byte nodes; beyond 65,535 pending completions the heap takes the
-// rest) because a one-SM run divides it over only its own warps (issue 7: < 1 KB per warp), and
+// rest) because a one-SM run divides it over only its own warps (< 1 KB per warp), and
 // its tails are made on the first push: a model driven through the MemoryPort keeps a queue it
 // never uses.
 #pragma once

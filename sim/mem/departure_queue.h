@@ -1,9 +1,9 @@
 // Transactions waiting for their departure cycle, for every SM of a device: a transaction of LSU
 // pass j departs j x lsu.transaction_issue_cycles after its instruction issues (Volkov Table 6.7;
 // mem::Segment::issue_step). The device submits them to the memory system at that cycle, before
-// the SMs tick, so a departure costs no SM wake-up (bench/README.md, speed pass 4): on Kepler a
-// streaming warp load is 4 transactions 33 cycles apart, and three wake-ups per load had been
-// most of the event traffic at α = 0.
+// the SMs tick, so a departure costs no SM wake-up: on Kepler a streaming warp load is 4
+// transactions 33 cycles apart, and three wake-ups per load would be most of the event traffic at
+// α = 0 (bench/README.md).
 //
 // Pushes come in non-decreasing issue time (the device's clock never goes back) and pass j
 // departs a fixed delay after issue, so each j's queue is a FIFO sorted by time; the queues merge

@@ -18,7 +18,7 @@ class PeakLimit {
   // When `bytes` arriving at `arrive` (cycles, non-decreasing over calls) pass.
   double pass(double arrive, double bytes) {
     // The same quotient, divided once per change of size: a run's transactions come in a few
-    // sizes, mostly one after another, and the division stalled every transaction (stop 37).
+    // sizes, mostly one after another, and a division per transaction stalled each one.
     if (bytes != last_bytes_) last_bytes_ = bytes, last_cycles_ = bytes / bytes_per_cycle_;
     free_ = std::max(free_, arrive) + last_cycles_;
     return std::max(arrive, free_ - burst_cycles_);

@@ -3,7 +3,7 @@
 // aligns to at most 256 bytes (G80: 16 threads x 16-byte words, Volkov 2016 §2.5), so moving all
 // lanes by a multiple of 256 bytes moves every transaction by the same amount: the transactions
 // are computed once per (access, lane 0 address mod 256) and replayed, relative to the 256-byte
-// block of lane 0. Without this the coalescer walks 32 lanes per warp load (issue 7).
+// block of lane 0. Without this the coalescer walks 32 lanes per warp load.
 #pragma once
 
 #include <array>

@@ -35,8 +35,8 @@ struct WorkCounters {
 // complete, everything else at issue; so that both cover the same work, the window holds what was
 // issued before it closed and lasts until the last of that is done: accesses still in flight at
 // the close (stores queued at a saturated memory system, loads on their way) add their work as
-// they complete. Ending at the close instead credited store-heavy kernels with instructions
-// whose stores the memory had not yet moved: up to 1.5% above the throughput bound (stop 24).
+// they complete. Ending at the close instead would credit store-heavy kernels with instructions
+// whose stores the memory had not yet moved: up to 1.5% above the throughput bound.
 struct WindowTally {
   bool closed = false;
   uint64_t close_serial = 0;  // accesses with a smaller serial were issued before the close

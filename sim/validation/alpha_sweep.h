@@ -15,7 +15,7 @@ namespace warpsim::validation {
 // iterations so that its latency at minimal occupancy is ~10^6 cycles (§5.9): hundreds of loads.
 // Short warps stay in the phase their block started them in (they wait on memory together, then
 // compete for the ALUs together), so too few loads lower the throughput: Fermi α = 64 at 26
-// warps/SM, --sms 1, gives IPC 0.82 with 8 loads, 0.91 with 32, 0.94 with 64 and 128 (stop 39);
+// warps/SM, --sms 1, gives IPC 0.82 with 8 loads, 0.91 with 32, 0.94 with 64 and 128;
 // from 8 to 128 loads the warp latency per instruction falls 11%, the mean occupancy rises 3%
 // (a block's slot idling while its last warp finishes, §5.8, is the smaller part). 64 loads
 // keep the §7.9 quotients within 3% of 128 loads, for 30% less `validate` time (docs/validation.md).

@@ -168,8 +168,8 @@ DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& f
           skip(fmt::format("no config for GPU '{}' (pass --gpu with its config)", gpu));
           continue;
         }
-        // One load per GPU, not per row (~1,500 rows of one GPU in a file; 1.1 s of the H100 file's
-        // 45 s `validate` at stop 43), and the same config the case's simulations then use.
+        // One load per GPU, not per row (~1,500 rows of one GPU in a file; a load per row took 1.1 s
+        // of the H100 file's 45 s `validate`), and the same config the case's simulations then use.
         const config::HwConfig& cfg = *sims.config(config_arg, {});
         ParamSet params;
         std::vector<std::string> unknown;

@@ -1,4 +1,4 @@
-// Cases derived from a measurement file (issue 8: a user who measured their own GPU with the CUDA
+// Cases derived from a measurement file (a user who measured their own GPU with the CUDA
 // microbenchmarks runs `warpsim validate --measurements their.csv --gpu their-config`). Each row
 // that names a runnable workload becomes a case: throughput at an occupancy -> the simulated
 // throughput there; a peak -> the simulated peak over the occupancy grid; latency -> the simulated

@@ -204,8 +204,8 @@ Value Evaluator::extract_one(const Quantity& q, const Source& s) {
       const Value at = throughput_at(c, m, warps);
       if (e.kind == ExtractKind::ThroughputAt) return at;
       // The reference is evaluated even when `at` has no value yet: in the planning pass that is
-      // what requests its simulations (until stop 25 it was skipped there, and its peak came
-      // from whichever of its points other cases happened to simulate).
+      // what requests its simulations (skipped there, its peak would come from whichever of its
+      // points other cases happened to simulate).
       const Value top = e.reference ? evaluate(*e.reference, s) : peak(c, m);
       if (!at.ok()) return at;
       return top.ok() && top.v > 0 ? Value{100.0 * at.v / top.v, ""} : Value::none("no peak: " + top.note);

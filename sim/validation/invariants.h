@@ -31,8 +31,8 @@ using device::kLittlesLawTolerance;
 // peak the basic model assumes, so their bound uses memory.pin_bandwidth_gbps (Table 2.7); behind
 // caches the memory row is the fastest level that can serve the bytes; and it leaves out the worksheet's Reissue row, a real GPU's cost that warpsim's schedulers do not
 // pay (instruction_throughput_bound).
-// The timed window holds the same work for every instruction class (sm::WindowTally); before
-// that rule, stores queued at the bound put store-heavy kernels up to 1.5% above it (stop 24).
+// The timed window holds the same work for every instruction class (sm::WindowTally); without
+// that rule, stores queued at the bound put store-heavy kernels up to 1.5% above it.
 // What remains is an instruction issued just before the window's end still holding its pipe:
 // 1e-5 of the window on examples/maxwell_gto.yaml at full occupancy, 0 on the seeds' GPUs.
 inline constexpr double kBoundSlack = 1e-4;

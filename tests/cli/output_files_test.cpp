@@ -43,7 +43,7 @@ TEST(OutputFiles, APipeIsWrittenInPlaceNotReplaced) {
   const CliRun r = run_cli(kRun + " --format csv --out " + fifo);
   reader.join();
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(fs::is_fifo(fifo));  // until stop 51 a rename left a plain file here, and the reader got nothing
+  EXPECT_TRUE(fs::is_fifo(fifo));  // a rename would leave a plain file here, and the reader get nothing
   EXPECT_EQ(received, run_cli(kRun + " --format csv").out);
 }
 

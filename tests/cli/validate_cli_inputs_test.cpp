@@ -68,7 +68,7 @@ TEST(ValidateCli, EveryMeasurementRowNotUsedIsNamedWithItsReason) {
   EXPECT_EQ(both.err.find("other than --gpu"), std::string::npos) << both.err;
 }
 
-// Cases are kept per GPU name. Until stop 50, two configs named 'kepler' ran the built-in Kepler
+// Cases are kept per GPU name. Otherwise two configs named 'kepler' would run the built-in Kepler
 // cases on whichever came last, a --gpu given twice derived every case twice, and a derived case
 // could share its id with a case file's.
 TEST(ValidateCli, TwoConfigsOfOneGpuNameAreRefusedAndARepeatedGpuCountsOnce) {
@@ -113,7 +113,7 @@ TEST(ValidateCli, ARangeWhoseLowerEndIsAboveItsUpperEndIsBadInput) {
 }
 
 TEST(ValidateCli, ARepeatedKeyInACaseFileIsBadInput) {
-  // A case's second `tolerance` was ignored (yaml-cpp reads the first) until stop 50.
+  // A case's second `tolerance` would be ignored silently (yaml-cpp reads the first).
   std::string cases = kPassing;
   cases.replace(cases.find("    tolerance_reason"), 0, "    tolerance: {relative: 0.5}\n");
   const std::string file = test::write_temp_file("vcli/dup_key.yaml", cases);

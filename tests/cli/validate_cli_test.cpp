@@ -96,7 +96,7 @@ TEST(ValidateCli, NoMatchingCaseIsBadInput) {
 }
 
 // A GPU the built-in cases do not cover (the toy, an H100) is named, with the GPUs they do cover
-// and the way to validate another; before stop 48 this blamed a --case filter nobody gave.
+// and the way to validate another, not blamed on a --case filter nobody gave.
 TEST(ValidateCli, AGpuWithoutCasesIsNamedWithTheGpusThatHaveThem) {
   const auto r = refused("--gpu toy --no-figures --memory-models none", "rep_toy");
   EXPECT_NE(r.err.find("--gpu: no validation case covers toy: the cases cover g80, gt200, fermi, kepler, maxwell"), std::string::npos) << r.err;
@@ -129,7 +129,7 @@ TEST(ValidateCli, OutputIsTheSameForAnyNumberOfJobs) {
 
 TEST(ValidateCli, ACaseGivesTheSameValueAloneAndAmongOthers) {
   // A case's reference peak (here over ILP 1, 2, 4 at every occupancy) is simulated for that case
-  // itself. Until stop 25 it was not planned, and its value depended on which other cases ran.
+  // itself, so that its value does not depend on which other cases ran.
   const auto value_of = [](const std::string& out, const std::string& id) {
     const auto at = out.find("\n" + id + ",");
     EXPECT_NE(at, std::string::npos) << out;

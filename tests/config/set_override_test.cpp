@@ -101,7 +101,7 @@ TEST(SetOverrides, SetSuppliesARequiredFieldTheFileLacks) {
 
 TEST(SetOverrides, CrossFieldRulesSeeTheValuesAfterSet) {
   // Kepler: 4 schedulers x 16 warps = 64 = sm.max_warps; one scheduler fewer cannot hold them.
-  // The error names the key the --set changed (before stop 51: the file's scheduler.max_warps).
+  // The error names the key the --set changed, not the file's scheduler.max_warps.
   const auto ds = load_errors("kepler", {"scheduler.count=3"});
   const Diagnostic* d = find_diagnostic(ds, "scheduler.count", "3 schedulers x 16 warps cannot hold sm.max_warps = 64");
   ASSERT_NE(d, nullptr);

@@ -258,8 +258,8 @@ TEST(ConfigErrors, RepeatedKeyInOneFileIsAnErrorNotASilentOverride) {
 }
 
 TEST(ConfigErrors, RepeatedSectionsInheritsAndDocumentsAreErrors) {
-  // yaml-cpp keeps repeated keys and looks up the first: until stop 50 a second `inherits` was
-  // ignored, and a second document after '---' too.
+  // yaml-cpp keeps repeated keys and looks up the first: a second `inherits` would be ignored
+  // silently, and a second document after '---' too.
   const auto twice = load_errors(write_temp_file("val/inherits_twice.yaml", "inherits: kepler\ninherits: maxwell\n"));
   ASSERT_EQ(twice.size(), 1u);
   EXPECT_EQ(twice[0].line, 2);

@@ -1,6 +1,6 @@
 // Every GPU that `warpsim list gpus` offers runs as it is, on its own memory model: a config that
-// loads is not enough (h100_pcie loaded but inherited a `servers` model it had no Table 6.5 fit
-// for, so every run of it failed; stop 48).
+// loads is not enough (a config can load yet inherit a `servers` model it has no Table 6.5 fit
+// for, so that every run of it fails).
 #include <gtest/gtest.h>
 
 #include "config/hw_config.h"

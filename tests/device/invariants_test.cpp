@@ -59,7 +59,7 @@ TEST(Invariants, LittlesLawHoldsOnEveryRun) {
 
 // Warps waiting at a barrier under every policy: the two-level scheduler kept them in its active
 // set, which then waited for pending warps it never let issue (a livelock that polled every cycle,
-// unseen by the watchdog in the one-SM loop; stop 52's fuzzing found it).
+// unseen by the watchdog in the one-SM loop; found by fuzzing).
 TEST(Invariants, EveryPolicyRunsWarpsThroughBarriers) {
   const isa::Kernel k = isa::parse_workload(
       ".kernel bars\n.array a 128MB\n.launch threads_per_block=256\nBAR.SYNC 0\nLD R10, [R10]\nLD R10, [R10]\nBAR.SYNC 0\n", "bars.wl");
@@ -84,7 +84,7 @@ TEST(Invariants, EveryPolicyRunsWarpsThroughBarriers) {
 
 // A run spans its last EXIT's issue slot: it ended at the slot's start, and a short single-wave
 // kernel issued more per cycle than its schedulers can (88 barriers and EXITs in 21 cycles on 4
-// schedulers that issue one of them per cycle; stop 52's fuzzing found it).
+// schedulers that issue one of them per cycle; found by fuzzing).
 TEST(Invariants, AShortRunIssuesNoMoreThanItsSchedulersCan) {
   const isa::Kernel k = isa::parse_workload(".kernel bars\n.launch threads_per_block=256 grid=persistent\n.loop 10\nBAR.SYNC 0\n.endloop\n", "bars.wl");
   const auto cfg = test::maxwell_like();
@@ -117,8 +117,8 @@ TEST(Invariants, WarpThroughputCountsTheWarpsOfTheWindowsWork) {
   // A grid that refills slots is measured over a steady-state window that its tail closes; warps
   // still running then have issued part of the window's instructions. Warp throughput must be the
   // same work in warps: IPC over instructions per warp, and occupancy over latency (Little's law).
-  // With long warps (64 loads) and 2 waves, counting only the warps completed by the close gave
-  // ~20% less (stop 39).
+  // With long warps (64 loads) and 2 waves, counting only the warps completed by the close gives
+  // ~20% less.
   const auto cfg = test::kepler_like();
   for (const Case& c : {Case{"alpha_mix", {{"alpha", "1"}, {"loads", "64"}}}, Case{"alpha_mix", {{"alpha", "64"}, {"loads", "8"}}}})
     for (int n : {8, 24}) {

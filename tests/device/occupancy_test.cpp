@@ -86,7 +86,7 @@ TEST(Occupancy, ABlockNoSmCanHoldIsTheWorkloadsErrorAtItsLaunchLine) {
   EXPECT_NE(launch_error(cfg, k, 2).find("k.wl:3: registers_per_thread:"), std::string::npos);
   k.launch.registers_per_thread = cfg.sm.registers / 64;  // exactly one block of 2 warps: fits
   EXPECT_EQ(launch_error(cfg, k, 2), "");
-  // A partial warp ran with every lane active until stop 50: refused instead.
+  // A partial warp would run with every lane active: refused instead.
   k.launch.registers_per_thread = 0;
   k.launch.threads_per_block = 48;
   EXPECT_NE(launch_error(cfg, k, 2).find("k.wl:3: threads_per_block: 48 threads are not a whole number of 32-thread warps"), std::string::npos)

@@ -211,8 +211,8 @@ TEST(WorkloadParser, TheExampleOfTheFormatDocumentParses) {
   EXPECT_EQ(instruction_mix(k).total, 7);
 }
 
-// Until stop 50 a second .kernel, .launch or .param replaced the first without a word, and a
-// byte-order mark made the first line an "unknown opcode".
+// A second .kernel, .launch or .param must not replace the first without a word, and a
+// byte-order mark must not make the first line an "unknown opcode".
 TEST(WorkloadParser, ADirectiveGivenTwiceIsAnErrorAtItsSecondLine) {
   EXPECT_NE(error_of(".kernel a\n.kernel b\nNOP\n").find("w.wl:2: .kernel: .kernel given twice (first at line 1)"), std::string::npos);
   EXPECT_NE(error_of(".launch grid=persistent\nNOP\n.launch grid=oversubscribed\n").find("w.wl:3: .launch: .launch given twice (first at line 1)"),

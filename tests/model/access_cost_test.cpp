@@ -93,8 +93,8 @@ TEST(AccessCost, AgreesWithTheSimulatorsCoalescer) {
 TEST(AccessCost, SharedMemoryConflictsAgreeWithTheSimulatorsBanks) {
   // §2.6, §6.2: a k-way conflict takes k passes; half-warp GPUs process two passes of 16 threads.
   // Also on what-if bank counts: with fewer banks than 32 / k, the models' own copy of the
-  // pattern gave a 17-way conflict for a 2-way one on 1 bank, and `validate` found the simulator
-  // 8.5x above the worksheet's bound (stop 42); both now take isa::conflict_bank_word.
+  // pattern can give a 17-way conflict for a 2-way one on 1 bank, putting the simulator 8.5x
+  // above the worksheet's bound; both take isa::conflict_bank_word.
   for (const char* gpu : {"g80", "fermi", "kepler", "maxwell"}) {
     for (int bank_count : {0, 1, 4}) {  // 0: the GPU's own
       auto cfg = warpsim::test::builtin(gpu);

@@ -1,5 +1,5 @@
 // The report's headline verdict: the simulator's worst error against the basic model's, over the
-// same measured cases (issue 6's done-when), stated without overclaiming a tie.
+// same measured cases, stated without overclaiming a tie.
 #include <gtest/gtest.h>
 
 #include "validation/accuracy.h"

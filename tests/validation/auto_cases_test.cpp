@@ -1,4 +1,4 @@
-// Cases derived from a user's measurement file (issue 8): each runnable row becomes a case of the
+// Cases derived from a user's measurement file: each runnable row becomes a case of the
 // right extraction, with the documented tolerance; rows that cannot be simulated are listed with
 // the reason instead.
 #include <gtest/gtest.h>
@@ -211,8 +211,8 @@ TEST(AutoCases, AConfigPathRunsTheRowsOfItsGpuName) {
 }
 
 TEST(AutoCases, ABadSetIsAnErrorWhileAGpuWithoutAConfigIsSkipped) {
-  // A bad --set made every row look like one of a GPU without a config, and `validate` then said
-  // only that no case matched (stop 42).
+  // A bad --set must not make every row look like one of a GPU without a config, with `validate`
+  // saying only that no case matched.
   EXPECT_THROW(derive_from_user_file("", "", {"scheduler.issue_cycles.load=4"}), UserError);
   EXPECT_THROW(derive_from_user_file("kepler", "kepler", {"memory.dram.trcd_ns=5000"}), UserError);
   const std::string path = test::write_temp_file("auto/no_config.csv",

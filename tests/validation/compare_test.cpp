@@ -53,8 +53,7 @@ TEST(Compare, BoundRowsMakeARangeAndInsideIsNoError) {
 }
 
 TEST(Compare, EachEndShowsTheRowThatSetsIt) {
-  // Until stop 50 each end showed the last row read: two lower bounds 8 and 6 read "6 .. 15"
-  // for the range [8, 15].
+  // Not the last row read: two lower bounds 8 and 6 would read "6 .. 15" for the range [8, 15].
   const Measurement a = row(8, "lower"), b = row(6, "lower"), hi = row(15, "upper"), hi2 = row(20, "upper");
   const Reference r = reference_from({&a, &b, &hi, &hi2});
   EXPECT_DOUBLE_EQ(r.lo, 8);

@@ -48,7 +48,7 @@ TEST(H100Measured, ArithmeticAndSharedMemoryCurvesWithinTolerance) {
 TEST(H100Measured, MemoryThroughputOfTheAlphaMixesAndIlpWithinToleranceAtEveryOccupancy) {
   // GB/s of Volkov's α mix (α = 0-32) and of ILP 2 and 4 streaming loads at every occupancy, none
   // of them in the Table 6.5 fit that gives the `servers` model its K and s (the fit used the
-  // ILP-1 streaming rows): 144 of 144 within ±10%; the config on `fixed` passes 82 (stop 43).
+  // ILP-1 streaming rows): 144 of 144 within ±10%; the config on `fixed` passes 82.
   const auto r = validate_h100({"auto.mb.alpha_mix.alpha[0-9].w*.gbps", "auto.mb.alpha_mix.alpha1[6].w*.gbps",
                                 "auto.mb.alpha_mix.alpha32.w*.gbps", "auto.mb.ilp.k[24].w*.gbps"},
                                {"memory.model=servers"});

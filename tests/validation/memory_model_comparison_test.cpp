@@ -77,7 +77,7 @@ TEST(MemoryModelComparison, ModelNotBuiltIsAUserErrorNamingMemoryModel) {
 }
 
 TEST(CompareMemoryCli, OccupanciesAnSmCannotHoldAreBadInputAsInRun) {
-  const auto over = test::run_cli("compare-memory --gpu kepler --models fixed --warps 60:70:2");  // dropped silently until stop 51
+  const auto over = test::run_cli("compare-memory --gpu kepler --models fixed --warps 60:70:2");  // not dropped silently
   EXPECT_EQ(over.exit_code, 2);
   EXPECT_NE(over.err.find("--warps: 66 warps/SM exceed the 64 warps an SM of kepler holds"), std::string::npos) << over.err;
   EXPECT_EQ(over.out, "");

@@ -1,37 +1,12 @@
-// `servers`: the contention of Volkov 2016 §6.4 (Table 6.5) as a mechanism. The device's memory
-// is K equal FIFO servers; each 128-byte line lives on one of them, picked by a hash of its
-// address (as GPUs hash partition and bank bits), so the accesses of many warps meet them at
-// random, and each holds its server s per 128 bytes. The rest of Table 6.2's unloaded latency is
-// a fixed delay, half on the way in and half on the way out. On the way in every transaction
-// also passes the device's sustained limit, Table 6.4's peak, as `fixed`'s one server
-// (mem/peak_limit.h): the seeds' best throughput (Kepler 154 GB/s) lies below the asymptote c of
-// their latency fit (170), which random servers alone approach with ILP.
-//
-// K and s come from Table 6.5 and nothing else: the capacity K x 128 B / s is its asymptote c,
-// and an M/D/1 server's mean wait (s / 2) rho / (1 - rho) is its latency growth b x / (c - x)
-// when b = s / 2, so K = 2 b c / 128 B (G80 57, GT200 29, Fermi 78, Kepler 76, Maxwell 60; the
-// diagnostic of docs/memory-model-servers.md). Which
-// hardware the servers are is not known (docs: 0.4-1.4x the DRAM banks, 1-2 row cycles each),
-// so this model is phenomenological in its parameters; what it predicts is everything the seeds
-// print about saturation beyond those two numbers (Table 6.4's knees, §4.3, §7.5,
-// bench/random_servers.py). The `queue` and `dram` models build the DRAM from datasheets instead.
-//
-// A share of the device (`--sms n`) keeps all K servers and stands in for the other SMs by
-// replaying each of its transactions N / n - 1 times (fractions by a per-line draw),
-// each copy at another pseudo-random line, a pseudo-random offset within one unloaded latency later:
-// the other SMs run the same code on other data at other phases. Copies load the servers and are
-// dropped; the limit is split as the SMs are (the copies pass the rest of the peak). In both kinds
-// of share (the other below) its own transactions pass n / N of the peak, as on `fixed`, so a share
-// never moves more than its part of the peak.
-// Copies cost N / n - 1 server visits per transaction: 131 on the H100's one-SM share. A share
-// that would replay kMinCopiesToScale or more, and whose part of the servers, K n / N, is at least
-// kMinOwnServers, keeps round(K n / N) servers instead, s scaled so that they carry n / N of c: the
-// same closed system, smaller (as many warps per server), with no copies. No seed GPU has such a
-// share (K < 272); the H100's one-SM share keeps 26 of 3441: within 0.7% of the copies' GB/s on
-// streaming loads, 110x faster. Measured on Kepler's --sms 2 and 4 too (19 and 38 servers, if
-// the rule allowed): within 2% of the whole device, but windows vary more than with copies
-// (steady-state stopping converges later). Its fault: a fully diverging access's 32 lines meet on
-// the share's few servers, not on 32 of the device's thousands (docs/memory-model-servers.md).
+// `servers`: the contention of Volkov 2016 §6.4 (Table 6.5) as K equal FIFO servers, each
+// 128-byte line on one of them by a hash of its address, held s per 128 bytes; the rest of
+// Table 6.2's latency is a fixed delay (mem/unloaded_latency.h), and every transaction also passes
+// Table 6.4's peak as `fixed`'s one server (mem/peak_limit.h). K and s come from Table 6.5 alone:
+// K x 128 B / s is its asymptote c and an M/D/1 server's wait gives b = s / 2, so K = 2 b c / 128 B.
+// A what-if and teaching model, phenomenological in its inputs; the datasheet models are `queue`
+// and `dram`. A share of the device (`--sms n`) either replays each transaction N / n - 1 times at
+// other lines, or keeps round(K n / N) servers with s scaled (kMinCopiesToScale, kMinOwnServers).
+// The derivation, the shares and their measured accuracy: docs/memory-model-servers.md.
 #pragma once
 
 #include <cstdint>
@@ -68,7 +43,7 @@ class ServersMemory final : public MemorySystem {
 
  private:
   // The other SMs' copies of one transaction, served in order of arrival: one heap entry per
-  // transaction, not per copy (issue 7: a one-SM share of N SMs has N - 1 copies of every
+  // transaction, not per copy (a one-SM share of N SMs has N - 1 copies of every
   // transaction of the last unloaded latency in flight). The copies' offsets are `count`
   // independent uniform draws in the window, generated in increasing order (order statistics:
   // the least of r uniforms on [a, end) is end - (end - a) V^(1/r), V uniform), so the next one

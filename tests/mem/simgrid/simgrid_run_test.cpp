@@ -138,7 +138,7 @@ TEST(SimGridRun, ParallelRunnerGivesTheSameResultsAsOneJob) {
 
 }  // namespace
 // A closed loop stops with flows in flight; the next occupancy's SimGrid memory system must not
-// meet them (memloop over two occupancies crashed in SimGrid's action handling until stop 51).
+// meet them (memloop over two occupancies would crash in SimGrid's action handling).
 TEST(SimGridRun, MemloopOverSeveralOccupanciesRunsEachFromAQuietPlatform) {
   const auto r = run_cli("memloop --gpu maxwell --set memory.model=simgrid --warps 8:16:8 --measure 2000 --warmup 1000 --format csv");
   ASSERT_EQ(r.exit_code, 0) << r.err;

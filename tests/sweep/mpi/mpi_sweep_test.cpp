@@ -52,7 +52,7 @@ TEST(MpiSweep, BadInputUnderMpirunExitsTwoAndWritesNothing) {
   const std::string out = temp_dir() + "/never_mpi.csv";
   EXPECT_EQ(mpirun(2, kGrid + " --gpu nosuchgpu --out " + out), 2);
   EXPECT_FALSE(std::ifstream(out).good());
-  // Said once, by rank 0 (until stop 50 each rank printed it).
+  // Said once, by rank 0, not once per rank.
   const std::string log = slurp(temp_dir() + "/mpirun.log");
   const auto first = log.find("warpsim: error:");
   ASSERT_NE(first, std::string::npos) << log;
