@@ -32,13 +32,18 @@ std::string header_line(LineFormat f, const std::vector<report::Column>& columns
   return join(names, ",") + "\n";
 }
 
-std::string point_line(LineFormat f, const std::vector<report::Column>& columns, const GridPoint& p, const device::Result& r) {
+std::vector<report::Cell> point_row(const GridPoint& p, const device::Result& r, bool steady) {
   std::vector<std::string> sets = p.sets;
   std::sort(sets.begin(), sets.end());  // as in the key: the order of the --set options does not matter
   std::vector<report::Cell> row{p.key, join(sets, " ")};
   for (auto& c : report::result_row(r)) row.push_back(std::move(c));
-  if (columns.size() > row.size())
+  if (steady)
     for (auto& c : report::steady_row(r)) row.push_back(std::move(c));
+  return row;
+}
+
+std::string point_line(LineFormat f, const std::vector<report::Column>& columns, const GridPoint& p, const device::Result& r) {
+  const std::vector<report::Cell> row = point_row(p, r, columns.size() > sweep_columns(false).size());
   return f == LineFormat::Csv ? report::csv_line(columns, row) : report::json_line(columns, row);
 }
 

@@ -25,6 +25,9 @@ std::vector<report::Column> sweep_columns(bool steady);
 // The CSV header line ("" for JSON lines).
 std::string header_line(LineFormat f, const std::vector<report::Column>& columns);
 
+// The cells of one point, in the order of sweep_columns(steady).
+std::vector<report::Cell> point_row(const GridPoint& p, const device::Result& r, bool steady);
+
 // The line of one point (ends in '\n').
 std::string point_line(LineFormat f, const std::vector<report::Column>& columns, const GridPoint& p, const device::Result& r);
 
