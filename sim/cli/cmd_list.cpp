@@ -6,27 +6,14 @@
 #include "cli/commands.h"
 #include "cli/list_measurements.h"
 #include "cli/common_options.h"
-#include "config/loader.h"
 #include "config/schema.h"
 #include "common/user_error.h"
-#include "isa/workloads.h"
 #include "model/registry.h"
+#include "report/list_tables.h"
 #include "report/table.h"
 
 namespace warpsim::cli {
 namespace {
-
-report::Table gpus_table() {
-  report::Table t({{"name"}, {"description"}, {"file"}});
-  for (const auto& g : config::builtin_gpus()) t.add_row({g.name, g.description, g.path});
-  return t;
-}
-
-report::Table workloads_table() {
-  report::Table t({{"name"}, {"kind"}, {"params"}, {"description"}});
-  for (const auto& w : isa::list_workloads()) t.add_row({w.name, w.kind, w.params, w.description});
-  return t;
-}
 
 report::Table params_table() {
   report::Table t({{"key"}, {"type"}, {"unit"}, {"required"}, {"description"}});
@@ -59,8 +46,8 @@ void register_list(CLI::App& app) {
   cmd->callback([what, opts, meas] {
     if (*what != "measurements" && (!meas->gpu.empty() || !meas->quantity.empty() || !meas->paths.empty()))
       throw UserError(Diagnostic{"<cli>", 0, 0, "list", "--gpu, --quantity and --measurements apply only to `warpsim list measurements`"});
-    report::Table t = *what == "gpus"        ? gpus_table()
-                      : *what == "workloads" ? workloads_table()
+    report::Table t = *what == "gpus"        ? report::gpus_table()
+                      : *what == "workloads" ? report::workloads_table()
                       : *what == "params"    ? params_table()
                       : *what == "models"    ? models_table()
                                              : measurements_table(*meas);

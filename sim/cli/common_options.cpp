@@ -71,17 +71,6 @@ void add_steady_tolerance_option(CLI::App& cmd, double& tolerance) {
   if (CLI::Option* steady = cmd.get_option_no_throw("--steady")) option->needs(steady);
 }
 
-isa::ParamMap parse_params(const std::vector<std::string>& items) {
-  isa::ParamMap out;
-  for (const auto& item : items) {
-    auto eq = item.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw UserError(Diagnostic{"<--param>", 0, 0, item, "expected key=value"});
-    out[std::string(trim(item.substr(0, eq)))] = std::string(trim(item.substr(eq + 1)));
-  }
-  return out;
-}
-
 std::vector<int> parse_warps(const std::string& spec) {
   auto bad = [&](const std::string& why) {
     return UserError(Diagnostic{"<cli>", 0, 0, "--warps", fmt::format("'{}': {} (expected N, A:B or A:B:STEP, warps per SM >= 1)", spec, why)});
@@ -100,18 +89,6 @@ std::vector<int> parse_warps(const std::string& spec) {
   if (v[1] < v[0]) throw bad("range end below its start");
   std::vector<int> out;
   for (int64_t n = v[0]; n <= v[1]; n += step) out.push_back(static_cast<int>(n));
-  return out;
-}
-
-std::string occupancy_list(const std::vector<int>& warps) {
-  std::string out;
-  for (size_t i = 0; i < warps.size();) {
-    size_t j = i;
-    while (j + 1 < warps.size() && warps[j + 1] == warps[j] + 1) ++j;
-    out += (out.empty() ? "" : ", ") + (j > i + 1 ? fmt::format("{}:{}", warps[i], warps[j]) : std::to_string(warps[i]));
-    if (j == i + 1) out += ", " + std::to_string(warps[j]);
-    i = j + 1;
-  }
   return out;
 }
 

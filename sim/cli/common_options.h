@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "config/hw_config.h"
+#include "device/occupancy.h"
 #include "isa/workload_parser.h"
+#include "isa/workloads.h"
 
 namespace warpsim::cli {
 
@@ -48,15 +50,14 @@ inline const CLI::Validator kSeedValidator(
 // --steady-tolerance (run, sweep): a number in [1e-6, 0.5] (CLI::Range lets NaN through).
 void add_steady_tolerance_option(CLI::App& cmd, double& tolerance);
 
-// "--param a=1 --param b=2" -> map; throws UserError naming the bad item.
-isa::ParamMap parse_params(const std::vector<std::string>& items);
+// "--param a=1 --param b=2" -> map (isa/workloads.h).
+using isa::parse_params;
 
 // "N", "A:B" or "A:B:STEP" -> list of warp counts; throws UserError.
 std::vector<int> parse_warps(const std::string& spec);
 
-// Occupancies as --warps writes them, runs of consecutive ones as A:B ("61, 65:100000"): a note
-// about the occupancies of a long range stays one short line.
-std::string occupancy_list(const std::vector<int>& warps);
+// Occupancies as --warps writes them (device/occupancy.h).
+using device::occupancy_list;
 
 // A what-if on a key of the DRAM organisation the run's memory model does not read
 // (config/model_keys.h: e.g. `memory.dram.*` on `fixed`, `servers` or `simgrid`) changes nothing:

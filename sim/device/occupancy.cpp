@@ -160,4 +160,16 @@ LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel&
   return r;
 }
 
+std::string occupancy_list(const std::vector<int>& warps) {
+  std::string out;
+  for (size_t i = 0; i < warps.size();) {
+    size_t j = i;
+    while (j + 1 < warps.size() && warps[j + 1] == warps[j] + 1) ++j;
+    out += (out.empty() ? "" : ", ") + (j > i + 1 ? fmt::format("{}:{}", warps[i], warps[j]) : std::to_string(warps[i]));
+    if (j == i + 1) out += ", " + std::to_string(warps[j]);
+    i = j + 1;
+  }
+  return out;
+}
+
 }  // namespace warpsim::device

@@ -4,6 +4,9 @@
 // allocation granularity and per-block overhead).
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "config/hw_config.h"
 #include "device/result.h"
 #include "isa/kernel.h"
@@ -21,5 +24,9 @@ void check_warps_fit(const config::HwConfig& cfg, int warps_per_sm);
 // block size and allocation realise the target, saying why (e.g. Maxwell cannot hold 1 block/SM
 // through shared memory alone, §5.7).
 LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel& kernel, int warps_per_sm, int simulated_sms);
+
+// Occupancies as --warps writes them, runs of consecutive ones as A:B ("61, 65:100000"): a note
+// about the occupancies of a long range stays one short line.
+std::string occupancy_list(const std::vector<int>& warps);
 
 }  // namespace warpsim::device

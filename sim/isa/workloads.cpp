@@ -75,6 +75,17 @@ std::string read_file(const std::string& path) {
 
 }  // namespace
 
+ParamMap parse_params(const std::vector<std::string>& items) {
+  ParamMap out;
+  for (const auto& item : items) {
+    auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw UserError(Diagnostic{"<--param>", 0, 0, item, "expected key=value"});
+    out[std::string(trim(item.substr(0, eq)))] = std::string(trim(item.substr(eq + 1)));
+  }
+  return out;
+}
+
 std::vector<WorkloadEntry> list_workloads() {
   std::vector<WorkloadEntry> out;
   for (const auto& g : generators()) {

@@ -17,6 +17,8 @@ struct WorkloadEntry {
 };
 
 std::vector<WorkloadEntry> list_workloads();
+// "key=value" items (--param) -> map; throws UserError naming the bad item.
+ParamMap parse_params(const std::vector<std::string>& items);
 Kernel load_workload(const std::string& name_or_path, const ParamMap& params = {});
 // The workload text (generated, or the file's contents), for `warpsim explain`.
 std::string workload_text(const std::string& name_or_path, const ParamMap& params = {});

@@ -44,7 +44,7 @@ std::string header_line(LineFormat f, const std::vector<report::Column>& columns
   return join(names, ",") + "\n";
 }
 
-std::string point_line(LineFormat f, const std::vector<report::Column>& columns, const GridPoint& p, const device::Result& r) {
+std::vector<report::Cell> point_row(const std::vector<report::Column>& columns, const GridPoint& p, const device::Result& r) {
   std::vector<report::Cell> row{p.key};
   // The grid's own coordinates, a column per key, as the user wrote the values.
   for (size_t i = 1; i < columns.size(); ++i) {
@@ -65,6 +65,11 @@ std::string point_line(LineFormat f, const std::vector<report::Column>& columns,
   for (auto& c : report::result_row(r)) row.push_back(std::move(c));
   if (columns.size() > row.size())
     for (auto& c : report::steady_row(r)) row.push_back(std::move(c));
+  return row;
+}
+
+std::string point_line(LineFormat f, const std::vector<report::Column>& columns, const GridPoint& p, const device::Result& r) {
+  const std::vector<report::Cell> row = point_row(columns, p, r);
   return f == LineFormat::Csv ? report::csv_line(columns, row) : report::json_line(columns, row);
 }
 

@@ -26,6 +26,9 @@ std::vector<report::Column> sweep_columns(bool steady, const GridSpec& grid);
 // The CSV header line ("" for JSON lines).
 std::string header_line(LineFormat f, const std::vector<report::Column>& columns);
 
+// The cells of one point, in the order of `columns` (sweep_columns of the point's grid).
+std::vector<report::Cell> point_row(const std::vector<report::Column>& columns, const GridPoint& p, const device::Result& r);
+
 // The line of one point (ends in '\n').
 std::string point_line(LineFormat f, const std::vector<report::Column>& columns, const GridPoint& p, const device::Result& r);
 
