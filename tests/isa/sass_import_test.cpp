@@ -173,10 +173,16 @@ TEST(SassImport, ABranchIntoOrOutOfALoopIsAnError) {
 
 TEST(SassImport, GlobalAccessesOfOneLoopReadDistinctElements) {
   // The hardware's unrolled loop reads element i, i+1 with its two loads: interleave 0/2 and 1/2.
-  const Kernel k = import(dump({".L_x_0:", "LDG.E R4, [R4.64]", "LDG.E R4, [R4.64]", "@P0 BRA `(.L_x_0)", "EXIT"}), trips(3));
+  // The store after the loop writes an array of its own.
+  const Kernel k = import(dump({".L_x_0:", "LDG.E R4, [R4.64]", "LDG.E R4, [R4.64]", "@P0 BRA `(.L_x_0)", "STG.E [R2.64], R4", "EXIT"}), trips(3));
   EXPECT_EQ(k.accesses[0].interleave_index, 0);
   EXPECT_EQ(k.accesses[1].interleave_index, 1);
   EXPECT_EQ(k.accesses[1].interleave_count, 2);
+  ASSERT_EQ(k.arrays.size(), 2u);
+  EXPECT_EQ(k.arrays[0].name, "loop1");
+  EXPECT_EQ(k.arrays[1].name, "outside_loops");
+  EXPECT_EQ(k.accesses[2].array, 1);
+  EXPECT_EQ(k.accesses[2].interleave_count, 1);
 }
 
 TEST(SassImport, APatternsFileSetsAccessesTripsAndBranches) {

@@ -24,6 +24,7 @@ const std::string kFixtures = std::string(WARPSIM_TEST_DATA) + "/sass/";
 // "... chase_kernel<0, 1, false>(...)" (c++filt) alike -> "chase_kernel<0,1,0>".
 std::string normalized(std::string name) {
   if (name.starts_with("_Z")) name = demangled_name(name);
+  name = std::regex_replace(name, std::regex(R"(\(anonymous namespace\)|<unnamed>)"), "anon");
   name = std::regex_replace(name, std::regex(R"(\((int|bool)\)|\s)"), "");
   name = std::regex_replace(name, std::regex("false"), "0");
   name = std::regex_replace(name, std::regex("true"), "1");
