@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "common/data_paths.h"
 #include "common/user_error.h"
 #include "isa/sass_import.h"
 #include "isa/workload_parser.h"
@@ -260,6 +261,21 @@ TEST(SassImport, TheWrittenWorkloadRunsAsTheSassDoes) {
   EXPECT_EQ(written.loops.at(0).count, direct.loops.at(0).count);
   // The written text keeps the trip count a parameter: --param trip_count=9 works on the .wl too.
   EXPECT_EQ(parse_workload(sass_workload_text(path, {{"trip_count", "7"}}), "loop.wl", {{"trip_count", "9"}}).loops.at(0).count, 9);
+}
+
+TEST(SassImport, ThePatternsFileOfTheFormatDocumentFitsItsKernel) {
+  const std::string doc = test::slurp((data_root() / "docs/workload-format.md").string());
+  const size_t example = doc.find("# chase_kernel<4,1,false> of tests/data/sass/microbench_sm80.sass");
+  ASSERT_NE(example, std::string::npos);
+  SassOptions o;
+  o.function = "chase_kernel<4,1,false>";
+  o.patterns = test::write_temp_file("doc.patterns", doc.substr(example, doc.find("```", example) - example));
+  const std::string sass = std::string(WARPSIM_TEST_DATA) + "/sass/microbench_sm80.sass";
+  const Kernel k = parse_workload(import_sass(test::slurp(sass), sass, o), "doc.wl");
+  EXPECT_EQ(k.loops.at(0).count, 64);
+  EXPECT_EQ(k.launch.threads_per_block, 256);
+  EXPECT_EQ(k.arrays.size(), 2u);
+  EXPECT_EQ(instruction_mix(k).count(OpClass::Load), 32 * 64);  // the starts load jumped over
 }
 
 TEST(SassImport, AnUnknownParameterIsNamed) {
