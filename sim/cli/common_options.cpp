@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <algorithm>
 #include <iostream>
 #include <set>
 
@@ -21,7 +22,7 @@ void add_common_options(CLI::App& cmd, CommonOptions& o, unsigned which) {
     cmd.add_option("--set", o.sets, "override a config field, e.g. --set scheduler.policy=gto (repeatable)");
   }
   if (which & kWorkload) {
-    cmd.add_option("--workload", o.workload, "workload: a generator or kernel name (see `warpsim list workloads`) or a .wl file");
+    cmd.add_option("--workload", o.workload, "workload: a generator or kernel name (see `warpsim list workloads`), a .wl file, or cuobjdump -sass text (.sass)");
     cmd.add_option("--param", o.params, "workload parameter, e.g. --param alpha=8 (repeatable)");
     add_sass_options(cmd, o.sass);
   }
@@ -106,9 +107,12 @@ isa::ParamMap workload_params(const CommonOptions& o) {
   const isa::ParamMap flags = sass_params(o.sass);
   if (flags.empty()) return out;
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(o.workload, ec) || !isa::is_sass_file(o.workload))
-    throw UserError(Diagnostic{"<cli>", 0, 0, "--" + flags.begin()->first,
+  if (!std::filesystem::is_regular_file(o.workload, ec) || !isa::is_sass_file(o.workload)) {
+    std::string flag = "--" + flags.begin()->first;  // trip_count -> --trip-count
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    throw UserError(Diagnostic{"<cli>", 0, 0, flag,
                                fmt::format("applies to a SASS workload (a .sass file or a cuobjdump dump); '{}' is none", o.workload)});
+  }
   for (const auto& [key, value] : flags)
     if (!out.emplace(key, value).second) throw UserError(Diagnostic{"<cli>", 0, 0, key, "given both as --param and as its own option"});
   return out;

@@ -102,7 +102,7 @@ class Importer {
     }
   }
 
-  std::string header() const {
+  std::string header() {
     std::string h = fmt::format("# Imported by `warpsim import-sass` from {}: function {}{}.\n", file_, f_.name, f_.arch.empty() ? "" : " (" + f_.arch + ")");
     h += "# Each instruction keeps its SASS text; the comment after it gives its line and address there.\n";
     h += "# Guarded branches and EXITs fall through unless noted; loops run trip_count times unless their count is written;\n";
@@ -217,7 +217,7 @@ class Importer {
   std::vector<Instruction> parsed_;
   SassPath path_;
   DiagnosticSink sink_;
-  mutable int header_lines_ = 0;  // lines of header(): where the body starts
+  int header_lines_ = 0;  // lines of header(): where the body starts
   std::map<int, int> sass_line_;
   std::map<size_t, AutoAccess> auto_;       // by step
   std::map<int, std::string> group_array_;  // loop (-1: none) -> its array, without patterns-file arrays

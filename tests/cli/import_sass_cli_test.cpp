@@ -81,7 +81,7 @@ TEST(ImportSassCli, TheSassOptionsOfRunAreItsWorkloadParameters) {
   EXPECT_NE(both.err.find("function: given both as --param and as its own option"), std::string::npos) << both.err;
   const CliRun not_sass = run_cli("run --workload homogeneous --trip-count 3" + common);
   EXPECT_EQ(not_sass.exit_code, 2);
-  EXPECT_NE(not_sass.err.find("--trip_count: applies to a SASS workload"), std::string::npos) << not_sass.err;
+  EXPECT_NE(not_sass.err.find("--trip-count: applies to a SASS workload"), std::string::npos) << not_sass.err;
   const CliRun unknown = run_cli("run --workload " + kSm80 + " --param trips=3" + common);
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("a SASS workload has no parameter 'trips'"), std::string::npos) << unknown.err;
