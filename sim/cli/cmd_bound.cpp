@@ -94,7 +94,7 @@ void register_bound(CLI::App& app) {
     if (o->workload.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--workload", "required (see `warpsim list workloads`)"});
     const auto models = selected_models(x->models);
     const config::HwConfig cfg = config::load_hw_config(o->gpu, o->sets);
-    const isa::Kernel kernel = isa::load_workload(o->workload, parse_params(o->params));
+    const isa::Kernel kernel = isa::load_workload(o->workload, workload_params(*o));
     if (x->worksheet && (!x->models.empty() || !o->warps.empty()))
       throw UserError(Diagnostic{"<cli>", 0, 0, x->models.empty() ? "--warps" : "--model",
                                  "--worksheet prints the one throughput-bound worksheet (Volkov Table 3.4); --model and --warps do not apply to it"});

@@ -36,7 +36,7 @@ void register_explain(CLI::App& app) {
       }
     }
     if (!opts->workload.empty()) {
-      const auto params = parse_params(opts->params);
+      const auto params = workload_params(*opts);
       const isa::Kernel k = isa::load_workload(opts->workload, params);
       const isa::InstructionMix mix = isa::instruction_mix(k);
       if (!out.empty()) out += "\n";

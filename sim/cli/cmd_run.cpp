@@ -94,7 +94,7 @@ void register_run(CLI::App& app) {
     if (o->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
     if (o->workload.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--workload", "required (see `warpsim list workloads`)"});
     const config::HwConfig cfg = config::load_hw_config(o->gpu, o->sets);
-    const isa::Kernel kernel = isa::load_workload(o->workload, parse_params(o->params));
+    const isa::Kernel kernel = isa::load_workload(o->workload, workload_params(*o));
     note_sets_the_memory_model_ignores(cfg, o->sets);
     if (const std::string l2 = device::unsimulated_l2_note(cfg, kernel); !l2.empty()) std::cerr << "warpsim: note: " << l2 << "\n";
     const std::vector<int> warps = o->warps.empty() ? std::vector<int>{0} : parse_warps(o->warps);

@@ -19,7 +19,7 @@ void register_sweep(CLI::App& app) {
   auto quiet = std::make_shared<bool>(false);
   cmd->add_option("--gpu", r->grid.gpus, "GPU: a built-in name or a YAML file (repeatable)");
   cmd->add_option("--set", r->grid.sets, "config override with one or more values, e.g. --set memory.latency_cycles=300,400 (repeatable)");
-  cmd->add_option("--workload", r->grid.workloads, "workload: a generator or kernel name or a .wl file (repeatable)");
+  cmd->add_option("--workload", r->grid.workloads, "workload: a generator or kernel name, a .wl file, or cuobjdump -sass text with --param function=,trip_count=,... (repeatable)");
   cmd->add_option("--param", r->grid.params, "workload parameter with one or more values, e.g. --param alpha=1,8,inf (repeatable)");
   cmd->add_option("--warps", r->grid.warps, "occupancies in warps per SM: N, A:B or A:B:STEP, comma-separated (default: as many as fit)");
   cmd->add_option("--format", r->format, "output format: csv (header + one line per point) or jsonl (one JSON object per line)")

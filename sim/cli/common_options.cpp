@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+#include <algorithm>
 #include <iostream>
 #include <set>
 
@@ -9,6 +11,7 @@
 #include "common/user_error.h"
 #include "config/enum_names.h"
 #include "config/model_keys.h"
+#include "isa/sass_import.h"
 #include "report/atomic_file.h"
 
 namespace warpsim::cli {
@@ -19,8 +22,9 @@ void add_common_options(CLI::App& cmd, CommonOptions& o, unsigned which) {
     cmd.add_option("--set", o.sets, "override a config field, e.g. --set scheduler.policy=gto (repeatable)");
   }
   if (which & kWorkload) {
-    cmd.add_option("--workload", o.workload, "workload: a generator or kernel name (see `warpsim list workloads`) or a .wl file");
+    cmd.add_option("--workload", o.workload, "workload: a generator or kernel name (see `warpsim list workloads`), a .wl file, or cuobjdump -sass text (.sass)");
     cmd.add_option("--param", o.params, "workload parameter, e.g. --param alpha=8 (repeatable)");
+    add_sass_options(cmd, o.sass);
   }
   if (which & kWarps) cmd.add_option("--warps", o.warps, "occupancy in warps per SM: N, A:B or A:B:STEP");
   if (which & kFormat)
@@ -69,6 +73,38 @@ void add_steady_tolerance_option(CLI::App& cmd, double& tolerance) {
       ->default_str("0.01");
   // Without --steady nothing stops early: a tolerance alone would silently do nothing.
   if (CLI::Option* steady = cmd.get_option_no_throw("--steady")) option->needs(steady);
+}
+
+void add_sass_options(CLI::App& cmd, SassFlags& f) {
+  cmd.add_option("--function", f.function, "SASS: the function to take, its name or a part of it only it has (default: the only one)");
+  cmd.add_option("--arch", f.arch, "SASS: the architecture whose code to take, e.g. sm_90, when the dump holds several");
+  cmd.add_option("--trip-count", f.trip_count, "SASS: the trip count of every loop the patterns file gives none");
+  cmd.add_option("--patterns", f.patterns, "SASS: the side file of access patterns, trip counts and branches (docs/workload-format.md, \"SASS\")");
+}
+
+isa::ParamMap sass_params(const SassFlags& f) {
+  isa::ParamMap out;
+  if (!f.function.empty()) out["function"] = f.function;
+  if (!f.arch.empty()) out["arch"] = f.arch;
+  if (!f.trip_count.empty()) out["trip_count"] = f.trip_count;
+  if (!f.patterns.empty()) out["patterns"] = f.patterns;
+  return out;
+}
+
+isa::ParamMap workload_params(const CommonOptions& o) {
+  isa::ParamMap out = parse_params(o.params);
+  const isa::ParamMap flags = sass_params(o.sass);
+  if (flags.empty()) return out;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(o.workload, ec) || !isa::is_sass_file(o.workload)) {
+    std::string flag = "--" + flags.begin()->first;  // trip_count -> --trip-count
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    throw UserError(Diagnostic{"<cli>", 0, 0, flag,
+                               fmt::format("applies to a SASS workload (a .sass file or a cuobjdump dump); '{}' is none", o.workload)});
+  }
+  for (const auto& [key, value] : flags)
+    if (!out.emplace(key, value).second) throw UserError(Diagnostic{"<cli>", 0, 0, key, "given both as --param and as its own option"});
+  return out;
 }
 
 std::vector<int> parse_warps(const std::string& spec) {

@@ -15,11 +15,20 @@
 
 namespace warpsim::cli {
 
+// The options of a SASS import (isa/sass_import.h), which a .sass workload takes as parameters.
+struct SassFlags {
+  std::string function;   // --function NAME
+  std::string arch;       // --arch sm_90
+  std::string trip_count; // --trip-count N
+  std::string patterns;   // --patterns FILE
+};
+
 struct CommonOptions {
   std::string gpu;                     // --gpu NAME|FILE
   std::vector<std::string> sets;       // --set key=value
   std::string workload;                // --workload NAME|FILE
   std::vector<std::string> params;     // --param key=value
+  SassFlags sass;                      // --function, --arch, --trip-count, --patterns (a .sass workload)
   std::string warps;                   // --warps N|A:B[:STEP]
   std::string format = "table";        // --format table|csv|json
   std::string out;                     // --out FILE
@@ -52,6 +61,13 @@ void add_steady_tolerance_option(CLI::App& cmd, double& tolerance);
 
 // "--param a=1 --param b=2" -> map (isa/workloads.h).
 using isa::parse_params;
+
+void add_sass_options(CLI::App& cmd, SassFlags& f);
+// The SASS flags given, as the parameters of a .sass workload: {"trip_count": "64", ...}.
+isa::ParamMap sass_params(const SassFlags& f);
+// --param items and the SASS flags together; a flag for a workload that is no .sass file, or a
+// flag and a --param of the same key, is a UserError.
+isa::ParamMap workload_params(const CommonOptions& o);
 
 // "N", "A:B" or "A:B:STEP" -> list of warp counts; throws UserError.
 std::vector<int> parse_warps(const std::string& spec);

@@ -47,8 +47,8 @@ std::string parse_access_pattern(const std::string& attrs, AccessPattern& out, c
       const auto slash = val.find('/');
       std::optional<int64_t> r, k;
       if (slash != std::string::npos) r = parse_int(val.substr(0, slash)), k = parse_int(val.substr(slash + 1));
-      if (!r || !k || *k < 1 || *k > 64 || *r < 0 || *r >= *k)
-        return fmt::format("interleave must be R/K with K in [1, 64] and R in [0, K-1], found '{}'", val);
+      if (!r || !k || *k < 1 || *k > 1024 || *r < 0 || *r >= *k)
+        return fmt::format("interleave must be R/K with K in [1, 1024] and R in [0, K-1], found '{}'", val);
       out.interleave_index = static_cast<int>(*r);
       out.interleave_count = static_cast<int>(*k);
     } else {

@@ -14,10 +14,13 @@
 
 namespace warpsim::isa {
 
-// Register ids: R0..R254 -> 0..254, P0..P6 -> kPredicateBase + i. RZ and PT are not registers.
+// Register ids: R0..R254 -> 0..254, P0..P6 -> kPredicateBase + i, the scoreboards SB0..SB5 that
+// DEPBAR waits on -> kScoreboardBase + i. RZ, PT and uniform registers (UR*, UP*) are not registers.
 inline constexpr uint16_t kPredicateBase = 256;
-inline constexpr int kMaxDst = 2;
-inline constexpr int kMaxSrc = 4;
+inline constexpr uint16_t kScoreboardBase = 264;
+// A 128-bit store reads its 64-bit address pair, four data registers and a guard predicate.
+inline constexpr int kMaxDst = 4;
+inline constexpr int kMaxSrc = 8;
 
 struct Instruction {
   std::string opcode;  // full mnemonic with modifiers, e.g. "MUFU.RSQ"
@@ -28,6 +31,9 @@ struct Instruction {
   uint8_t nsrc = 0;
   int16_t access = -1;  // index into Kernel::accesses, for LD/ST/LDS/STS
   int line = 0;         // source line (0 for generated code)
+  // Under a guard predicate (@P0, @!P0). warpsim runs whole warps, so a guarded EXIT is not
+  // taken: it issues and the warp goes on (the bounds check of a kernel whose grid fits its data).
+  bool predicated = false;
 };
 
 // How the threads of a warp address memory, per execution of one memory instruction.

@@ -11,6 +11,7 @@
 #include "common/text.h"
 #include "common/user_error.h"
 #include "isa/instruction_parser.h"
+#include "isa/opcodes.h"
 
 namespace warpsim::isa {
 namespace {
@@ -324,8 +325,16 @@ class Parser {
         array_index_["data"] = 0;
         kernel_.arrays.push_back({"data", 512ull << 20});
       }
+      // A size modifier (LDG.E.128) sets the bytes per thread; `bytes=` may only repeat it.
+      const int sized = access_bytes_of(in.opcode);
+      if (sized > 0) ap.bytes = sized;
+      ap.kind = find_opcode(in.opcode)->default_access;
       if (std::string err = parse_access_pattern(attrs, ap, array_index_); !err.empty()) {
         error(ln, err, in.opcode);
+        return;
+      }
+      if (sized > 0 && ap.bytes != sized) {
+        error(ln, fmt::format("bytes={} contradicts the opcode's size, {} bytes per thread", ap.bytes, sized), in.opcode);
         return;
       }
       in.access = static_cast<int16_t>(kernel_.accesses.size());
@@ -350,13 +359,16 @@ class Parser {
       if (sink_.empty()) error(last_line, "the workload has no instructions (reached the end of the file)");
       return;
     }
-    if (kernel_.code.back().opcode != "EXIT") {
+    // A guarded EXIT is not taken (isa::Instruction::predicated): it neither ends the kernel nor
+    // leaves instructions after it unreachable.
+    const auto ends = [](const Instruction& in) { return in.opcode == "EXIT" && !in.predicated; };
+    if (!ends(kernel_.code.back())) {
       Instruction exit;
       parse_instruction("EXIT", exit);
       kernel_.code.push_back(exit);
     }
     for (size_t pc = 0; pc + 1 < kernel_.code.size(); ++pc)
-      if (kernel_.code[pc].opcode == "EXIT" && !in_loop(static_cast<int>(pc)))
+      if (ends(kernel_.code[pc]) && !in_loop(static_cast<int>(pc)))
         error(kernel_.code[pc].line, "EXIT before the end of the kernel (instructions after it would never run)");
   }
 

@@ -11,6 +11,7 @@
 #include "common/text.h"
 #include "common/user_error.h"
 #include "isa/generators.h"
+#include "isa/sass_import.h"
 
 namespace fs = std::filesystem;
 
@@ -64,7 +65,7 @@ std::string read_file(const std::string& path) {
 [[noreturn]] void unknown(const std::string& name) {
   std::error_code ec;
   if (fs::is_directory(name, ec))
-    throw UserError(Diagnostic{"<cli>", 0, 0, "--workload", fmt::format("'{}' is a directory; give a workload name or a .wl file", name)});
+    throw UserError(Diagnostic{"<cli>", 0, 0, "--workload", fmt::format("'{}' is a directory; give a workload name, a .wl or a .sass file", name)});
   std::vector<std::string> names;
   for (const auto& w : list_workloads()) names.push_back(w.name);
   const std::string hint = closest_match(name, names);
@@ -113,6 +114,7 @@ Kernel load_workload(const std::string& name_or_path, const ParamMap& params) {
   if (const Generator* g = find_generator(name_or_path)) return generate(*g, params);
   std::string path = resolve_file(name_or_path);
   if (path.empty()) unknown(name_or_path);
+  if (is_sass_file(path)) return load_sass_workload(path, params);
   return parse_workload_file(path, params);
 }
 
@@ -120,6 +122,7 @@ std::string workload_text(const std::string& name_or_path, const ParamMap& param
   if (const Generator* g = find_generator(name_or_path)) return generate_text(*g, params);
   std::string path = resolve_file(name_or_path);
   if (path.empty()) unknown(name_or_path);
+  if (is_sass_file(path)) return sass_workload_text(path, params);
   parse_workload_file(path, params);  // validates the parameters
   return with_param_values(read_file(path), params);
 }

@@ -53,7 +53,7 @@ DecodedKernel decode(const isa::Kernel& kernel, const config::HwConfig& cfg) {
     d.src = in.src;
     d.dst = in.dst;
     d.access = in.access;
-    d.is_exit = in.opcode == "EXIT";
+    d.is_exit = in.opcode == "EXIT" && !in.predicated;  // a guarded EXIT is not taken (whole warps)
     d.issue_cycles = static_cast<uint32_t>(cfg.scheduler.issue_cycles[isa::index(in.cls)]);
     d.same_warp_latency = static_cast<uint32_t>(std::max(cfg.scheduler.same_warp_issue_latency_cycles,
                                                          cfg.scheduler.same_warp_issue_latency_after[isa::index(in.cls)]));

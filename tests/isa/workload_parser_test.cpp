@@ -95,12 +95,36 @@ TEST(WorkloadParser, AccessAttributesParse) {
   EXPECT_EQ(k.arrays[0].bytes, 64ull << 20);
 }
 
+TEST(WorkloadParser, AGuardedExitIsNotTakenSoInstructionsMayFollowIt) {
+  const Kernel k = parse_workload("ISETP.GE.AND P0, PT, R0, R1, PT\n@P0 EXIT\nFADD R1, R1, R2\n", "w.wl");
+  ASSERT_EQ(k.code.size(), 4u);  // the final EXIT is appended after the FADD
+  EXPECT_TRUE(k.code[1].predicated);
+  EXPECT_EQ(k.code[3].opcode, "EXIT");
+  EXPECT_FALSE(k.code[3].predicated);
+  EXPECT_FALSE(parse_workload("@PT EXIT\n", "w.wl").code[0].predicated);  // PT: always true, no guard
+  EXPECT_NE(error_of("EXIT\nFADD R1, R1, R2\n").find("w.wl:1: EXIT before the end of the kernel"), std::string::npos);
+}
+
+TEST(WorkloadParser, ASizeModifierSetsTheBytesPerThreadAndTheRegistersItSpans) {
+  const Kernel k = parse_workload("LDG.E.128 R4, [R2.64]\nLDS.U16 R8, [R0]\nSTG.E.64 [R2.64], R4\nLD R9, [R2]\n", "w.wl");
+  EXPECT_EQ(k.accesses[k.code[0].access].bytes, 16);
+  EXPECT_EQ(k.code[0].ndst, 4);  // R4..R7
+  EXPECT_TRUE(reads(k.code[0], 3));  // the address pair R2:R3
+  EXPECT_EQ(k.accesses[k.code[1].access].bytes, 2);
+  EXPECT_EQ(k.accesses[k.code[2].access].bytes, 8);
+  EXPECT_TRUE(reads(k.code[2], 5));
+  EXPECT_EQ(k.accesses[k.code[3].access].bytes, 4);
+  EXPECT_NE(error_of("LDG.E.64 R4, [R2.64] ; bytes=4\n").find("w.wl:1: LDG.E.64: bytes=4 contradicts the opcode's size, 8 bytes per thread"),
+            std::string::npos);
+  EXPECT_NE(error_of("LDG.E.128 R252, [R2.64]\n").find("register 'R252' starts a pair or quad past R254"), std::string::npos);
+}
+
 TEST(WorkloadParser, InterleaveSplitsTheSweepAndRejectsBadValues) {
   const Kernel k = parse_workload("LD R1, [R1] ; pattern=stream interleave=1/3\n", "w.wl");
   const AccessPattern& ap = k.accesses[k.code[0].access];
   EXPECT_EQ(ap.interleave_index, 1);
   EXPECT_EQ(ap.interleave_count, 3);
-  for (const char* bad : {"3/3", "-1/2", "1/0", "1/65", "2", "a/b"})
+  for (const char* bad : {"3/3", "-1/2", "1/0", "1/1025", "2", "a/b"})
     EXPECT_NE(error_of(std::string("LD R1, [R1] ; interleave=") + bad + "\n").find("w.wl:1: LD: interleave must be R/K"), std::string::npos) << bad;
 }
 

@@ -45,6 +45,13 @@ TEST(SmIssue, TheScoreboardHoldsADependentInstructionForTheProducersLatency) {
   EXPECT_EQ(issues(kSingleIssue, "FADD R1, R1, R2\nFADD R3, R1, R2\n", 1), "0:w0.0 3:w0.1 6:w0.2");
 }
 
+// A guarded EXIT is not taken (warpsim runs whole warps): it waits for its predicate like any
+// reader (ISETP at 0, P0 ready at 3), takes its slot, and the warp goes on: the FADD at 4, the
+// final EXIT when the FADD's write is done, 4 + 3.
+TEST(SmIssue, AGuardedExitIssuesAndTheWarpGoesOn) {
+  EXPECT_EQ(issues(kSingleIssue, "ISETP.GE.AND P0, PT, R0, R1, PT\n@P0 EXIT\nFADD R3, R1, R2\n", 1), "0:w0.0 3:w0.1 4:w0.2 7:w0.3");
+}
+
 // Same-warp issue latency (§3.7): independent FADDs of one warp go 2 cycles apart when it is 2:
 // 0, 2; EXIT waits for both writes (0 + 3, 2 + 3): 5.
 TEST(SmIssue, OneWarpsIndependentInstructionsGoTheSameWarpLatencyApart) {

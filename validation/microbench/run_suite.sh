@@ -7,7 +7,8 @@
 #   DIR/measurements.csv   the measurements (metadata lines + id,gpu,quantity,... rows)
 #   DIR/run.log            progress of the run
 #   DIR/sass_summary.txt   instruction counts per kernel (checks the chains compiled as intended)
-#   DIR/sass.txt, DIR/nvidia-smi.txt, DIR/build.log
+#   DIR/sass.txt           the kernels' SASS (cuobjdump -sass), for `warpsim import-sass`
+#   DIR/nvidia-smi.txt, DIR/build.log
 # Then compare warpsim with it:  warpsim validate --measurements DIR/measurements.csv --gpu NAME
 set -euo pipefail
 
@@ -104,7 +105,8 @@ fi
 
 # §5.1: check that the kernels compiled to the intended instruction chains.
 if [ "$DRY" = 0 ] && command -v cuobjdump >/dev/null 2>&1; then
-  if cuobjdump -sass "$BIN" >"$OUT/sass.txt" 2>&1; then
+  # sass.txt is kept whole: `warpsim import-sass DIR/sass.txt` runs its kernels (docs/workload-format.md, "SASS").
+  if cuobjdump -sass "$BIN" >"$OUT/sass.txt" 2>"$OUT/cuobjdump.err"; then
     "$ROOT/validation/microbench/sass_summary.sh" "$OUT/sass.txt" >"$OUT/sass_summary.txt" || true
   fi
 fi
