@@ -236,7 +236,7 @@ TEST(RunCli, SameSeedGivesByteIdenticalOutput) {
 
 // Help shows what an option takes, not CLI11's type names ("INT:INT in [1 - 4096]").
 TEST(RunCli, HelpNamesWhatEachOptionTakesWithoutTypeArtefacts) {
-  for (const char* command : {"run", "sweep", "validate", "compare-memory", "bound", "explain", "memloop", "list"}) {
+  for (const char* command : {"run", "sweep", "validate", "compare-memory", "bound", "explain", "memloop", "list", "import-sass"}) {
     const CliRun r = run_cli(std::string(command) + " --help");
     ASSERT_EQ(r.exit_code, 0) << command << r.err;
     for (const char* artefact : {"INT", "FLOAT", "TEXT"}) EXPECT_EQ(r.out.find(artefact), std::string::npos) << command << ": " << artefact << "\n" << r.out;
