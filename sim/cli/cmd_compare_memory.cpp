@@ -18,9 +18,9 @@
 #include "mem/memory_system.h"
 #include "report/atomic_file.h"
 #include "sweep/progress_bar.h"
-#include "validation/invariants.h"
-#include "validation/memory_model_comparison.h"
-#include "validation/memory_model_section.h"
+#include "validation/evaluation/invariants.h"
+#include "validation/memory_models/memory_model_comparison.h"
+#include "validation/memory_models/memory_model_section.h"
 
 namespace warpsim::cli {
 namespace {

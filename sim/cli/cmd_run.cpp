@@ -18,7 +18,7 @@
 #include "report/result_table.h"
 #include "sweep/parallel_runner.h"
 #include "sweep/progress_bar.h"
-#include "validation/invariants.h"
+#include "validation/evaluation/invariants.h"
 
 namespace warpsim::cli {
 namespace {
@@ -152,7 +152,7 @@ void register_run(CLI::App& app) {
     if (!x->latency_histogram.empty()) report::write_file_atomically(x->latency_histogram, latency_histogram_csv(results), "--latency-histogram");
     emit(*o, table);
     // Little's law on every run: a violation is a simulator bug. (The throughput bound is left to
-    // `validate`: a config may use hardware the worksheet does not describe, validation/invariants.h.)
+    // `validate`: a config may use hardware the worksheet does not describe, validation/evaluation/invariants.h.)
     validation::InvariantChecker checker(false);
     for (size_t i = 0; i < results.size(); ++i) checker.add(points[i], results[i]);
     const auto violations = validation::violation_messages(checker.checks());

@@ -1,6 +1,6 @@
 // `warpsim validate`: run the validation cases against real-GPU measurements and the analytical
 // models, print the case table, write the report directory, and end with "N passed, M failed".
-// Exit status: 0 every case within tolerance and every invariant held (validation/invariants.h), 1 any
+// Exit status: 0 every case within tolerance and every invariant held (validation/evaluation/invariants.h), 1 any
 // case failed or invariant violated, 2 bad input (nothing written).
 #include <fmt/format.h>
 
@@ -11,9 +11,9 @@
 #include "cli/commands.h"
 #include "cli/exit_status.h"
 #include "sweep/progress_bar.h"
-#include "validation/memory_model_section.h"
-#include "validation/report_tables.h"
-#include "validation/report_writer.h"
+#include "validation/memory_models/memory_model_section.h"
+#include "validation/report/report_tables.h"
+#include "validation/report/report_writer.h"
 #include "validation/validate.h"
 
 namespace warpsim::cli {

@@ -7,8 +7,8 @@
 
 #include "common/text.h"
 #include "common/user_error.h"
-#include "validation/measurement_vocabulary.h"
-#include "validation/measurements.h"
+#include "validation/measurements/measurement_vocabulary.h"
+#include "validation/measurements/measurements.h"
 
 namespace warpsim::cli {
 namespace {

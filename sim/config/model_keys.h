@@ -17,7 +17,7 @@ bool memory_model_ignores(MemoryModelKind model, std::string_view key);
 // True when a simulation under `model` reads `key`: every key of the SM, and of the memory keys
 // those its model uses, the measured summaries included (Table 6.4's peak: `fixed`, `servers`,
 // `simgrid`; Table 6.5's b and c: `servers`; the line charge: `fixed`, `servers`; the DRAM models
-// read none of them). What validation/in_sample.h asks of an input taken from a measurement.
+// read none of them). What validation/cases/in_sample.h asks of an input taken from a measurement.
 bool simulation_reads(MemoryModelKind model, std::string_view key);
 
 }  // namespace warpsim::config

@@ -15,7 +15,7 @@
 #include "sweep/parallel_runner.h"
 #include "sweep/sweep_plan.h"
 #include "sweep/sweep_rows.h"
-#include "validation/invariants.h"
+#include "validation/evaluation/invariants.h"
 
 namespace warpsim::python {
 namespace {

@@ -8,8 +8,8 @@
 #include "common/text.h"
 #include "common/user_error.h"
 #include "python/py_convert.h"
-#include "validation/memory_model_section.h"
-#include "validation/report_tables.h"
+#include "validation/memory_models/memory_model_section.h"
+#include "validation/report/report_tables.h"
 #include "validation/validate.h"
 
 namespace warpsim::python {

@@ -11,16 +11,16 @@
 
 #include "common/user_error.h"
 #include "config/loader.h"
-#include "validation/auto_cases.h"
-#include "validation/cache_note.h"
-#include "validation/case_loader.h"
-#include "validation/failure_reasons.h"
-#include "validation/figure_data.h"
-#include "validation/findings.h"
-#include "validation/in_sample.h"
-#include "validation/invariants.h"
 #include "sweep/progress_bar.h"
-#include "validation/memory_model_section.h"
+#include "validation/cases/auto_cases.h"
+#include "validation/cases/case_loader.h"
+#include "validation/cases/in_sample.h"
+#include "validation/evaluation/invariants.h"
+#include "validation/memory_models/memory_model_section.h"
+#include "validation/report/cache_note.h"
+#include "validation/report/failure_reasons.h"
+#include "validation/report/figure_data.h"
+#include "validation/report/findings.h"
 
 namespace fs = std::filesystem;
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "validation/report_writer.h"
+#include "validation/report/report_writer.h"
 
 namespace warpsim::validation {
 

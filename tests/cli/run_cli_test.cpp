@@ -210,7 +210,7 @@ TEST(RunCli, AnUnwritableLogWritesNoOtherOutput) {
 }
 
 TEST(RunCli, EveryRunIsCheckedForLittlesLaw) {
-  // Every occupancy of `run` is checked (validation/invariants.h); a violation would print
+  // Every occupancy of `run` is checked (validation/evaluation/invariants.h); a violation would print
   // "invariant littles_law" and exit 1. Saturated and store-heavy here, and the toy of Figure 4.7,
   // whose dual issue from different warps the throughput worksheet does not model: `run` does not
   // check that bound, so it runs clean too.

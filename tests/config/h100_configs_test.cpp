@@ -4,8 +4,8 @@
 
 #include <cmath>
 
+#include "microbench_occupancy.h"
 #include "support/test_support.h"
-#include "validation/microbench_occupancy.h"
 
 namespace warpsim::config {
 namespace {

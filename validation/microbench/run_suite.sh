@@ -66,11 +66,11 @@ build_with_nvcc() {
   src="$ROOT/validation/microbench/src"
   IFS=';' read -ra archs <<<"$ARCH"
   for a in "${archs[@]}"; do gencode+=("-gencode=arch=compute_$a,code=[compute_$a,sm_$a]"); done
-  local common=(-O3 -std=c++17 -I"$ROOT/sim" -I"$src" -Xcompiler=-Wall,-Wextra)
+  local common=(-O3 -std=c++17 -I"$ROOT/validation/microbench/lib" -I"$src" -Xcompiler=-Wall,-Wextra)
   "$nvcc" "${common[@]}" "${gencode[@]}" --use_fast_math -c "$src/sfu_kernels.cu" -o "$BUILD_DIR/sfu_kernels.o"
   "$nvcc" "${common[@]}" "${gencode[@]}" -Xptxas=-warn-spills,-warn-lmem-usage -o "$out" "$BUILD_DIR/sfu_kernels.o" \
     "$src"/{main.cpp,suite.cpp,options.cpp,context.cpp,experiment_util.cpp} "$src"/experiments_*.cpp \
-    "$src"/{gpu.cu,run.cu,chase_kernels.cu,arith_kernels.cu} "$ROOT"/sim/validation/microbench_*.cpp
+    "$src"/{gpu.cu,run.cu,chase_kernels.cu,arith_kernels.cu} "$ROOT"/validation/microbench/lib/microbench_*.cpp
 }
 
 build() {

@@ -5,9 +5,9 @@
 #include <stdexcept>
 
 #include "kernel_shapes.h"
+#include "microbench_chains.h"
+#include "microbench_occupancy.h"
 #include "suite_api.h"
-#include "validation/microbench_chains.h"
-#include "validation/microbench_occupancy.h"
 
 namespace warpsim::microbench {
 namespace {

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "microbench_csv.h"
+#include "microbench_metrics.h"
+#include "microbench_occupancy.h"
 #include "options.h"
 #include "suite_api.h"
-#include "validation/microbench_csv.h"
-#include "validation/microbench_metrics.h"
-#include "validation/microbench_occupancy.h"
 
 namespace warpsim::microbench {
 

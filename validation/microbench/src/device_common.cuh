@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "validation/warp_timestamp.h"
+#include "warp_timestamp.h"
 
 namespace warpsim::microbench {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "context.h"
-#include "validation/microbench_chains.h"
+#include "microbench_chains.h"
 
 namespace warpsim::microbench {
 

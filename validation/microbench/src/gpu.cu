@@ -7,7 +7,7 @@
 #include "cuda_check.h"
 #include "gpu_impl.h"
 #include "kernel_shapes.h"
-#include "validation/microbench_chains.h"
+#include "microbench_chains.h"
 
 namespace warpsim::microbench {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "validation/warp_timestamp.h"
+#include "warp_timestamp.h"
 
 namespace warpsim::microbench {
 

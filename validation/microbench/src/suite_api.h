@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "validation/warp_timestamp.h"
+#include "warp_timestamp.h"
 
 namespace warpsim::microbench {
 

@@ -1,0 +1,213 @@
+#include "validation/cases/auto_cases.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+
+#include "common/text.h"
+#include "common/user_error.h"
+#include "config/loader.h"
+#include "isa/workloads.h"
+#include "validation/measurements/measurement_vocabulary.h"
+
+namespace warpsim::validation {
+namespace {
+
+const std::vector<std::string> kThroughputUnits{"ops_per_cycle_per_scheduler", "ipc_per_sm", "adds_per_cycle_per_sm", "gbps"};
+
+struct Derived {
+  Quantity q;
+  Tolerance tol;
+  std::string reason;
+};
+
+// The row's workload parameters (the keys its workload declares); the rest are measurement
+// conditions, and `unknown` gets those the README does not name either (a typo: `treshold=90`
+// would otherwise leave the case at its default 99%).
+bool split_params(const Measurement& m, ParamSet& workload_params, std::vector<std::string>& unknown, std::string& why) {
+  try {
+    const isa::Kernel defaults = isa::load_workload(m.workload);
+    const std::vector<std::string>& conditions = measurement_condition_keys();
+    for (const auto& [k, v] : m.params) {
+      if (defaults.params.count(k)) workload_params[k] = v;
+      else if (std::find(conditions.begin(), conditions.end(), k) == conditions.end()) unknown.push_back(k);
+    }
+    isa::load_workload(m.workload, workload_params);
+    return true;
+  } catch (const UserError& e) {
+    why = fmt::format("workload '{}' cannot be built: {}", m.workload, e.what());
+    return false;
+  }
+}
+
+std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg, std::string& why) {
+  Derived d;
+  Extract& e = d.q.extract;
+  const auto warps = m.warps_per_sm;
+  const std::string kind = m.params.count("kind") ? m.params.at("kind") : "";
+  const double per_scheduler = cfg.scheduler.count;
+  if (m.quantity == "throughput") {
+    if (std::find(kThroughputUnits.begin(), kThroughputUnits.end(), m.unit) == kThroughputUnits.end()) return why = "unit " + m.unit + " is not simulated", std::nullopt;
+    e.kind = warps ? ExtractKind::ThroughputAt : ExtractKind::Peak;
+    e.metric = m.unit;
+    d.tol = {true, 0.10, ""};
+    d.reason = "derived case: ±10% covers the few-percent run-to-run scatter of one GPU's samples and the simulator's ±5% target";
+  } else if (m.quantity == "latency" || m.quantity == "latency_percentile") {
+    if (m.unit != "cycles") return why = "latency in " + m.unit + " (only cycles are compared)", std::nullopt;
+    if (!kind.empty()) return why = "kind=" + kind + " is not a dependent-instruction latency of the workload", std::nullopt;
+    if (m.quantity == "latency_percentile") {
+      const std::string p = m.params.count("percentile") ? m.params.at("percentile") : "";
+      const std::map<std::string, std::string> names{{"0", "min"}, {"5", "p5"}, {"25", "p25"}, {"50", "p50"}, {"75", "p75"}, {"95", "p95"}, {"100", "max"}};
+      // At an occupancy, or at a level of memory throughput (gbps=X, as §6.6 reports them): the
+      // smallest simulated occupancy reaching it.
+      const std::optional<double> level = m.params.count("gbps") ? parse_double(m.params.at("gbps")) : std::nullopt;
+      if (m.params.count("gbps") && !level) return why = "gbps is not a number", std::nullopt;
+      if (!names.count(p) || (!warps && !level))
+        return why = "latency_percentile needs warps_per_sm or gbps=, and percentile= 0, 5, 25, 50, 75, 95 or 100", std::nullopt;
+      e.kind = ExtractKind::ThroughputAt;
+      e.metric = "access_latency_" + names.at(p);
+      if (!warps) e.at_metric = "gbps", e.at_value = *level;
+      d.tol = {true, 0.15, ""};
+      d.reason = "derived case: ±15%, a percentile of individual latencies is noisier than a mean (Volkov 2016 §6.6)";
+      // `fixed` gives every load at one load level the same latency (a constant plus one FIFO
+      // wait): it has no distribution to take a percentile of. `queue` spreads latencies by DRAM
+      // bank, bus and refresh contention (docs/memory-model.md). A --set memory.model given to
+      // validate still wins: its sets apply after a case's (SimulationCache::config).
+      if (cfg.memory.model == config::MemoryModelKind::Fixed) {
+        d.q.run.sets.push_back("memory.model=queue");
+        d.reason += "; simulated with the `queue` memory model, as `fixed` gives one latency per load level";
+      }
+    } else {
+      e.kind = ExtractKind::Latency;
+      d.tol = {true, 0.10, ""};
+      d.reason = "derived case: ±10% covers loop overhead and clock-read cost in the measured per-instruction latency";
+    }
+  } else if (m.quantity == "warps_needed" || m.quantity == "pct_peak") {
+    e.metric = "warp_throughput_per_sm";  // every throughput of one kernel is proportional to it
+    if (m.quantity == "pct_peak") {
+      if (!warps) return why = "pct_peak needs warps_per_sm", std::nullopt;
+      e.kind = ExtractKind::PctPeak;
+      d.tol = {false, 5, "percent"};
+      d.reason = "derived case: ±5 percentage points, one sample's scatter near saturation";
+    } else {
+      const std::map<std::string, OccupancyUnit> units{{"warps_per_sm", OccupancyUnit::WarpsPerSm},
+                                                       {"warps_per_scheduler", OccupancyUnit::WarpsPerScheduler},
+                                                       {"percent_occupancy", OccupancyUnit::PercentOccupancy}};
+      if (!units.count(m.unit)) return why = "warps_needed in " + m.unit + " is not simulated", std::nullopt;
+      e.kind = ExtractKind::OccupancyAt;
+      e.unit = units.at(m.unit);
+      const auto number = [&](const char* key) { return m.params.count(key) ? parse_double(m.params.at(key)) : std::nullopt; };
+      if (m.params.count("target_gbps")) {
+        if (!number("target_gbps")) return why = "target_gbps is not a number", std::nullopt;
+        e.metric = "gbps", e.value = *number("target_gbps");
+      } else if (m.params.count("threshold")) {
+        if (!number("threshold")) return why = "threshold is not a number", std::nullopt;
+        e.fraction = *number("threshold") / 100;
+      } else {
+        e.fraction = 0.99;  // "attaining the peak": within 1% (Volkov 2016 §6.1 "over 99%")
+      }
+      const double step = m.unit == "warps_per_sm" ? per_scheduler : m.unit == "warps_per_scheduler" ? 1 : 100 * per_scheduler / cfg.sm.max_warps;
+      d.tol = {false, step, m.unit};
+      d.reason = "derived case: ± one warp per scheduler, the step of the occupancy grid (Volkov 2016 §5.8)";
+    }
+  } else {
+    return why = "no automatic case for quantity " + m.quantity, std::nullopt;
+  }
+  if (warps && e.kind != ExtractKind::OccupancyAt) {
+    // A whole number of resident warps the GPU can hold (0 would mean "as many as fit").
+    if (!(*warps >= 1 && *warps <= cfg.sm.max_warps && *warps == std::floor(*warps)))
+      return why = fmt::format("warps_per_sm {} is not a whole number from 1 to the GPU's {} (sm.max_warps)", *warps, cfg.sm.max_warps), std::nullopt;
+    const int n = static_cast<int>(*warps);
+    e.warps = n;
+    e.unit = OccupancyUnit::WarpsPerSm;
+    d.q.run.warps = {n};
+    if (e.kind == ExtractKind::PctPeak) {  // the peak needs the whole grid, plus the row's occupancy
+      for (int k = cfg.scheduler.count; k <= cfg.sm.max_warps; k += cfg.scheduler.count)
+        if (k != n) d.q.run.warps.push_back(k);
+      std::sort(d.q.run.warps.begin(), d.q.run.warps.end());
+    }
+  } else if (e.kind == ExtractKind::Latency && m.params.count("warps_per_device")) {
+    // Measured with one warp on the whole device (§6.7's random loads: their throughput is so low
+    // that one warp per SM already loads the memory): a grid of one one-warp block. (A grid of one
+    // block of N > 1 warps would get the block size the occupancy realisation picks for N per SM.)
+    if (parse_double(m.params.at("warps_per_device")) != 1.0)
+      return why = "warps_per_device: only 1 (one warp on the whole device, §6.7) is simulated", std::nullopt;
+    d.q.run.sms = 0;
+    d.q.run.blocks = 1;
+    d.q.run.warps = {1};
+  } else if (e.kind == ExtractKind::Latency) {
+    d.q.run.warps = {1, cfg.scheduler.count};  // the smallest occupancies: latency without contention (§6.1)
+  }
+  return d;
+}
+
+}  // namespace
+
+DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& files, const std::string& gpu_arg,
+                          const std::string& gpu_name, SimulationCache& sims) {
+  DerivedCases out;
+  for (size_t f : files) {
+    const MeasurementFile& file = ms.files()[f];
+    for (size_t i = file.first_row; i < file.first_row + file.row_count; ++i) {
+      const Measurement& m = ms.rows()[i];
+      const auto skip = [&](const std::string& why) { out.skipped.push_back(fmt::format("{}:{} {}: {}", m.file, m.line, m.id, why)); };
+      if (!gpu_arg.empty() && !m.applies_to(gpu_name)) continue;
+      if (m.workload.empty()) {
+        skip("no workload to simulate");
+        continue;
+      }
+      for (const std::string& gpu : gpu_arg.empty() ? m.gpus : std::vector<std::string>{gpu_name}) {
+        const std::string config_arg = gpu_arg.empty() ? gpu : gpu_arg;
+        std::string why;
+        // A GPU without a config is skipped; a config or --set that is bad input is an error (it
+        // was skipped too, and the run then said only that no case matched).
+        if (!config::hw_config_exists(config_arg)) {
+          skip(fmt::format("no config for GPU '{}' (pass --gpu with its config)", gpu));
+          continue;
+        }
+        // One load per GPU, not per row (~1,500 rows of one GPU in a file; a load per row took 1.1 s
+        // of the H100 file's 45 s `validate`), and the same config the case's simulations then use.
+        const config::HwConfig& cfg = *sims.config(config_arg, {});
+        ParamSet params;
+        std::vector<std::string> unknown;
+        if (!split_params(m, params, unknown, why)) {
+          skip(why);
+          out.warnings.push_back(fmt::format("{}:{}: {}: no case derived: {}", m.file, m.line, m.id, why));
+          break;  // the same for every GPU of the row
+        }
+        auto d = derive(m, cfg, why);
+        if (!d) {
+          skip(why);
+          continue;
+        }
+        for (const std::string& k : unknown)  // the same for each GPU of a row: run_validate says each once
+          out.warnings.push_back(fmt::format("{}:{}: {}: params key '{}' is neither a parameter of workload '{}' nor a measurement condition "
+                                             "(validation/measurements/README.md, \"Parameter keys\"); the case ignores it",
+                                             m.file, m.line, m.id, k, m.workload));
+        // The measurement's thread-block size (README: block_warps=N) is the case's, as in case files.
+        if (const auto bw = m.params.find("block_warps"); bw != m.params.end()) params["block_warps"] = bw->second;
+        CaseSpec c;
+        c.id = "auto." + m.id + (m.gpus.size() > 1 ? "." + gpu : "");
+        c.gpu = gpu;
+        c.description = fmt::format("{} of {} {} ({})", m.quantity, m.workload, m.params_text, m.source);
+        c.quantity = d->q;
+        c.quantity.run.gpu = config_arg;
+        c.quantity.run.workload = m.workload;
+        c.quantity.run.params = params;
+        c.compare.measurements = {m.id};
+        c.models = {"volkov", "volkov_refined"};
+        c.tolerance = d->tol;
+        c.tolerance_reason = d->reason;
+        c.file = m.file;
+        c.line = m.line;
+        out.cases.push_back(std::move(c));
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace warpsim::validation

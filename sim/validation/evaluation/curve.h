@@ -1,0 +1,66 @@
+// A throughput-vs-occupancy curve, the common input of every extraction: simulated points (from
+// Results) and analytical-model points (from Estimates) look the same, so one extraction serves
+// the simulator and every model alike.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "config/hw_config.h"
+#include "isa/kernel.h"
+#include "validation/cases/case_spec.h"
+#include "validation/evaluation/sim_cache.h"
+
+namespace warpsim::validation {
+
+enum class Metric {
+  IpcPerSm,
+  MemIpcPerSm,
+  OpsPerCyclePerScheduler,
+  AddsPerCyclePerSm,
+  Gbps,
+  WarpThroughputPerSm,
+  MeanWarpLatency,
+  AccessLatencyMean,
+  AccessLatencyMin,  // individual global-load latencies (Volkov 2016 §6.6): min, percentiles, max
+  AccessLatencyP5,
+  AccessLatencyP25,
+  AccessLatencyP50,
+  AccessLatencyP75,
+  AccessLatencyP95,
+  AccessLatencyMax,
+  kCount
+};
+
+// metric_names() (case_loader.h) in this enum's order.
+Metric metric_of(const std::string& name);
+
+struct CurvePoint {
+  double warps = 0;  // warps per SM
+  std::array<double, static_cast<size_t>(Metric::kCount)> values{};
+  CurvePoint() { values.fill(kNaN); }
+  double operator[](Metric m) const { return values[static_cast<size_t>(m)]; }
+  double& operator[](Metric m) { return values[static_cast<size_t>(m)]; }
+};
+
+struct Curve {
+  std::vector<CurvePoint> points;  // increasing occupancy
+  int schedulers = 1;              // for warps per scheduler
+  int max_warps = 1;               // for percent occupancy
+  double chain_instructions = 1;   // dependent instructions per warp (latency per instruction)
+  std::string note;                // why the curve is empty ("n/a: ...") where it is
+};
+
+// Dependent instructions per warp: every instruction but control flow (the seeds' loops are
+// unrolled enough that the branch is negligible, §5.1).
+double chain_instructions(const isa::Kernel& k);
+
+Curve curve_from_sim(const std::vector<SimPoint>& points, const config::HwConfig& cfg, const isa::Kernel& k);
+// The largest value of `by` at each occupancy over several curves (Volkov §6.3, §7).
+Curve merge_best(const std::vector<Curve>& curves, Metric by);
+
+double to_unit(double warps_per_sm, OccupancyUnit unit, const Curve& c);
+double from_unit(double value, OccupancyUnit unit, const Curve& c);
+
+}  // namespace warpsim::validation

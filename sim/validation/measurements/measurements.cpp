@@ -1,0 +1,154 @@
+#include "validation/measurements/measurements.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <fstream>
+#include <set>
+#include <iterator>
+#include <string_view>
+#include <unordered_map>
+
+#include "common/data_paths.h"
+#include "common/user_error.h"
+#include "validation/measurements/measurement_parser.h"
+
+namespace warpsim::validation {
+namespace fs = std::filesystem;
+
+bool Measurement::applies_to(std::string_view gpu_name) const {
+  return std::find(gpus.begin(), gpus.end(), gpu_name) != gpus.end();
+}
+
+const std::string* MeasurementFile::metadata_value(std::string_view key) const {
+  for (const auto& [k, v] : metadata)
+    if (k == key) return &v;
+  return nullptr;
+}
+
+const Measurement* MeasurementSet::find(std::string_view id) const {
+  auto it = by_id_.find(std::string(id));
+  return it == by_id_.end() ? nullptr : &rows_[it->second];
+}
+
+std::vector<const Measurement*> MeasurementSet::find(std::string_view gpu, std::string_view quantity, std::string_view workload,
+                                                     const MeasurementParams& params) const {
+  std::vector<const Measurement*> out;
+  for (const auto& m : rows_)
+    if (m.quantity == quantity && m.workload == workload && m.params == params && m.applies_to(gpu)) out.push_back(&m);
+  return out;
+}
+
+std::vector<const Measurement*> MeasurementSet::for_gpu(std::string_view gpu) const {
+  std::vector<const Measurement*> out;
+  for (const auto& m : rows_)
+    if (m.applies_to(gpu)) out.push_back(&m);
+  return out;
+}
+
+std::vector<std::string> MeasurementSet::gpu_names() const {
+  std::set<std::string> names;
+  for (const auto& m : rows_) names.insert(m.gpus.begin(), m.gpus.end());
+  return {names.begin(), names.end()};
+}
+
+void MeasurementSet::add_file(MeasurementFile file, std::vector<Measurement> rows) {
+  file.first_row = rows_.size();
+  file.row_count = rows.size();
+  by_id_.reserve(by_id_.size() + rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) by_id_.emplace(rows[i].id, rows_.size() + i);  // the first of duplicate ids wins
+  // The first file's rows are taken whole: a large file is held once, not twice while copied.
+  if (rows_.empty()) {
+    rows_ = std::move(rows);
+  } else {
+    rows_.reserve(rows_.size() + rows.size());
+    std::move(rows.begin(), rows.end(), std::back_inserter(rows_));
+  }
+  files_.push_back(std::move(file));
+}
+
+namespace {
+
+// The CSV files a path names: itself, or every *.csv under a directory in sorted order.
+std::vector<fs::path> csv_files(const fs::path& path, DiagnosticSink& sink) {
+  std::error_code ec;
+  // A pipe is a file too (`--measurements <(...)`), as it is to --cases.
+  if (fs::is_regular_file(path, ec) || fs::is_fifo(path, ec)) return {path};  // not a device (/dev/zero never ends)
+  if (!fs::is_directory(path, ec)) {
+    sink.add(Diagnostic{path.string(), 0, 0, "", "no such measurement file or directory"});
+    return {};
+  }
+  std::vector<fs::path> files;
+  // increment(ec) instead of a range-for: an unreadable entry is the user's problem, not an exception.
+  for (fs::recursive_directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec))
+    if (it->is_regular_file(ec) && it->path().extension() == ".csv") files.push_back(it->path());
+  if (ec) sink.add(Diagnostic{path.string(), 0, 0, "", fmt::format("cannot read directory: {}", ec.message())});
+  std::sort(files.begin(), files.end());
+  if (files.empty() && !ec) sink.add(Diagnostic{path.string(), 0, 0, "", "directory holds no .csv measurement files"});
+  return files;
+}
+
+std::optional<std::string> read_text(const fs::path& path, DiagnosticSink& sink) {
+  errno = 0;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    sink.add(Diagnostic{path.string(), 0, 0, "", with_system_reason("cannot open file")});
+    return std::nullopt;
+  }
+  // Read straight into one string (a stringstream would hold a second copy while it is taken out).
+  std::string text;
+  char chunk[1 << 16];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) text.append(chunk, static_cast<size_t>(in.gcount()));
+  return text;
+}
+
+}  // namespace
+
+MeasurementSet load_measurements(const std::vector<fs::path>& paths) {
+  DiagnosticSink sink;
+  MeasurementSet set;
+  std::set<fs::path> seen_files;  // a file named twice (directly and through its directory) loads once
+  for (const auto& path : paths) {
+    for (const auto& file : csv_files(path, sink)) {
+      std::error_code ec;
+      if (!seen_files.insert(fs::weakly_canonical(file, ec)).second) continue;
+      ParsedMeasurementFile parsed;
+      if (auto text = read_text(file, sink)) parsed = parse_measurement_file(*text, file.string(), sink);  // the text goes here
+      else continue;
+      // A duplicate id (of an earlier file, or earlier in this one) is an error at its row; the
+      // rows are checked where they lie, then the file's are moved into the set once.
+      std::unordered_map<std::string_view, const Measurement*> in_file;
+      in_file.reserve(parsed.rows.size());
+      std::vector<bool> duplicate(parsed.rows.size(), false);
+      for (size_t i = 0; i < parsed.rows.size(); ++i) {
+        const Measurement& m = parsed.rows[i];
+        const Measurement* first = set.find(m.id);
+        if (!first) {
+          const auto [it, fresh] = in_file.emplace(m.id, &m);
+          if (!fresh) first = it->second;
+        }
+        if (!first) continue;
+        duplicate[i] = true;
+        sink.add(Diagnostic{m.file, m.line, 1, "id", fmt::format("duplicate id '{}' (first at {}:{})", m.id, first->file, first->line)});
+      }
+      in_file.clear();
+      size_t kept = 0;
+      for (size_t i = 0; i < parsed.rows.size(); ++i)
+        if (!duplicate[i]) {
+          if (kept != i) parsed.rows[kept] = std::move(parsed.rows[i]);
+          ++kept;
+        }
+      parsed.rows.resize(kept);
+      set.add_file(std::move(parsed.file), std::move(parsed.rows));
+    }
+  }
+  sink.throw_if_any();
+  return set;
+}
+
+MeasurementSet load_measurements(const fs::path& path) { return load_measurements(std::vector<fs::path>{path}); }
+
+fs::path builtin_measurements_dir() { return data_dir("validation") / "measurements"; }
+
+}  // namespace warpsim::validation

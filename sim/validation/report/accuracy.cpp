@@ -1,0 +1,98 @@
+#include "validation/report/accuracy.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "model/registry.h"
+
+namespace warpsim::validation {
+namespace {
+
+void add(AccuracyRow& row, const Value& v, double rel, bool ok, const std::string& id) {
+  if (v.note.rfind("n/a", 0) == 0) return;  // the model is not defined for this kernel
+  if (!v.ok() || std::isnan(rel)) {
+    ++row.missing;
+    return;
+  }
+  ++row.cases;
+  row.within += ok;
+  if (rel > 0 && (std::isnan(row.worst_over) || rel > row.worst_over)) row.worst_over = rel, row.worst_over_case = id;
+  if (rel < 0 && (std::isnan(row.worst_under) || rel < row.worst_under)) row.worst_under = rel, row.worst_under_case = id;
+}
+
+// simulator (all, out of sample, in sample), volkov, volkov_refined, then every other model in
+// registry order.
+int source_rank(const std::string& s) {
+  if (s == kSimulator) return -3;
+  if (s == kSimulatorOutOfSample) return -2;
+  if (s == kSimulatorInSample) return -1;
+  const auto names = model::model_names();
+  return static_cast<int>(std::find(names.begin(), names.end(), s) - names.begin());
+}
+
+}  // namespace
+
+std::vector<AccuracyRow> accuracy_summary(const std::vector<CaseOutcome>& outcomes) {
+  std::map<std::pair<std::string, std::string>, AccuracyRow> rows;
+  auto row = [&](const std::string& gpu, const std::string& source) -> AccuracyRow& {
+    AccuracyRow& r = rows[{gpu, source}];
+    r.gpu = gpu, r.source = source;
+    return r;
+  };
+  for (const auto& o : outcomes) {
+    if (!o.reference.measured) continue;
+    for (const std::string& gpu : {o.spec->gpu, std::string("all")}) {
+      add(row(gpu, kSimulator), o.simulated, o.rel_error, o.pass, o.spec->id);
+      add(row(gpu, o.in_sample.empty() ? kSimulatorOutOfSample : kSimulatorInSample), o.simulated, o.rel_error, o.pass, o.spec->id);
+      for (const auto& m : o.models) add(row(gpu, m.model), m.value, m.rel_error, m.within, o.spec->id);
+    }
+  }
+  std::vector<AccuracyRow> out;
+  for (auto& [k, r] : rows) out.push_back(r);
+  std::stable_sort(out.begin(), out.end(), [](const AccuracyRow& a, const AccuracyRow& b) {
+    if ((a.gpu == "all") != (b.gpu == "all")) return b.gpu == "all";
+    if (a.gpu != b.gpu) return a.gpu < b.gpu;
+    return source_rank(a.source) < source_rank(b.source);
+  });
+  return out;
+}
+
+Headline headline(const std::vector<CaseOutcome>& outcomes) {
+  Headline h;
+  // "n/a" (a model not defined for the kernel) skips a case; a source that should have given a
+  // number and did not (e.g. never attains the threshold) is counted as missing.
+  const auto has_number = [](const Value& v, double rel) { return v.ok() && !std::isnan(rel); };
+  for (const auto& o : outcomes) {
+    if (!o.reference.measured || std::isnan(o.reference.lo) || std::isnan(o.reference.hi)) continue;
+    auto v = std::find_if(o.models.begin(), o.models.end(), [](const ModelOutcome& m) { return m.model == "volkov"; });
+    if (v == o.models.end() || v->value.note.rfind("n/a", 0) == 0 || o.simulated.note.rfind("n/a", 0) == 0) continue;
+    const bool sim_ok = has_number(o.simulated, o.rel_error), model_ok = has_number(v->value, v->rel_error);
+    h.simulator_missing += !sim_ok;
+    h.volkov_missing += !model_ok;
+    if (!sim_ok || !model_ok) continue;
+    ++h.cases;
+    const double s = std::abs(o.rel_error), m = std::abs(v->rel_error);
+    if (std::isnan(h.simulator) || s > h.simulator) h.simulator = s, h.simulator_case = o.spec->id;
+    if (std::isnan(h.volkov) || m > h.volkov) h.volkov = m, h.volkov_case = o.spec->id;
+  }
+  return h;
+}
+
+std::string headline_error_text(double magnitude) {
+  // compare.cpp's error_of is infinite only against a range end of 0.
+  return std::isinf(magnitude) ? "unbounded (measured 0: no relative error)" : fmt::format("{:.1f}%", 100 * magnitude);
+}
+
+std::string headline_verdict(const Headline& h) {
+  if (h.simulator_missing > h.volkov_missing)
+    return "the simulator is not more accurate than the basic model on these cases: it leaves more of them without a number";
+  if (h.simulator_case == h.volkov_case && std::abs(h.simulator - h.volkov) <= 0.01 * std::abs(h.volkov))
+    return "the simulator is about as accurate as the basic model on these cases: both are worst on the same case, within 1% of each other";
+  return h.simulator < h.volkov ? "the simulator is more accurate than the basic model on these cases"
+                                : "the simulator is not more accurate than the basic model on these cases";
+}
+
+}  // namespace warpsim::validation

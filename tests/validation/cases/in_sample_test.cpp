@@ -1,0 +1,79 @@
+// In-sample cases (validation/cases/in_sample.h): a case is in-sample when its simulation reads a config
+// value taken from the measurement it compares against, per the memory model's own keys.
+#include <gtest/gtest.h>
+
+#include "common/user_error.h"
+#include "config/loader.h"
+#include "support/test_support.h"
+#include "validation/cases/in_sample.h"
+
+namespace warpsim::validation {
+namespace {
+
+CaseSpec compared_with(const std::string& gpu, std::vector<std::string> measurements, std::string fit_curve = "") {
+  CaseSpec c;
+  c.gpu = gpu;
+  c.compare.measurements = std::move(measurements);
+  c.compare.fit_curve = std::move(fit_curve);
+  return c;
+}
+
+std::vector<std::string> keys(const std::vector<std::string>& entries) {
+  std::vector<std::string> out;
+  for (const auto& e : entries) out.push_back(e.substr(0, e.find(':')));
+  return out;
+}
+
+const std::vector<MeasuredInput>& builtin() {
+  static const auto inputs = load_measured_inputs(builtin_measured_inputs_file());
+  return inputs;
+}
+
+TEST(InSample, TheUnloadedLatencyMakesTable62StreamInSampleForEveryModel) {
+  for (const char* model : {"dram", "servers", "fixed"}) {
+    const auto cfg = config::load_hw_config("kepler", {std::string("memory.model=") + model});
+    EXPECT_EQ(keys(in_sample_inputs(compared_with("kepler", {"volkov.t6_2.kepler.stream"}), cfg, builtin())),
+              std::vector<std::string>{"memory.latency_cycles"})
+        << model;
+  }
+}
+
+TEST(InSample, TheSaturationTablesAreInSampleOnlyForTheModelsBuiltFromThem) {
+  // Table 6.4's peak and knees, Table 6.5's fitted curve: `servers` is given the peak and b, c;
+  // `fixed` the peak; the DRAM models neither, so the peak and the curve must emerge.
+  const CaseSpec peak = compared_with("maxwell", {"volkov.t6_4.maxwell.peak"});
+  const CaseSpec curve = compared_with("maxwell", {}, "volkov.t6_5.maxwell");
+  const auto dram = config::load_hw_config("maxwell");
+  EXPECT_TRUE(in_sample_inputs(peak, dram, builtin()).empty());
+  EXPECT_TRUE(in_sample_inputs(curve, dram, builtin()).empty());
+  const auto servers = config::load_hw_config("maxwell", {"memory.model=servers"});
+  EXPECT_EQ(keys(in_sample_inputs(peak, servers, builtin())),
+            (std::vector<std::string>{"memory.peak_gbps", "memory.contention_b_cycles", "memory.contention_c_gbps"}));
+  EXPECT_EQ(keys(in_sample_inputs(curve, servers, builtin())),
+            (std::vector<std::string>{"memory.peak_gbps", "memory.contention_b_cycles", "memory.contention_c_gbps"}));
+  const auto fixed = config::load_hw_config("maxwell", {"memory.model=fixed"});
+  EXPECT_EQ(keys(in_sample_inputs(peak, fixed, builtin())), std::vector<std::string>{"memory.peak_gbps"});
+}
+
+TEST(InSample, AnInputOfOneGpuLeavesTheOthersOutOfSample) {
+  // Maxwell's LSU pass per line comes from §4.3's stride-2 latency; no other GPU's does.
+  const auto cfg = config::load_hw_config("maxwell");
+  EXPECT_EQ(keys(in_sample_inputs(compared_with("maxwell", {"volkov.s4_3.maxwell.stride2_latency"}), cfg, builtin())),
+            std::vector<std::string>{"lsu.issue_unit"});
+  EXPECT_TRUE(in_sample_inputs(compared_with("kepler", {"volkov.s4_3.maxwell.stride2_latency"}), cfg, builtin()).empty());
+}
+
+TEST(InSample, AKeyThatIsNoConfigKeyIsAnErrorAtItsLine) {
+  const std::string p = test::write_temp_file("inputs/bad.yaml", "inputs:\n  - key: memory.latncy_cycles\n    measurements: [x]\n    why: y\n");
+  try {
+    load_measured_inputs(p);
+    FAIL() << "expected a UserError";
+  } catch (const UserError& e) {
+    ASSERT_EQ(e.diagnostics().size(), 1u);
+    EXPECT_EQ(e.diagnostics()[0].line, 2);
+    EXPECT_EQ(e.diagnostics()[0].key, "key");
+  }
+}
+
+}  // namespace
+}  // namespace warpsim::validation

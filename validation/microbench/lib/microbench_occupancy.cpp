@@ -1,0 +1,48 @@
+#include "microbench_occupancy.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace warpsim::validation {
+
+int blocks_fitting(const SmLimits& limits, int64_t dynamic_shared) {
+  const int64_t g = limits.shared_alloc_granularity;
+  const int64_t per_block = (dynamic_shared + limits.reserved_shared_per_block + g - 1) / g * g;
+  return per_block > 0 ? static_cast<int>(limits.shared_memory_bytes / per_block) : 0;
+}
+
+std::optional<OccupancyPlan> plan_occupancy(int warps_per_sm, const SmLimits& limits, int64_t min_dynamic_shared) {
+  if (warps_per_sm < 1 || warps_per_sm > limits.max_warps) return std::nullopt;
+  int block_warps = std::gcd(warps_per_sm, limits.schedulers);
+  while (warps_per_sm / block_warps > limits.max_blocks) {
+    do ++block_warps;
+    while (warps_per_sm % block_warps != 0);
+  }
+  if (block_warps * 32 > limits.max_threads_per_block) return std::nullopt;
+  OccupancyPlan p;
+  p.warps_per_sm = warps_per_sm;
+  p.block_warps = block_warps;
+  p.blocks_per_sm = warps_per_sm / block_warps;
+  // Largest granule-aligned footprint of which exactly blocks_per_sm fit (§5.7).
+  const int64_t g = limits.shared_alloc_granularity;
+  const int64_t footprint = limits.shared_memory_bytes / p.blocks_per_sm / g * g;
+  p.dynamic_shared_bytes = std::min(footprint - limits.reserved_shared_per_block, limits.max_shared_per_block);
+  if (p.dynamic_shared_bytes < min_dynamic_shared) return std::nullopt;
+  // One block more must not fit, unless the warp limit already stops it.
+  const bool warp_limited = (p.blocks_per_sm + 1) * block_warps > limits.max_warps || p.blocks_per_sm + 1 > limits.max_blocks;
+  if (blocks_fitting(limits, p.dynamic_shared_bytes) < p.blocks_per_sm) return std::nullopt;
+  if (!warp_limited && blocks_fitting(limits, p.dynamic_shared_bytes) > p.blocks_per_sm) return std::nullopt;
+  return p;
+}
+
+std::string warpsim_gpu_name(const std::string& device_name, int sms) {
+  // H100 NVL (94 GB, higher clocks) is a different product warpsim has no config for.
+  if (device_name.find("H100") == std::string::npos || device_name.find("NVL") != std::string::npos) return "";
+  if (device_name.find("PCIe") != std::string::npos) return sms == 114 ? "h100_pcie" : "";
+  // The SXM5 part reports "NVIDIA H100 80GB HBM3"; the SM count tells the variants apart.
+  if (sms == 132) return "h100_sxm";
+  if (sms == 114) return "h100_pcie";
+  return "";
+}
+
+}  // namespace warpsim::validation
