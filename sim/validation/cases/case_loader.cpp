@@ -147,14 +147,6 @@ void read_file(const std::string& path, DiagnosticSink& sink, const GpuConfigArg
 
 }  // namespace
 
-const std::vector<std::string>& metric_names() {
-  static const std::vector<std::string> m{"ipc_per_sm",          "mem_ipc_per_sm",     "ops_per_cycle_per_scheduler", "adds_per_cycle_per_sm",
-                                          "gbps",                "warp_throughput_per_sm", "mean_warp_latency",       "access_latency_mean",
-                                          "access_latency_min",  "access_latency_p5",  "access_latency_p25",          "access_latency_p50",
-                                          "access_latency_p75",  "access_latency_p95", "access_latency_max"};
-  return m;
-}
-
 fs::path builtin_cases_dir() { return data_dir("validation") / "cases"; }
 
 std::vector<CaseSpec> load_cases(const std::vector<fs::path>& paths, const GpuConfigArgs& gpu_configs) {

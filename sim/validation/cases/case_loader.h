@@ -28,7 +28,4 @@ void check_unique_case_ids(const std::vector<CaseSpec>& cases, DiagnosticSink& s
 // The built-in cases: data_dir("validation") / "cases".
 std::filesystem::path builtin_cases_dir();
 
-// The metrics an extraction may read (result columns, report/result_table.h).
-const std::vector<std::string>& metric_names();
-
 }  // namespace warpsim::validation

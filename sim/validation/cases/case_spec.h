@@ -1,6 +1,7 @@
 // A validation case (validation/cases/*.yaml, docs/validation.md): what to simulate, what number
 // to extract from the simulated curve, and what to compare it with, within what tolerance and why.
-// Plain data; case_loader.h reads it from YAML, auto_cases.h derives it from a measurement file.
+// Plain data and the names its fields take (case_spec.cpp); case_loader.h reads it from YAML,
+// auto_cases.h derives it from a measurement file.
 #pragma once
 
 #include <limits>
@@ -105,5 +106,8 @@ struct CaseSpec {
 
 const char* extract_kind_name(ExtractKind k);
 const char* occupancy_unit_name(OccupancyUnit u);
+
+// The metrics an extraction may read (result columns, report/result_table.h).
+const std::vector<std::string>& metric_names();
 
 }  // namespace warpsim::validation

@@ -6,7 +6,6 @@
 #include <cmath>
 
 #include "mem/contention_fit.h"
-#include "validation/cases/case_loader.h"
 
 namespace warpsim::validation {
 
@@ -83,29 +82,6 @@ std::string output_unit(const Extract& e) {
     case ExtractKind::PctPeak: return "percent";
     case ExtractKind::FitAbc: return e.coefficient == 'c' ? "gbps" : "cycles";  // a, b and latency in cycles
     default: return "ratio";
-  }
-}
-
-const char* extract_kind_name(ExtractKind k) {
-  switch (k) {
-    case ExtractKind::Peak: return "peak";
-    case ExtractKind::Latency: return "latency";
-    case ExtractKind::OccupancyAt: return "occupancy_at";
-    case ExtractKind::ThroughputAt: return "throughput_at";
-    case ExtractKind::PctPeak: return "pct_peak";
-    case ExtractKind::FitAbc: return "fit_abc";
-    case ExtractKind::Cusp: return "cusp";
-    case ExtractKind::Ratio: return "ratio";
-    case ExtractKind::ModelQuotient: return "model_quotient";
-  }
-  return "?";
-}
-
-const char* occupancy_unit_name(OccupancyUnit u) {
-  switch (u) {
-    case OccupancyUnit::WarpsPerScheduler: return "warps_per_scheduler";
-    case OccupancyUnit::PercentOccupancy: return "percent_occupancy";
-    default: return "warps_per_sm";
   }
 }
 

@@ -9,7 +9,6 @@
 #include "isa/workloads.h"
 #include "model/registry.h"
 #include "report/result_table.h"
-#include "validation/cases/case_loader.h"
 #include "validation/evaluation/alpha_sweep.h"
 #include "validation/evaluation/sim_cache.h"
 

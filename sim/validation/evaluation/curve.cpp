@@ -5,7 +5,6 @@
 #include <map>
 
 #include "common/user_error.h"
-#include "validation/cases/case_loader.h"
 
 namespace warpsim::validation {
 

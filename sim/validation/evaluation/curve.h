@@ -33,7 +33,7 @@ enum class Metric {
   kCount
 };
 
-// metric_names() (case_loader.h) in this enum's order.
+// metric_names() (case_spec.h) in this enum's order.
 Metric metric_of(const std::string& name);
 
 struct CurvePoint {
