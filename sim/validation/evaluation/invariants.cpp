@@ -7,7 +7,6 @@
 #include "model/kernel_profile.h"
 #include "model/throughput_bound.h"
 #include "report/result_table.h"
-#include "validation/report/report_writer.h"
 
 namespace warpsim::validation {
 namespace {
@@ -71,12 +70,6 @@ std::vector<std::string> violation_messages(const std::vector<InvariantCheck>& c
       out.push_back(fmt::format("warpsim: error: invariant {} violated by {} of {} simulations; worst {:.6g} ({}): {}", c.name, c.violated,
                                 c.checked, c.worst, c.worst_run, c.rule));
   return out;
-}
-
-size_t ReportInput::invariant_violations() const {
-  size_t n = 0;
-  for (const auto& c : invariants) n += c.violated;
-  return n;
 }
 
 }  // namespace warpsim::validation

@@ -36,6 +36,12 @@ std::string quoted(const fs::path& p) {
 
 }  // namespace
 
+size_t ReportInput::invariant_violations() const {
+  size_t n = 0;
+  for (const auto& c : invariants) n += c.violated;
+  return n;
+}
+
 FigureStatus make_figures(const std::string& dir, int jobs) {
   FigureStatus st;
 #ifndef WARPSIM_HAVE_PLOTS
