@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "common/user_error.h"
-#include "validation/measurements/measurements.h"
+#include "validation/measurements/measurement_set.h"
 
 namespace warpsim::validation {
 
