@@ -14,5 +14,6 @@ void register_bound(CLI::App& app);
 void register_validate(CLI::App& app);
 void register_sweep(CLI::App& app);
 void register_compare_memory(CLI::App& app);
+void register_plot(CLI::App& app);
 
 }  // namespace warpsim::cli

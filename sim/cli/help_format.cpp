@@ -16,7 +16,8 @@ std::string text_metavar(const std::string& name) {
       {"occupancy-log", "FILE"},     {"issue-log", "FILE"},         {"latency-histogram", "FILE"},
       {"measurements", "FILE"},      {"cases", "FILE|DIR"},         {"case", "PATTERN"},     {"models", "LIST"},
       {"memory-models", "LIST"},     {"graph", "FILE"},             {"points-out", "FILE"},  {"model", "NAME"},
-      {"quantity", "NAME"},          {"pattern", "PATTERN"},        {"array", "SIZE"},
+      {"quantity", "NAME"},          {"pattern", "PATTERN"},        {"array", "SIZE"},       {"kind", "KIND"},
+      {"x", "COLUMN"},               {"y", "COLUMN[,COLUMN]"},      {"group", "COLUMN"},     {"csv", "CSV"},
   };
   const auto it = kNames.find(name);
   return it == kNames.end() ? "VALUE" : it->second;
