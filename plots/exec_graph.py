@@ -13,15 +13,11 @@ path is red. Output is byte-identical on reruns.
 import re
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.lines import Line2D  # noqa: E402
-from matplotlib.patches import FancyArrowPatch  # noqa: E402
-from matplotlib.path import Path  # noqa: E402
-
-plt.rcParams.update({"svg.hashsalt": "warpsim", "font.size": 8, "figure.dpi": 100})
+from figure_style import save_as  # first: it selects the Agg backend and the style
+import matplotlib.pyplot as plt
+from matplotlib.lines import Line2D
+from matplotlib.patches import FancyArrowPatch
+from matplotlib.path import Path
 
 NODE = re.compile(r'^(\d+)\[label="(.*?)\\nt = ([-0-9.e+]+)"(.*)\];$')
 EDGE = re.compile(r'^(\d+)->(\d+) \[label="([-0-9.e+]+)", tooltip="([^"]*)", style="(\w+)"(, color=red)?.*\];$')
@@ -121,8 +117,7 @@ def main(argv):
     except GraphError as e:
         print(f"exec_graph.py: error: {e}", file=sys.stderr)
         sys.exit(2)
-    fig.savefig(argv[1], metadata={"Software": None} if argv[1].endswith(".png") else {"Date": None, "Creator": None},
-                bbox_inches="tight", pad_inches=0.08)
+    save_as(fig, argv[1])
 
 
 if __name__ == "__main__":

@@ -20,12 +20,8 @@ import math
 import os
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-plt.rcParams.update({"svg.hashsalt": "warpsim", "font.size": 8, "axes.titlesize": 9, "figure.dpi": 100})
+from figure_style import save  # first: it selects the Agg backend and the style
+import matplotlib.pyplot as plt
 
 # Axis labels with units (README, "Output columns of warpsim run"); other columns show their name.
 LABELS = {
@@ -263,13 +259,6 @@ def figure(kind, rows, x, ys, group):
     if kind == "stalls":
         return stalls_figure(rows, x, ys, group)
     return line_figure(kind, rows, x, ys, group)
-
-
-def save(fig, path_prefix):
-    # The bounding box of everything drawn, so that a legend outside the panels is never cut off.
-    fig.savefig(path_prefix + ".png", metadata={"Software": None}, bbox_inches="tight", pad_inches=0.08)
-    fig.savefig(path_prefix + ".svg", metadata={"Date": None, "Creator": None}, bbox_inches="tight", pad_inches=0.08)
-    plt.close(fig)
 
 
 def parse_args(argv):

@@ -20,9 +20,9 @@ import math
 import os
 import sys
 
+from figure_style import legend_beside, save as save_figure  # first: it selects the Agg backend and the style
 import matplotlib.pyplot as plt
 import matplotlib.ticker
-from figure_style import legend_beside, save as save_figure
 
 SIM = dict(color="tab:blue", marker="o", markersize=3, linewidth=1, label="simulator")
 MODELS = {
