@@ -9,6 +9,7 @@
 #include <iterator>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "common/csv_reader.h"
 #include "common/text.h"
@@ -166,18 +167,20 @@ std::vector<PlotFigure> plan_plot(const PlotRequest& r) {
   sink.throw_if_any();
 
   std::vector<PlotFigure> figures;
+  std::set<std::string> checked;  // a column two figures need is reported once
   for (const std::string& kind : kinds) {
     if (r.kind != "all" && r.kind != kind) continue;
     PlotFigure fig = default_figure(kind, files);
     if (!r.x.empty()) fig.x = r.x;
     if (!ys.empty()) fig.ys = ys;
     const std::string why = fmt::format("--kind {}{}", kind, r.x.empty() && r.y.empty() ? " draws it" : " with --x/--y");
-    need_column(files, fig.x, why, sink);
-    need_numbers(files, fig.x, sink);
     if (fig.ys.empty()) sink.add(Diagnostic{files.front().path, 1, 0, "stall_*", "no such columns (--kind stalls stacks them)"});
-    for (const std::string& y : fig.ys) {
-      need_column(files, y, why, sink);
-      need_numbers(files, y, sink);
+    std::vector<std::string> columns = fig.ys;
+    columns.insert(columns.begin(), fig.x);
+    for (const std::string& c : columns) {
+      if (!checked.insert(c).second) continue;
+      need_column(files, c, why, sink);
+      need_numbers(files, c, sink);
     }
     figures.push_back(std::move(fig));
   }
