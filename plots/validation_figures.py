@@ -4,7 +4,8 @@
 (figures are drawn by JOBS processes at once, default 1).
 
 Each figure is written as PNG and SVG. Output is deterministic: a fixed SVG hash salt, no dates in
-the metadata, and data in the order of the files, so that reruns are byte-identical.
+the metadata, and data in the order of the files, so that reruns are byte-identical. Each figure's
+legend lies beside its panels and names everything drawn in any of them, measured points too.
 
   throughput_<gpu>  throughput vs occupancy for alpha = 0, small, intermediate, large, inf:
                     simulator, Volkov's basic and refined models, measured points (Figures 4.1, 7.x)
@@ -12,19 +13,16 @@ the metadata, and data in the order of the files, so that reruns are byte-identi
   latency_vs_throughput  mean memory latency vs throughput with the Table 6.5 fits (Figure 6.3)
   error_bands       estimate / simulated, smallest to largest over occupancies, vs alpha (Figure 7.11)
   latency_histogram individual load latencies at the lowest and highest occupancy (Figure 6.5)
+  memory_models     the memory models on Table 6.4's streaming experiment, beside its measurements
 """
 import csv
 import math
 import os
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.ticker  # noqa: E402
-import matplotlib.pyplot as plt  # noqa: E402
-
-plt.rcParams.update({"svg.hashsalt": "warpsim", "font.size": 8, "axes.titlesize": 9, "figure.dpi": 100})
+from figure_style import legend_beside, save as save_figure  # first: it selects the Agg backend and the style
+import matplotlib.pyplot as plt
+import matplotlib.ticker
 
 SIM = dict(color="tab:blue", marker="o", markersize=3, linewidth=1, label="simulator")
 MODELS = {
@@ -58,8 +56,16 @@ def gpu_panels(rows):
     gpus = gpus_of(rows)
     if not gpus:
         return None
-    fig, axes = plt.subplots(1, len(gpus), figsize=(3 * len(gpus), 2.6), squeeze=False)
+    fig, axes = plt.subplots(1, len(gpus), figsize=(3.2 * len(gpus) + LEGEND_WIDTH, 2.6), squeeze=False)
     return gpus, fig, axes
+
+
+LEGEND_WIDTH = 2.0  # inches beside the panels of a figure of GPU panels for its legend
+
+
+def gpu_panels_layout(fig):
+    """A row of panels, the legend in the space kept beside them."""
+    return layout(fig, left=0.6 / fig.get_figwidth(), right=1 - LEGEND_WIDTH / fig.get_figwidth(), wspace=0.45)
 
 
 def alpha_pos(a):
@@ -71,30 +77,28 @@ def alpha_pos(a):
     return math.log2(float(a))
 
 
-def alpha_axis(ax):
-    ticks = [-1, 0, 2, 4, 6, 8, 10]
+def alpha_axis(ax, ends=True):
+    """α ticks; `ends`: with 0 and ∞ (the α-mix curves), else 1 to 512 (Figure 7.11's span)."""
+    ticks = [-1, 0, 2, 4, 6, 8, 10] if ends else [0, 3, 6, 9]
     ax.set_xticks(ticks)
-    ax.set_xticklabels(["0", "1", "4", "16", "64", "256", "∞"])
+    ax.set_xticklabels(["0", "1", "4", "16", "64", "256", "∞"] if ends else ["1", "8", "64", "512"])
     ax.set_xlabel("α (adds per load)")
 
 
-def save(fig, out_dir, name, **margins):
-    # Fixed margins: tight_layout measures every label of every panel and dominates the run time.
-    fig.subplots_adjust(**{**dict(left=0.06, right=0.99, bottom=0.17, top=0.9, wspace=0.3, hspace=0.3), **margins})
-    fig.savefig(os.path.join(out_dir, name + ".png"), metadata={"Software": None})
-    fig.savefig(os.path.join(out_dir, name + ".svg"), metadata={"Date": None, "Creator": None})
-    plt.close(fig)
+def layout(fig, legend_title=None, **margins):
+    """Fixed margins (tight_layout measures every label of every panel and dominates the run time;
+    the saved file is cut to what is drawn anyway), then the one legend beside the panels."""
+    fig.subplots_adjust(**{**dict(left=0.1, right=0.98, bottom=0.17, top=0.88, wspace=0.3, hspace=0.3), **margins})
+    legend_beside(fig, fig.axes, title=legend_title)
+    return fig
 
 
-def throughput_figure(data_dir, out_dir, gpu):
+def throughput_figure(data_dir, gpu):
     rows = read(data_dir, "alpha_curves.csv")
     points = read(data_dir, "measured_points.csv")
     mine = [r for r in rows if r["gpu"] == gpu]
-    alphas = []
-    for r in mine:
-        if r["alpha"] not in alphas:
-            alphas.append(r["alpha"])
-    fig, axes = plt.subplots(1, len(alphas), figsize=(3 * len(alphas), 2.6), squeeze=False)
+    alphas = list(dict.fromkeys(r["alpha"] for r in mine))
+    fig, axes = plt.subplots(1, len(alphas), figsize=(3 * len(alphas) + LEGEND_WIDTH, 2.6), squeeze=False)
     for ax, a in zip(axes[0], alphas):
         metric, label = ("gbps", "GB/s") if a == "0" else ("adds_per_cycle_per_sm", "adds/cycle per SM")
         for source, style in [("volkov_refined", MODELS["volkov_refined"]), ("volkov", MODELS["volkov"]), ("simulator", SIM)]:
@@ -108,15 +112,14 @@ def throughput_figure(data_dir, out_dir, gpu):
         ax.set_xlabel("warps per SM")
         ax.set_ylabel(label)
         ax.set_ylim(bottom=0)
-    axes[0][0].legend(fontsize=6, loc="lower right")
-    save(fig, out_dir, f"throughput_{gpu}")
+    return gpu_panels_layout(fig)
 
 
-def cusp_figure(data_dir, out_dir):
+def cusp_figure(data_dir):
     rows = read(data_dir, "cusp.csv")
     panels = gpu_panels(rows)
     if not panels:
-        return
+        return None
     gpus, fig, axes = panels
     for ax, gpu in zip(axes[0], gpus):
         for source, style in [("volkov_refined", MODELS["volkov_refined"]), ("volkov", MODELS["volkov"]), ("simulator", SIM)]:
@@ -134,19 +137,15 @@ def cusp_figure(data_dir, out_dir):
         ax.set_title(gpu)
         ax.set_ylabel("warps/SM at 90% of peak")
         ax.set_ylim(bottom=0)
-    for ax in axes[0]:
-        if any(line.get_label().startswith("simulator: not") for line in ax.get_lines()):
-            ax.legend(fontsize=6)
-    axes[0][0].legend(fontsize=6)
-    save(fig, out_dir, "cusp")
+    return gpu_panels_layout(fig)
 
 
-def latency_figure(data_dir, out_dir):
+def latency_figure(data_dir):
     rows = read(data_dir, "latency_throughput.csv")
     fits = read(data_dir, "latency_fits.csv")
     panels = gpu_panels(rows)
     if not panels:
-        return
+        return None
     gpus, fig, axes = panels
     markers = {"ilp=1": "o", "ilp=2": "s", "ilp=4": "^"}
     for ax, gpu in zip(axes[0], gpus):
@@ -155,64 +154,83 @@ def latency_figure(data_dir, out_dir):
             ax.plot([num(r["gbps"]) for r in sel], [num(r["latency"]) for r in sel], marker, markersize=3, fillstyle="none",
                     color="tab:blue", label=f"simulator, {variant.replace('=', ' = ').upper()}")
         for f in (f for f in fits if f["gpu"] == gpu):
-            a, b, c = num(f["a"]), num(f["b"]), num(f["c"])
-            if math.isnan(a + b + c):
-                continue
-            xs = [c * i / 200 for i in range(0, 197)]
             table = f["source"].startswith("Volkov")
-            ax.plot(xs, [a + b * x / (c - x) for x in xs], color="0.6" if table else "tab:blue", linewidth=3 if table else 1,
-                    alpha=0.7 if table else 1, linestyle="-" if table else ":", label=f["source"] + " fit")
+            draw_fit(ax, f, color="0.6" if table else "tab:blue", linewidth=3 if table else 1, alpha=0.7 if table else 1,
+                     linestyle="-" if table else ":", label=(f["source"] + " fit (measured)") if table else f["source"] + " fit")
         ax.set_title(gpu)
         ax.set_xlabel("throughput, GB/s")
         ax.set_ylabel("mean latency, cycles")
-    axes[0][0].legend(fontsize=6)
-    save(fig, out_dir, "latency_vs_throughput")
+    return gpu_panels_layout(fig)
 
 
-def error_band_figure(data_dir, out_dir):
+def draw_fit(ax, fit, **style):
+    """latency = a + b x / (c - x) (Volkov 2016 Table 6.5), up to just below its asymptote c."""
+    a, b, c = num(fit["a"]), num(fit["b"]), num(fit["c"])
+    if math.isnan(a + b + c):
+        return
+    xs = [c * i / 200 for i in range(0, 197)]
+    ax.plot(xs, [a + b * x / (c - x) for x in xs], **style)
+
+
+def power_of_two_ticks(lo, hi):
+    """Ticks 2^k spanning [lo, hi], at most 7, labelled 1/4, 1/2, 1, 2, 4."""
+    ks = list(range(math.floor(math.log2(lo)), math.ceil(math.log2(hi)) + 1))
+    step = max(1, math.ceil(len(ks) / 7))
+    ks = [k for k in ks if k % step == 0]
+    return [2.0 ** k for k in ks], [f"1/{2 ** -k}" if k < 0 else str(2 ** k) for k in ks]
+
+
+BAND_NOTE = ("A band spans, at each α, the smallest to the largest estimate / simulated\nthroughput over every occupancy simulated "
+             "(the simulator stands in for the GPU).\n1 is agreement; 2, an estimate twice the simulated throughput; 1/2, half of it.")
+
+
+def error_band_figure(data_dir):
     rows = read(data_dir, "error_bands.csv")
     gpus = gpus_of(rows)
-    models = []
-    for r in rows:
-        if r["model"] not in models:
-            models.append(r["model"])
+    models = list(dict.fromkeys(r["model"] for r in rows))
     if not gpus:
-        return
-    fig, axes = plt.subplots(len(models), len(gpus), figsize=(2.4 * len(gpus), 1.7 * len(models)), squeeze=False, sharex=True,
-                             sharey=True)
+        return None
+    # One log scale for every panel, wide enough for every band: none is cut off at the edges.
+    values = [v for r in rows for v in (num(r["min_quotient"]), num(r["max_quotient"])) if v > 0 and math.isfinite(v)] or [1.0]
+    lo, hi = max(min(0.25, min(values) / 1.3), 2.0 ** -12), min(max(4.0, max(values) * 1.3), 2.0 ** 12)
+    ticks, labels = power_of_two_ticks(lo, hi)
+    height = 1.5 * len(models) + 1.1
+    fig, axes = plt.subplots(len(models), len(gpus), figsize=(2.4 * len(gpus) + 0.6, height), squeeze=False, sharex=True, sharey=True)
     for i, model in enumerate(models):
         for j, gpu in enumerate(gpus):
             ax = axes[i][j]
             sel = [r for r in rows if r["gpu"] == gpu and r["model"] == model]
             xs = [alpha_pos(r["alpha"]) for r in sel]
             ax.fill_between(xs, [num(r["min_quotient"]) for r in sel], [num(r["max_quotient"]) for r in sel], color="tab:orange", alpha=0.5,
-                            linewidth=0)
-            ax.axhline(1.0, color="black", linewidth=0.5)
+                            linewidth=0, label="band: smallest to largest\nestimate / simulated over the occupancies")
+            ax.axhline(1.0, color="black", linewidth=0.5, label="1: estimate = simulated")
             ax.set_yscale("log")
-            ax.set_ylim(0.1, 10)
+            ax.set_ylim(lo, hi)
             # Fixed ticks: log-axis tick search on 35 panels otherwise takes seconds.
-            ax.yaxis.set_major_locator(matplotlib.ticker.FixedLocator([0.25, 0.5, 1, 2, 4]))
-            ax.yaxis.set_major_formatter(matplotlib.ticker.FixedFormatter(["¼", "½", "1", "2", "4"]))
+            ax.yaxis.set_major_locator(matplotlib.ticker.FixedLocator(ticks))
+            ax.yaxis.set_major_formatter(matplotlib.ticker.FixedFormatter(labels))
             ax.yaxis.set_minor_locator(matplotlib.ticker.NullLocator())
             if i == 0:
                 ax.set_title(gpu)
             if j == 0:
-                ax.set_ylabel(f"{model}\nestimate / sim.", fontsize=7)
+                ax.set_ylabel(f"{model}\nestimate / simulated", fontsize=7)
             if i == len(models) - 1:
-                alpha_axis(ax)
+                alpha_axis(ax, ends=False)
             ax.label_outer()  # tick labels on the outer panels only: far fewer texts to lay out
-    save(fig, out_dir, "error_bands", left=0.08, bottom=0.06, top=0.96, hspace=0.15)
+    fig.suptitle("Model error bands (as Volkov 2016 Figure 7.11)\n" + BAND_NOTE, fontsize=7, x=0.02, ha="left", y=1 - 0.02 / height)
+    return layout(fig, left=0.7 / (2.4 * len(gpus) + 0.6), right=0.98, bottom=0.5 / height, top=1 - 0.75 / height, hspace=0.15)
 
 
-def histogram_figure(data_dir, out_dir):
-    """One row of GPU panels per memory model: the default (`fixed`: one latency per load) and
-    `queue` (DRAM contention: a distribution, as §6.6 measures on Kepler)."""
+def histogram_figure(data_dir):
+    """One row of GPU panels per memory model: the run's (`dram` on the built-in GPUs: bank, activate
+    and bus contention) and `queue` (the same DRAM, each request timed at arrival). The occupancies
+    and throughputs of a panel are named in its own legend, beside it."""
     rows = read(data_dir, "latency_histogram.csv")
     gpus = gpus_of(rows)
     models = list(dict.fromkeys(r["memory_model"] for r in rows))
     if not gpus:
-        return
-    fig, axes = plt.subplots(len(models), len(gpus), figsize=(3 * len(gpus), 2.6 * len(models)), squeeze=False)
+        return None
+    fig, axes = plt.subplots(len(models), len(gpus), figsize=(4.6 * len(gpus), 2.6 * len(models)), squeeze=False)
     for row_axes, model in zip(axes, models):
         for ax, gpu in zip(row_axes, gpus):
             for load, color in (("low", "tab:blue"), ("high", "tab:red")):
@@ -222,63 +240,76 @@ def histogram_figure(data_dir, out_dir):
                 total = sum(num(r["count"]) for r in sel) or 1
                 edges = [num(r["bin_lo"]) for r in sel] + [num(sel[-1]["bin_hi"])]
                 ax.stairs([num(r["count"]) / total for r in sel], edges, color=color,
-                          label=f"{load}: {sel[0]['warps_per_sm']} warps/SM, {sel[0]['gbps']} GB/s")
+                          label=f"{load}: {sel[0]['warps_per_sm']} warps/SM,\n{sel[0]['gbps']} GB/s")
             ax.set_title(f"{gpu}, memory.model={model}")
             ax.set_xlabel("load latency, cycles")
             ax.set_ylabel("fraction of loads")
-            ax.legend(fontsize=6)
-    save(fig, out_dir, "latency_histogram", bottom=0.09, top=0.95, hspace=0.45)
+            ax.legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, title="occupancy", title_fontsize=6)
+    fig.subplots_adjust(left=0.06, right=0.98, bottom=0.09, top=0.95, hspace=0.45, wspace=0.55)
+    return fig
 
 
-def memory_models_figure(data_dir, out_dir):
-    """Volkov 2016 §6.3-6.4 streaming experiment under each memory model (servers, fixed, queue, simgrid; on
-    one SM's share, and `queue` on the whole device too) beside Table 6.4: throughput against
-    occupancy, and latency against throughput (Figure 6.3)."""
+# One colour per memory model in every panel; the whole device dashed in its model's colour.
+MEMORY_COLOURS = {"dram": "tab:purple", "queue": "tab:blue", "fixed": "tab:gray", "servers": "tab:red", "simgrid": "tab:green"}
+
+
+def memory_models_figure(data_dir):
+    """Volkov 2016 §6.3-6.4 streaming experiment under each memory model (on one SM's share, and
+    `dram` on the whole device too) beside the seed's measurements: throughput against occupancy
+    with Table 6.4's peak and the occupancies reaching 90% and 95% of it, and latency against
+    throughput (Figure 6.3) with Table 6.5's fit to the measured latencies."""
     if not os.path.exists(os.path.join(data_dir, "memory_models_points.csv")):
-        return
+        return None
     rows = read(data_dir, "memory_models_points.csv")
     summary = read(data_dir, "memory_models.csv")
+    fits = read(data_dir, "latency_fits.csv")
     gpus = gpus_of(rows)
     if not gpus:
-        return
-    colors = {"servers": "tab:red", "fixed": "tab:gray", "queue": "tab:blue", "simgrid": "tab:green"}
-    fig, axes = plt.subplots(2, len(gpus), figsize=(3.4 * len(gpus), 5.2), squeeze=False)
+        return None
+    fig, axes = plt.subplots(2, len(gpus), figsize=(3.6 * len(gpus) + 2.2, 5.6), squeeze=False)
     for col, gpu in enumerate(gpus):
         top, bottom = axes[0][col], axes[1][col]
-        runs = []  # (model, simulated SMs): a model runs on one SM's share and may run on the device too
-        for r in rows:
-            run = (r["memory_model"], r.get("simulated_sms", "1"))
-            if r["gpu"] == gpu and run not in runs:
-                runs.append(run)
+        runs = list(dict.fromkeys((r["memory_model"], r.get("simulated_sms", "1")) for r in rows if r["gpu"] == gpu))
         for m, sms in runs:
             sel = [r for r in rows if r["gpu"] == gpu and r["memory_model"] == m and r.get("simulated_sms", "1") == sms]
-            color = colors.get(m, "tab:purple")
             device = sms != "1"
-            label = f"{m}, {sms} SMs" if device else f"{m}, 1-SM share"
-            style = "s--" if device else "o-"
-            top.plot([num(r["warps_per_sm"]) for r in sel], [num(r["gbps"]) for r in sel], style, markersize=3, color=color, label=label)
-            bottom.plot([num(r["gbps"]) for r in sel], [num(r["access_latency_mean"]) for r in sel], style, markersize=3, color=color,
-                        label=label)
+            style = dict(color=MEMORY_COLOURS.get(m, "tab:brown"), linewidth=1.2, linestyle="--" if device else "-",
+                         label=f"{m}, whole device" if device else m)
+            top.plot([num(r["warps_per_sm"]) for r in sel], [num(r["gbps"]) for r in sel], **style)
+            bottom.plot([num(r["gbps"]) for r in sel], [num(r["access_latency_mean"]) for r in sel], **style)
         for s in (s for s in summary if s["gpu"] == gpu and s["memory_model"] == "volkov2016"):
-            top.axhline(num(s["peak_gbps"]), color="0.5", linestyle="--", linewidth=1, label="Table 6.4 peak")
-            for key, style in (("warps_per_sm_at_90", ":"), ("warps_per_sm_at_95", "-.")):
-                top.axvline(num(s[key]), color="0.5", linestyle=style, linewidth=1, label=f"Table 6.4 {key[-2:]}% occupancy")
-        top.set_title(gpu)
+            peak = num(s["peak_gbps"])
+            top.axhline(peak, color="black", linestyle=":", linewidth=1, label="measured peak (Table 6.4)")
+            top.plot([num(s["warps_per_sm_at_90"]), num(s["warps_per_sm_at_95"])], [0.9 * peak, 0.95 * peak], linestyle="none", marker="*",
+                     markersize=9, color="black", label="measured: occupancies reaching 90%\nand 95% of the peak (Table 6.4)")
+        simulated = [num(r["access_latency_mean"]) for r in rows if r["gpu"] == gpu and num(r["access_latency_mean"]) > 0]
+        for f in (f for f in fits if f["gpu"] == gpu and f["source"].startswith("Volkov")):
+            draw_fit(bottom, f, color="black", linewidth=3, alpha=0.3, label="measured latencies' fit (Table 6.5)")
+        if simulated:  # the fit rises to its asymptote: the panel keeps the simulated latencies' range
+            bottom.set_ylim(0.9 * min(simulated), 1.1 * max(simulated))
+        top.set_title(f"{gpu}: throughput vs occupancy")
         top.set_xlabel("warps/SM")
         top.set_ylabel("GB/s")
+        top.set_ylim(bottom=0)
+        bottom.set_title(f"{gpu}: latency vs throughput", fontsize=8)
         bottom.set_xlabel("throughput, GB/s")
         bottom.set_ylabel("mean load latency, cycles")
-    axes[0][0].legend(fontsize=6)
-    save(fig, out_dir, "memory_models", left=0.75 / (3.4 * len(gpus)), bottom=0.09, hspace=0.35, wspace=0.4)
+    width = 3.6 * len(gpus) + 2.2
+    return layout(fig, "simulated memory model\n(one SM's share of the memory\nsystem; dashed: the whole device)",
+                  left=0.6 / width, right=1 - 2.2 / width, bottom=0.09, top=0.94, hspace=0.4, wspace=0.35)
 
 
 def draw(task):
     name, data_dir, out_dir, args = task
-    FIGURES[name](data_dir, out_dir, *args)
+    fig = FIGURES[name](data_dir, *args)
+    if fig is not None:
+        save_figure(fig, os.path.join(out_dir, f"throughput_{args[0]}" if name == "throughput" else FILE_NAMES[name]))
 
 
 FIGURES = {"throughput": throughput_figure, "cusp": cusp_figure, "latency": latency_figure, "error_bands": error_band_figure,
            "histogram": histogram_figure, "memory_models": memory_models_figure}
+FILE_NAMES = {"cusp": "cusp", "latency": "latency_vs_throughput", "error_bands": "error_bands", "histogram": "latency_histogram",
+              "memory_models": "memory_models"}
 
 
 def main():

@@ -1,9 +1,11 @@
 // `warpsim bound`: the analytical models' estimates for a GPU and workload over an occupancy range,
 // side by side in the columns of `warpsim run`; --worksheet prints the throughput-bound worksheet
-// (Volkov 2016 Table 3.4) and --graph writes the program execution graph (Figure 3.5) as Graphviz.
+// (Volkov 2016 Table 3.4) and --graph writes the program execution graph (Figure 3.5) as Graphviz
+// text, or drawn as PNG or SVG.
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <memory>
 #include <sstream>
 
@@ -21,12 +23,15 @@
 #include "model/volkov_model.h"
 #include "report/atomic_file.h"
 #include "report/bound_table.h"
+#include "report/plot_script.h"
 
 namespace warpsim::cli {
 namespace {
 
 // The exported graph shows each loop for this many trips: enough to see its steady state.
 constexpr int64_t kGraphTrips = 2;
+// A drawn graph has a row per instruction: past this many, rows too small to read.
+constexpr size_t kMaxDrawnNodes = 300;
 
 struct BoundExtras {
   std::vector<std::string> models;
@@ -55,7 +60,14 @@ std::vector<const model::ModelInfo*> selected_models(const std::vector<std::stri
   return out;
 }
 
-std::string graphviz_text(const model::ModelContext& c) {
+bool drawn_graph(const std::string& path) {
+  const std::string ext = to_lower(std::filesystem::path(path).extension().string());
+  return ext == ".png" || ext == ".svg";
+}
+
+// The graph for --graph: Graphviz text, or for a .png or .svg file that text drawn by
+// plots/exec_graph.py.
+std::string graph_output(const model::ModelContext& c, const std::string& path) {
   isa::Kernel shown = c.kernel;
   bool cut = false;
   for (auto& l : shown.loops)
@@ -65,7 +77,18 @@ std::string graphviz_text(const model::ModelContext& c) {
   const std::string title = fmt::format("{} on {}{}: latency bound {:g} cycles per warp", c.kernel.name, c.cfg.gpu.name,
                                         cut ? fmt::format(" (loops shown for {} trips)", kGraphTrips) : "", c.latency.cycles);
   model::write_graphviz(os, g, model::longest_path(g), shown, title);
-  return os.str();
+  if (!drawn_graph(path)) return os.str();
+  if (g.instructions > kMaxDrawnNodes)
+    throw UserError(Diagnostic{path, 0, 0, "--graph",
+                               fmt::format("{} instructions (loops shown for {} trips) are too many to draw legibly (at most {}); write a .dot "
+                                           "file and draw it with Graphviz",
+                                           g.instructions, kGraphTrips, kMaxDrawnNodes)});
+  const report::ScratchDir scratch;
+  const std::filesystem::path dot = scratch.path() / "graph.dot";
+  const std::filesystem::path image = scratch.path() / ("graph" + to_lower(std::filesystem::path(path).extension().string()));
+  report::write_file_atomically(dot.string(), os.str(), "--graph");
+  report::draw_or_throw("exec_graph.py", {dot.string(), image.string()});
+  return report::read_drawn_file(image);
 }
 
 std::string worksheet_text(const model::ModelContext& c, const std::string& format) {
@@ -88,7 +111,8 @@ void register_bound(CLI::App& app) {
   add_common_options(*cmd, *o, kGpu | kWorkload | kWarps | kFormat | kOut);
   cmd->add_option("--model", x->models, "model to evaluate (repeatable; default all): " + join(model::model_names(), ", "));
   cmd->add_flag("--worksheet", x->worksheet, "print the throughput-bound worksheet (Volkov Table 3.4) and the latency bound instead");
-  cmd->add_option("--graph", x->graph, "write the program execution graph (Volkov Figure 3.5) to this Graphviz .dot file");
+  cmd->add_option("--graph", x->graph,
+                  "write the program execution graph (Volkov Figure 3.5) to this file: drawn for a .png or .svg name, else Graphviz text (.dot)");
   cmd->callback([o, x] {
     if (o->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
     if (o->workload.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--workload", "required (see `warpsim list workloads`)"});
@@ -101,6 +125,8 @@ void register_bound(CLI::App& app) {
     const std::vector<int> warps = o->warps.empty() ? parse_warps(fmt::format("1:{}", cfg.sm.max_warps)) : parse_warps(o->warps);
     for (int n : warps) device::check_warps_fit(cfg, n);  // as `warpsim run`
     report::check_outputs({{"--out", o->out}, {"--graph", x->graph}});
+    if (const std::string why = report::plots_unavailable(); !why.empty() && drawn_graph(x->graph))
+      throw UserError(Diagnostic{x->graph, 0, 0, "--graph", why + "; or write a .dot file for Graphviz"});
     const model::ModelContext ctx = model::make_context(cfg, kernel);
     std::string text;
     if (x->worksheet) {
@@ -112,8 +138,8 @@ void register_bound(CLI::App& app) {
       text = report::bound_table(ctx, rows).render(o->format);
     }
     // Every output is produced before any is written: bad input leaves no partial files.
-    const std::string dot = x->graph.empty() ? std::string() : graphviz_text(ctx);
-    if (!x->graph.empty()) report::write_file_atomically(x->graph, dot, "--graph");
+    const std::string graph = x->graph.empty() ? std::string() : graph_output(ctx, x->graph);
+    if (!x->graph.empty()) report::write_file_atomically(x->graph, graph, "--graph");
     emit(*o, text);
   });
 }

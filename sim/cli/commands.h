@@ -15,5 +15,6 @@ void register_validate(CLI::App& app);
 void register_sweep(CLI::App& app);
 void register_compare_memory(CLI::App& app);
 void register_import_sass(CLI::App& app);
+void register_plot(CLI::App& app);
 
 }  // namespace warpsim::cli

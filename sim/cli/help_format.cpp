@@ -18,6 +18,8 @@ std::string text_metavar(const std::string& name) {
       {"memory-models", "LIST"},     {"graph", "FILE"},             {"points-out", "FILE"},  {"model", "NAME"},
       {"quantity", "NAME"},          {"pattern", "PATTERN"},        {"array", "SIZE"},       {"function", "NAME"},
       {"arch", "sm_XX"},             {"trip-count", "N"},           {"patterns", "FILE"},
+      {"kind", "KIND"},              {"x", "COLUMN"},               {"y", "COLUMN[,COLUMN]"}, {"group", "COLUMN"},
+      {"csv", "CSV"},
   };
   const auto it = kNames.find(name);
   return it == kNames.end() ? "VALUE" : it->second;

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -79,6 +80,49 @@ TEST(BoundCommand, GraphOptionWritesGraphviz) {
   EXPECT_EQ(ss.str().rfind("digraph", 0), 0u);
   EXPECT_NE(ss.str().find("longest path: 544 cycles"), std::string::npos);
 }
+
+#ifdef WARPSIM_HAVE_PLOTS
+// A .png or .svg name draws the graph (plots/exec_graph.py) instead of writing Graphviz text: one
+// row per instruction, byte-identical on reruns.
+TEST(BoundCommand, GraphOptionDrawsPngOrSvgByExtension) {
+  const std::string d = test::temp_dir() + "/graph_drawn";
+  std::filesystem::create_directories(d);
+  for (const char* name : {"a.svg", "b.svg", "a.png", "b.PNG"}) {
+    const auto r = run_cli("bound --gpu kepler --workload vector_add --model volkov --warps 4 --graph " + d + "/" + name);
+    ASSERT_EQ(r.exit_code, 0) << name << r.err;
+  }
+  const std::string svg = test::slurp(d + "/a.svg");
+  EXPECT_EQ(svg, test::slurp(d + "/b.svg"));
+  EXPECT_EQ(test::slurp(d + "/a.png"), test::slurp(d + "/b.PNG"));
+  EXPECT_EQ(test::slurp(d + "/a.png").substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  // The title and every node of vector add's graph (12 instructions and the end), with its issue time.
+  for (const char* text : {"vector_add on kepler: latency bound 544 cycles per warp", "longest path: 544 cycles", "6: LD", "9: FADD",
+                           "warp terminated", "t = 544", "t = 334"})
+    EXPECT_NE(svg.find(text), std::string::npos) << text;
+}
+
+// A graph too long to read drawn is refused before anything is written; its .dot is not.
+TEST(BoundCommand, AGraphTooLongToDrawExitsTwo) {
+  std::string text = ".kernel long_chain\n";
+  for (int i = 0; i < 320; ++i) text += "FADD R1, R1, R2\n";
+  const std::string wl = test::write_temp_file("long_chain.wl", text);
+  const std::string png = test::temp_dir() + "/long_chain.png";
+  const auto r = run_cli("bound --gpu kepler --workload " + wl + " --model volkov --warps 4 --graph " + png);
+  EXPECT_EQ(r.exit_code, 2);
+  // 320 adds and the EXIT the parser appends to a kernel without one.
+  EXPECT_NE(r.err.find("long_chain.png: --graph: 321 instructions (loops shown for 2 trips) are too many to draw legibly (at most 300)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(std::filesystem::exists(png));
+  EXPECT_EQ(run_cli("bound --gpu kepler --workload " + wl + " --model volkov --warps 4 --graph " + test::temp_dir() + "/long_chain.dot").exit_code, 0);
+}
+#else
+TEST(BoundCommand, GraphDrawnWithoutMatplotlibExitsTwoSayingHowToGetIt) {
+  const auto r = run_cli("bound --gpu kepler --workload vector_add --model volkov --warps 4 --graph " + test::temp_dir() + "/g.png");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("apt-get install python3-matplotlib"), std::string::npos) << r.err;
+}
+#endif
 
 TEST(BoundCommand, FlagsTheHuangModelsNegativeTimes) {
   // §7.8: Fermi, stride-2 loads, α = 0, 17 warps: negative CPI, reported and flagged.

@@ -3,16 +3,15 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
-#include "common/data_paths.h"
 #include "common/user_error.h"
+#include "report/plot_script.h"
 #include "validation/report/report_tables.h"
 
 namespace fs = std::filesystem;
@@ -28,12 +27,6 @@ void write(const fs::path& p, const std::string& content) {
   if (!f) throw UserError(Diagnostic{p.string(), 0, 0, "--out-dir", with_system_reason("cannot write file")});
 }
 
-std::string quoted(const fs::path& p) {
-  std::string s = "'";
-  for (char c : p.string()) s += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return s + "'";
-}
-
 }  // namespace
 
 size_t ReportInput::invariant_violations() const {
@@ -44,22 +37,12 @@ size_t ReportInput::invariant_violations() const {
 
 FigureStatus make_figures(const std::string& dir, int jobs) {
   FigureStatus st;
-#ifndef WARPSIM_HAVE_PLOTS
-  st.why_not = "matplotlib was not found under " WARPSIM_PYTHON " when warpsim was configured (apt-get install python3-matplotlib, then re-run cmake)";
-  return st;
-#else
-  const fs::path script = data_dir("plots") / "validation_figures.py";
-  const fs::path log = fs::path(dir) / "figures.log";
-  const std::string cmd = fmt::format("{} {} {} {} {} > {} 2>&1", quoted(WARPSIM_PYTHON), quoted(script), quoted(fs::path(dir) / "data"),
-                                      quoted(fs::path(dir) / "figures"), jobs, quoted(log));
-  const int rc = std::system(cmd.c_str());
-  std::ifstream in(log);
-  std::stringstream text;
-  text << in.rdbuf();
-  in.close();
-  fs::remove(log);
-  if (rc != 0) {
-    st.why_not = "the figure script failed: " + text.str();
+  st.why_not = report::plots_unavailable();
+  if (!st.why_not.empty()) return st;
+  const report::ScriptRun run =
+      report::run_plot_script("validation_figures.py", {(fs::path(dir) / "data").string(), (fs::path(dir) / "figures").string(), std::to_string(jobs)});
+  if (run.status != 0) {
+    st.why_not = "the figure script failed: " + run.output;
     return st;
   }
   std::vector<std::string> files;
@@ -69,7 +52,6 @@ FigureStatus make_figures(const std::string& dir, int jobs) {
   st.made = true;
   st.files = files;
   return st;
-#endif
 }
 
 namespace {
