@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -157,10 +155,9 @@ class Parser {
   size_t find_close(const std::vector<SourceLine>& lines, size_t i, size_t end, const char* open, const char* close) {
     int depth = 0;
     for (size_t j = i; j < end; ++j) {
-      auto w = split_words(lines[j].text);
-      if (w.empty()) continue;
-      if (w[0] == open) ++depth;
-      if (w[0] == close && --depth == 0) return j;
+      const auto w = split_words(lines[j].text);
+      if (!w.empty() && w[0] == open) ++depth;
+      if (!w.empty() && w[0] == close && --depth == 0) return j;
     }
     return end;
   }
@@ -398,15 +395,6 @@ class Parser {
 
 Kernel parse_workload(const std::string& text, const std::string& file, const ParamMap& overrides) {
   return Parser(file, overrides).run(text);
-}
-
-Kernel parse_workload_file(const std::string& path, const ParamMap& overrides) {
-  errno = 0;
-  std::ifstream in(path);
-  if (!in) throw UserError(Diagnostic{path, 0, 0, "", with_system_reason("cannot open workload file")});
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_workload(ss.str(), path, overrides);
 }
 
 }  // namespace warpsim::isa
