@@ -73,6 +73,8 @@ class MeasurementSet {
 // UserError with every problem found (missing path, malformed row, duplicate id across files).
 MeasurementSet load_measurements(const std::vector<std::filesystem::path>& paths);
 MeasurementSet load_measurements(const std::filesystem::path& path);
+// One file's text already in memory; `path` names it in messages.
+MeasurementSet load_measurements_text(std::string_view text, const std::string& path);
 
 // The built-in measurements: data_dir("validation") / "measurements".
 std::filesystem::path builtin_measurements_dir();
