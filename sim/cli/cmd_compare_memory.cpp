@@ -57,7 +57,7 @@ void register_compare_memory(CLI::App& app) {
     so.sms = x->sms;
     so.seed = o->seed;
     so.jobs = o->jobs;
-    validation::InvariantChecker invariants(false);  // Little's law on every run, as `run` checks
+    validation::InvariantChecker invariants;  // on every run, as `run` checks
     so.invariants = &invariants;
     std::vector<validation::MemoryModelSummary> summaries;
     std::vector<std::string> skipped;

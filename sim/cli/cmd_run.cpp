@@ -153,7 +153,7 @@ void register_run(CLI::App& app) {
     emit(*o, table);
     // Little's law on every run: a violation is a simulator bug. (The throughput bound is left to
     // `validate`: a config may use hardware the worksheet does not describe, validation/evaluation/invariants.h.)
-    validation::InvariantChecker checker(false);
+    validation::InvariantChecker checker;
     for (size_t i = 0; i < results.size(); ++i) checker.add(points[i], results[i]);
     const auto violations = validation::violation_messages(checker.checks());
     for (const auto& line : violations) std::cerr << line << "\n";

@@ -129,10 +129,10 @@ std::string file_identity(const std::string& path) {
   return ec ? path : canonical.string();
 }
 
-// Loads `path` and its inherits chain, base first. `chain` (the files above `path`) detects cycles.
-void load_layers(const std::string& path, std::vector<std::string>& chain, Binder& binder, DiagnosticSink& sink) {
+// Binds `root` (the file `path`) over its inherits chain, base first. `chain` (the files above
+// `path`) detects cycles.
+void load_layers(const std::string& path, const YAML::Node& root, std::vector<std::string>& chain, Binder& binder, DiagnosticSink& sink) {
   chain.push_back(path);
-  YAML::Node root = load_yaml_file(path);
   if (!root.IsMap()) throw UserError(Diagnostic{path, 1, 1, "", "expected a YAML map of config keys"});
   if (const YAML::Node base = root["inherits"]) {
     if (!base.IsScalar()) throw UserError(at(path, base.Mark(), "inherits", "expected the name or path of a base config"));
@@ -142,7 +142,7 @@ void load_layers(const std::string& path, std::vector<std::string>& chain, Binde
     const std::string id = file_identity(base_path);
     if (std::any_of(chain.begin(), chain.end(), [&](const std::string& p) { return file_identity(p) == id; }))
       throw UserError(at(path, base.Mark(), "inherits", "inheritance cycle: " + join(chain, " -> ") + " -> " + base_path));
-    load_layers(base_path, chain, binder, sink);
+    load_layers(base_path, load_yaml_file(base_path), chain, binder, sink);
   }
   binder.bind_map(root, "", path);
 }
@@ -166,6 +166,34 @@ void apply_set(const std::string& assignment, HwConfig& cfg, Provenance& prov, D
     return;
   }
   prov[key] = Diagnostic{"<--set>", 0, 0, key, ""};
+}
+
+// The config of `root`, the file `path`: its inherits chain, then `sets`, then the rules.
+HwConfig load_root(const std::string& path, const YAML::Node& root, const std::vector<std::string>& sets) {
+  HwConfig cfg;
+  Provenance prov;
+  DiagnosticSink sink;
+  Binder binder(cfg, prov, sink);
+  std::vector<std::string> chain;
+  load_layers(path, root, chain, binder, sink);
+  // As the files' width and clock give it; 0 when they give neither (the pins a --set then
+  // supplies are the config's own, not a what-if on measured ones: nothing is scaled).
+  const bool files_give_pins = prov.count("memory.bus_width_bits") && prov.count("memory.memory_clock_mhz");
+  const double file_pins = files_give_pins ? pins_gbps(cfg.memory) : 0.0;
+  for (const auto& s : sets) apply_set(s, cfg, prov, sink);
+  sink.throw_if_any();
+  follow_pins(cfg, prov, file_pins);
+  for (const auto& f : hw_schema())
+    if (f.required && !prov.count(f.key)) {
+      Diagnostic d = binder.missing_at(f.key, path);
+      d.message = fmt::format("missing required field (expected {}{})", expected_text(f), f.unit.empty() ? "" : ", in " + f.unit);
+      sink.add(std::move(d));
+    }
+  sink.throw_if_any();
+  cfg.source_file = path;
+  cfg.key_sources = std::make_shared<const Provenance>(std::move(prov));
+  check_cross_field_rules(cfg);
+  return cfg;
 }
 
 }  // namespace
@@ -214,30 +242,11 @@ HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::
                                fmt::format("no GPU config named '{}' and no such file{} (built-in: {}){}", name_or_path,
                                            hint.empty() ? "" : fmt::format("; did you mean '{}'?", hint), join(names, ", "), several)});
   }
-  HwConfig cfg;
-  Provenance prov;
-  DiagnosticSink sink;
-  Binder binder(cfg, prov, sink);
-  std::vector<std::string> chain;
-  load_layers(path, chain, binder, sink);
-  // As the files' width and clock give it; 0 when they give neither (the pins a --set then
-  // supplies are the config's own, not a what-if on measured ones: nothing is scaled).
-  const bool files_give_pins = prov.count("memory.bus_width_bits") && prov.count("memory.memory_clock_mhz");
-  const double file_pins = files_give_pins ? pins_gbps(cfg.memory) : 0.0;
-  for (const auto& s : sets) apply_set(s, cfg, prov, sink);
-  sink.throw_if_any();
-  follow_pins(cfg, prov, file_pins);
-  for (const auto& f : hw_schema())
-    if (f.required && !prov.count(f.key)) {
-      Diagnostic d = binder.missing_at(f.key, path);
-      d.message = fmt::format("missing required field (expected {}{})", expected_text(f), f.unit.empty() ? "" : ", in " + f.unit);
-      sink.add(std::move(d));
-    }
-  sink.throw_if_any();
-  cfg.source_file = path;
-  cfg.key_sources = std::make_shared<const Provenance>(std::move(prov));
-  check_cross_field_rules(cfg);
-  return cfg;
+  return load_root(path, load_yaml_file(path), sets);
+}
+
+HwConfig load_hw_config_text(const std::string& text, const std::string& path, const std::vector<std::string>& sets) {
+  return load_root(path, load_yaml_text(text, path), sets);
 }
 
 void validate(const HwConfig& c) { check_cross_field_rules(c); }

@@ -191,7 +191,8 @@ std::vector<FieldSpec> build_schema() {
                           "same-warp issue latency after a " + cls + " instruction, if larger (Volkov §3.7)", 0, 1 << 20, kOpt));
   }
   // --- pipes
-  for (auto [name, pipe] : {std::pair{"alu", &HwConfig::alu}, std::pair{"sfu", &HwConfig::sfu}}) {
+  for (auto [name, binding] : {std::pair{"alu", &HwConfig::alu}, std::pair{"sfu", &HwConfig::sfu}}) {
+    const auto pipe = binding;  // a plain variable: C++20 lets lambdas capture structured bindings, clang 14 does not
     const std::string p(name);
     const char* what = p == "alu" ? "CUDA cores" : "SFUs";
     s.push_back(double_field(p + ".ops_per_cycle", [pipe](HwConfig& c) -> double& { return (c.*pipe).ops_per_cycle; }, "ops/cycle/scheduler",

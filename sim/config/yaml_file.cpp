@@ -2,10 +2,15 @@
 
 #include <fmt/format.h>
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 
 #include <cerrno>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
+#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -59,32 +64,83 @@ void check_unique_keys(const YAML::Node& node, const std::string& prefix, KeyChe
   check.ancestors.pop_back();
 }
 
+// The root of each document of a stream, as parser events: whether it is null, and where.
+class DocumentRoots : public YAML::EventHandler {
+ public:
+  YAML::Mark start, root;  // of the last document
+  bool root_null = true;
+
+  void OnDocumentStart(const YAML::Mark& m) override {
+    start = m;
+    depth_ = 0;
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& m, YAML::anchor_t) override { node(m, true); }
+  void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { node(m, false); }
+  void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t, const std::string&) override { node(m, false); }
+  void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override { open(m); }
+  void OnSequenceEnd() override { --depth_; }
+  void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override { open(m); }
+  void OnMapEnd() override { --depth_; }
+
+ private:
+  void node(const YAML::Mark& m, bool null) {
+    if (depth_ > 0) return;
+    root = m;
+    root_null = null;
+  }
+  void open(const YAML::Mark& m) {
+    node(m, false);
+    ++depth_;
+  }
+  int depth_ = 0;
+};
+
+// A later document (after `---`) would be ignored; an empty one holds nothing to lose. yaml-cpp
+// 0.7's LoadAll loops forever, allocating, on a token no node can start with (a lone ','): it
+// reads an empty document there again and again. Such a document starts where the last one did.
+void check_documents(const std::string& text, const std::string& path) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentRoots docs;
+  for (int n = 0, last = -1; parser.HandleNextDocument(docs); ++n, last = docs.start.pos) {
+    const auto at = [&](const YAML::Mark& m, std::string message) {
+      return UserError(Diagnostic{path, m.line + 1, m.column + 1, "", std::move(message)});
+    };
+    if (docs.start.pos == last) {
+      const char c = static_cast<size_t>(last) < text.size() ? text[static_cast<size_t>(last)] : ' ';
+      throw at(docs.start, fmt::format("YAML syntax error: unexpected '{}'", c));
+    }
+    if (n > 0 && !docs.root_null) throw at(docs.root, "a second YAML document (after '---'): the file must hold one");
+  }
+}
+
 }  // namespace
 
 YAML::Node load_yaml_file(const std::string& path) {
-  std::vector<YAML::Node> docs;
   errno = 0;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UserError(Diagnostic{path, 0, 0, "", with_system_reason("cannot open file")});
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return load_yaml_text(text, path);
+}
+
+YAML::Node load_yaml_text(const std::string& text, const std::string& path) {
+  YAML::Node root;
   try {
-    docs = YAML::LoadAllFromFile(path);
-  } catch (const YAML::BadFile&) {
-    throw UserError(Diagnostic{path, 0, 0, "", with_system_reason("cannot open file")});
+    check_documents(text, path);
+    root = YAML::Load(text);
   } catch (const YAML::DeepRecursion& e) {  // yaml-cpp's own guard; its message says only "bad file"
     throw UserError(Diagnostic{path, e.mark.line + 1, e.mark.column + 1, "",
                                fmt::format("YAML nested {} levels deep here (warpsim's files nest a few): not a file warpsim reads", e.depth())});
   } catch (const YAML::ParserException& e) {
     throw UserError(Diagnostic{path, e.mark.line + 1, e.mark.column + 1, "", "YAML syntax error: " + e.msg});
   }
-  // A later document (after `---`) would be ignored as well; an empty one holds nothing to lose.
-  for (size_t i = 1; i < docs.size(); ++i)
-    if (!docs[i].IsNull())
-      throw UserError(Diagnostic{path, docs[i].Mark().line + 1, docs[i].Mark().column + 1, "",
-                                 "a second YAML document (after '---'): the file must hold one"});
-  if (docs.empty()) return YAML::Node();
   DiagnosticSink sink;
   KeyCheck check{path, sink, {}, 0, {}};
-  check_unique_keys(docs[0], "", check);
+  check_unique_keys(root, "", check);
   sink.throw_if_any();
-  return docs[0];
+  return root;
 }
 
 }  // namespace warpsim::config

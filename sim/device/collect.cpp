@@ -55,6 +55,11 @@ Result Device::collect() const {
                                        : r.steady_state_window ? st.window.work : st.work;
     r.warps_executed += w.warps_executed;
     for (int c = 0; c < isa::kOpClassCount; ++c) r.warp_instructions_by_class[c] += w.instructions[c];
+    if (!stopped) {
+      const std::vector<uint64_t>& by_pc = r.steady_state_window ? st.window.issued_by_pc : st.issued_by_pc;
+      r.warp_instructions_by_pc.resize(by_pc.size(), 0);
+      for (size_t pc = 0; pc < by_pc.size(); ++pc) r.warp_instructions_by_pc[pc] += by_pc[pc];
+    }
     r.thread_ops_alu += w.thread_ops_alu;
     r.bytes_requested += w.bytes_requested;
     r.bytes_transferred += w.bytes_transferred;

@@ -91,6 +91,9 @@ struct Result {
   uint64_t warps_executed = 0;
   uint64_t warp_instructions = 0;  // issued warp instructions, replays not counted
   std::array<uint64_t, isa::kOpClassCount> warp_instructions_by_class{};
+  // The same instructions per static instruction (kernel pc), all SMs; empty for a run stopped
+  // once steady. The throughput bound is that of this mix (model/simulated_bound.h).
+  std::vector<uint64_t> warp_instructions_by_pc;
   uint64_t thread_ops_alu = 0;     // CUDA-core thread operations
   uint64_t bytes_requested = 0;    // global bytes requested by active threads (the seeds' GB/s)
   uint64_t bytes_transferred = 0;  // global bytes moved by transactions

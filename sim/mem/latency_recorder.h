@@ -40,9 +40,11 @@ class LatencyRecorder {
     const size_t b = latency < kLinearLimit ? static_cast<size_t>(latency) : bin_of(latency);
     const size_t page = b >> kPageBits;
     // Null where the page is not made yet (an inner vector never assigned holds no storage).
-    // Compared as pointers: the page count itself would divide by sizeof(std::vector).
-    std::vector<uint32_t>* at = pages_.data() + page;
-    uint32_t* bins = at < pages_.data() + pages_.size() ? at->data() : nullptr;
+    // Bounded in bytes, not pages: the page count would divide by sizeof(std::vector), and a
+    // pointer past the pages (or off an empty vector's null) is undefined behaviour.
+    const size_t bytes = static_cast<size_t>(reinterpret_cast<const char*>(pages_.data() + pages_.size()) -
+                                             reinterpret_cast<const char*>(pages_.data()));
+    uint32_t* bins = page * sizeof(pages_[0]) < bytes ? pages_[page].data() : nullptr;
     if (bins == nullptr) [[unlikely]] bins = make_page(page);
     if (++bins[b & (kPageBins - 1)] == 0) wraps_.push_back(b);
     ++count_;

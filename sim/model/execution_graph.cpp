@@ -2,12 +2,17 @@
 
 #include <fmt/format.h>
 
-// GCC 12 reports a false -Wmaybe-uninitialized inside Boost's edge iterator (boost::optional).
+// GCC 12 reports a false -Wmaybe-uninitialized inside Boost's edge iterator (boost::optional);
+// clang has no such warning (and would warn about the unknown name).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <boost/graph/dag_shortest_paths.hpp>
 #include <boost/graph/graphviz.hpp>
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 #include <algorithm>
 #include <functional>

@@ -1,6 +1,7 @@
 #include "model/kernel_profile.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "model/access_cost.h"
 
@@ -93,9 +94,11 @@ std::vector<bool> dual_issue_pairs(const config::HwConfig& cfg, const isa::Kerne
   return paired;
 }
 
-KernelProfile profile_kernel(const config::HwConfig& cfg, const isa::Kernel& k) {
+KernelProfile profile_kernel(const config::HwConfig& cfg, const isa::Kernel& k) { return profile_kernel(cfg, k, isa::execution_counts(k)); }
+
+KernelProfile profile_kernel(const config::HwConfig& cfg, const isa::Kernel& k, std::vector<int64_t> counts) {
   KernelProfile p;
-  p.counts = isa::execution_counts(k);
+  p.counts = std::move(counts);
   p.mix = isa::instruction_mix(k);
   p.dual_issued_with_next = dual_issue_pairs(cfg, k);
   double lat_sum = 0, base_sum = 0;

@@ -44,6 +44,8 @@ struct KernelProfile {
 };
 
 KernelProfile profile_kernel(const config::HwConfig& cfg, const isa::Kernel& kernel);
+// The same with other executions per static instruction than the kernel's own (`counts`, one per pc).
+KernelProfile profile_kernel(const config::HwConfig& cfg, const isa::Kernel& kernel, std::vector<int64_t> counts);
 
 // Dual-issue pairing (§3.8): with scheduler.width >= 2, instruction pc pairs with pc + 1 when both
 // run equally often in the same loop body, the second neither reads nor writes a register the

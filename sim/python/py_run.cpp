@@ -76,7 +76,7 @@ py::object run(const py::object& gpu, const py::object& workload, const py::obje
   if (runnable.empty()) throw option_error("--warps", "no occupancy in '" + spec + "' can be realised on " + cfg->gpu.name);
   if (!skipped.empty()) warn(fmt::format("skipping {} warps/SM: cannot be realised on {} (Volkov §5.7)", device::occupancy_list(skipped), cfg->gpu.name));
   std::vector<device::Result> results;
-  validation::InvariantChecker checker(false);
+  validation::InvariantChecker checker;
   for (int n : runnable) {
     sweep::SimulationPoint p{cfg, kernel, base};
     p.options.warps_per_sm = n;
@@ -109,7 +109,7 @@ py::object sweep(const py::object& gpus, const py::object& workloads, const py::
   }
   const auto columns = sweep::sweep_columns(steady, grid);
   report::Table t(columns);
-  validation::InvariantChecker checker(false);
+  validation::InvariantChecker checker;
   for (size_t i = 0; i < results.size(); ++i) {
     t.add_row(sweep::point_row(columns, plan.points[i], results[i]));
     checker.add(plan.runs[i], results[i]);

@@ -41,6 +41,7 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
   accesses_stride_ = static_cast<uint32_t>(std::max(1, kernel.accesses));
   loop_iter_.assign(static_cast<size_t>(slots) * loops_stride_, 0);
   executions_.assign(static_cast<size_t>(slots) * accesses_stride_, 0);
+  stats_.issued_by_pc.assign(kernel.code.size(), 0);
   schedulers_.resize(cfg.scheduler.count);
   scheduler_count_ = static_cast<uint32_t>(schedulers_.size());
   for (auto& s : schedulers_) {
@@ -162,10 +163,12 @@ void Sm::execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint6
   if (setup_.record_issues) log_issue(s, slot, d, t);
   if (d.cls == OpClass::Barrier) {
     stats_.work.instructions[isa::index(d.cls)]++;
+    stats_.issued_by_pc[static_cast<size_t>(&d - code_)]++;
     advance_pc(slot);
     arrive_at_barrier(slot, t);
   } else if (d.cls == OpClass::Control && d.is_exit) {
     stats_.work.instructions[isa::index(d.cls)]++;
+    stats_.issued_by_pc[static_cast<size_t>(&d - code_)]++;
     exit_warp(slot, t);
     // The run spans the EXIT's issue slot too (it ended at the slot's start, one slot short: a
     // short kernel's IPC exceeded the issue bound, 88 instructions in 21 cycles on 4 single-issue

@@ -111,6 +111,7 @@ WARPSIM_HOT void Sm::execute_plain(Scheduler& s, uint32_t slot, const DecodedIns
   using isa::OpClass;
   // Global loads and stores count when they complete (Sm::on_completion).
   if (d.cls != OpClass::Load && d.cls != OpClass::Store) stats_.work.instructions[isa::index(d.cls)]++;
+  stats_.issued_by_pc[static_cast<size_t>(&d - code_)]++;
   switch (d.cls) {
     case OpClass::Alu:
       s.alu.accept(t, d.ops);

@@ -85,6 +85,7 @@ void Sm::close_window(uint64_t t) {
   win.in_flight = lsu_.accesses_in_flight();
   win.done = t;
   win.work = stats_.work;
+  win.issued_by_pc = stats_.issued_by_pc;
 }
 
 void Sm::issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t) {

@@ -43,6 +43,7 @@ struct WindowTally {
   uint64_t in_flight = 0;     // of those, not completed yet
   uint64_t done = 0;          // when the last of them completed (the close, if none was in flight)
   WorkCounters work;          // the work issued before the close, complete once in_flight is 0
+  std::vector<uint64_t> issued_by_pc;  // instructions issued before the close, per static instruction
 };
 
 struct SmStats {
@@ -50,6 +51,9 @@ struct SmStats {
   // after Sm::finish() only (a run of issue slots is charged when it ends).
   std::array<uint64_t, kStallReasonCount> stall_slots{};
   WorkCounters work;
+  // Warp instructions issued per static instruction: the mix the throughput bound of the timed
+  // interval is computed for (model/simulated_bound.h).
+  std::vector<uint64_t> issued_by_pc;
   WindowTally window;
   uint64_t warp_latency_sum = 0;       // sum over warps of (end - start)
   uint64_t resident_age_sum = 0;       // warps still resident at finish(): sum of (end - start)

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "common/user_error.h"
+#include "model/simulated_bound.h"
 #include "sweep/mpi_launch.h"
 #include "sweep/progress_bar.h"
 #include "sweep/sweep_output.h"
@@ -80,8 +81,7 @@ void tally_kept_points(const Output& o, const SweepPlan& plan, LineFormat f, con
     if (!line.empty() && line.back() == '\n') line.pop_back();
     const double error = line_number(f, columns, line, "little_law_error").value_or(INFINITY);
     if (error <= device::kLittlesLawTolerance) continue;  // NaN and a missing number fail too
-    ++tally.violated;
-    if (!(error <= tally.worst)) tally.worst = error, tally.worst_key = plan.points[i].key;
+    tally.littles_law.add(error, plan.points[i].key);
   }
 }
 
@@ -124,6 +124,7 @@ void run_with_mpi(const SweepRequest& req, const SweepPlan& plan, LineFormat f, 
     return;
   }
   mpi::run_distributed(session, *shared, longest_first(plan, *shared), req.jobs, plan_lines(plan, f, columns, tally), out ? emit_to(*out) : EmitFn{});
+  mpi::gather_tally(session, tally);
   if (out) close_output(*out, req, plan, f, columns);
 }
 #endif
@@ -150,9 +151,15 @@ std::string run_sweep(const SweepRequest& req) {
     run_local(todo, req.jobs, plan_lines(plan, f, columns, tally), emit_to(*out), longest_first(plan, todo));
     close_output(*out, req, plan, f, columns);
   }
-  if (tally.violated == 0) return "";
-  return fmt::format("warpsim: error: invariant littles_law violated by {} sweep point(s); worst {:.6g} ({}): {}", tally.violated, tally.worst,
-                     tally.worst_key, device::kLittlesLawRule);
+  std::string broken;
+  const auto report = [&broken](const char* name, const Violations& v, const std::string& rule) {
+    if (v.violated == 0) return;
+    if (!broken.empty()) broken += "\n";
+    broken += fmt::format("warpsim: error: invariant {} violated by {} sweep point(s); worst {:.6g} ({}): {}", name, v.violated, v.worst, v.worst_key, rule);
+  };
+  report("littles_law", tally.littles_law, device::kLittlesLawRule);
+  report("throughput_bound", tally.throughput_bound, model::kBoundRule);
+  return broken;
 }
 
 }  // namespace warpsim::sweep

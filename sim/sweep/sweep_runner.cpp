@@ -5,18 +5,30 @@
 
 #include "device/simulate.h"
 #include "isa/kernel.h"
+#include "model/simulated_bound.h"
 #include "sweep/point_executor.h"
 
 namespace warpsim::sweep {
+
+void Violations::add(double value, const std::string& key) {
+  ++violated;
+  if (!(value <= worst)) worst = value, worst_key = key;  // NaN is the worst
+}
 
 LineFn plan_lines(const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns, LawTally& tally) {
   return [&plan, f, columns, &tally](size_t i) {
     const SimulationPoint& run = plan.runs[i];
     const device::Result r = device::simulate(*run.config, *run.kernel, run.options);
-    if (!device::littles_law_holds(r)) {
+    const bool law = device::littles_law_holds(r);
+    // A run stopped once steady estimates its throughput with a confidence interval: no exact limit.
+    const double bound_ratio = r.warps_executed == 0 || r.steady_stopped
+                                   ? 0
+                                   : r.ipc_per_sm / model::simulated_throughput_bound(*run.config, *run.kernel, &r.warp_instructions_by_pc);
+    const bool bound = bound_ratio <= 1 + model::kBoundSlack;
+    if (!law || !bound) {
       const std::lock_guard<std::mutex> lock(tally.mutex);
-      ++tally.violated;
-      if (r.little_law_error > tally.worst) tally.worst = r.little_law_error, tally.worst_key = plan.points[i].key;
+      if (!law) tally.littles_law.add(r.little_law_error, plan.points[i].key);
+      if (!bound) tally.throughput_bound.add(bound_ratio, plan.points[i].key);
     }
     return point_line(f, columns, plan.points[i], r);
   };

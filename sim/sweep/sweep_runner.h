@@ -18,16 +18,24 @@ using LineFn = std::function<std::string(size_t i)>;
 // Receives point `i`'s line, in the order the points finish, from the calling thread.
 using EmitFn = std::function<void(size_t i, const std::string& line)>;
 
-// Runs whose Little's law broke (device::kLittlesLawTolerance): a simulator bug, which the sweep
-// reports at its end (exit 1) after writing every line. Filled from worker threads.
-struct LawTally {
-  std::mutex mutex;
+// The points that broke one invariant, and the worst value of its checked quantity.
+struct Violations {
   size_t violated = 0;
   double worst = 0;
   std::string worst_key;  // the point's key (sweep_plan.h)
+  void add(double value, const std::string& key);
 };
 
-// Simulates plan.runs[i] and formats its line; counts a broken Little's law in `tally`.
+// Runs whose Little's law broke (device::kLittlesLawTolerance) or whose throughput exceeds the
+// simulated machine's bound (model/simulated_bound.h): simulator bugs, which the sweep reports at
+// its end (exit 1) after writing every line. Filled from worker threads.
+struct LawTally {
+  std::mutex mutex;
+  Violations littles_law;
+  Violations throughput_bound;
+};
+
+// Simulates plan.runs[i] and formats its line; counts a broken invariant in `tally`.
 LineFn plan_lines(const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns, LawTally& tally);
 
 // Runs the points `todo` with up to `jobs` threads, started in `start_order` (positions into

@@ -69,6 +69,7 @@ TEST(SweepCli, JsonLinesAreByteIdenticalForOneAndTwoJobs) {
 TEST(SweepCli, ResumeAfterATornWriteEndsWithTheBytesOfAnUninterruptedRun) {
   const std::string whole = sweep_to(kGrid, "whole.csv");
   const auto lines = lines_of(whole);
+  ASSERT_EQ(lines.size(), 1u + 8);
   // As if killed while writing line 4: header, three whole points and half a line.
   std::string partial = lines[0] + "\n" + lines[1] + "\n" + lines[2] + "\n" + lines[3] + "\n" + lines[4].substr(0, lines[4].size() / 2);
   const std::string out = temp_dir() + "/resume.csv";
@@ -82,6 +83,7 @@ TEST(SweepCli, ResumeAfterATornWriteEndsWithTheBytesOfAnUninterruptedRun) {
 TEST(SweepCli, ResumeKeepsHeldPointsInsteadOfRecomputingThem) {
   const std::string whole = sweep_to(kGrid, "whole2.csv");
   auto lines = lines_of(whole);
+  ASSERT_EQ(lines.size(), 1u + 8);
   // Mark a held point's cycle count: a rerun that recomputed it would restore the true value.
   auto fields = split(lines[2], ',');
   fields[8] = "123456789";
@@ -99,6 +101,7 @@ TEST(SweepCli, ResumeKeepsHeldPointsInsteadOfRecomputingThem) {
 // would have failed the run that wrote it (the point is kept, the invariant names it).
 TEST(SweepCli, ResumeChecksLittlesLawOnThePointsItKeeps) {
   const auto lines = lines_of(sweep_to(kGrid, "whole_law.csv"));
+  ASSERT_EQ(lines.size(), 1u + 8);
   const auto header = split(lines[0], ',');
   const size_t col = static_cast<size_t>(std::find(header.begin(), header.end(), "little_law_error") - header.begin());
   ASSERT_LT(col, header.size());
@@ -111,6 +114,15 @@ TEST(SweepCli, ResumeChecksLittlesLawOnThePointsItKeeps) {
   EXPECT_NE(r.err.find("invariant littles_law violated by 1 sweep point(s); worst 0.5 (" + fields[0] + ")"), std::string::npos) << r.err;
   EXPECT_EQ(lines_of(slurp(out)).size(), lines.size());  // the sweep still completes its file
   ASSERT_EQ(run_cli(kGrid + " --out " + temp_dir() + "/whole_law.csv").exit_code, 0);  // an intact file resumes clean
+}
+
+TEST(SweepCli, EveryPointIsCheckedAgainstTheThroughputBound) {
+  // The toy of Figure 4.7 at 64 one-warp blocks runs at its ALU bound; its timed window's mix is
+  // 6e-4 above the whole kernel's bound and within its own (model/simulated_bound.h): clean.
+  const CliRun r = run_cli("sweep --gpu toy --workload alpha_mix --param alpha=4 --warps 62:64 --format csv");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("invariant"), std::string::npos) << r.err;
+  EXPECT_EQ(lines_of(r.out).size(), 1u + 3);
 }
 
 TEST(SweepCli, GrownGridFillsInMissingPointsInGridOrder) {
@@ -252,6 +264,7 @@ TEST(SweepCli, OccupanciesNoLaunchCanRealiseAreLeftOutWithANote) {
 TEST(SweepCli, SteadyAddsItsColumns) {
   const CliRun r = run_cli(kGrid + " --steady");
   ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_FALSE(r.out.empty());
   EXPECT_NE(lines_of(r.out)[0].find(",steady_stopped,steady_half_width,total_cycles"), std::string::npos);
 }
 

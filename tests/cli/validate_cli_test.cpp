@@ -167,7 +167,7 @@ TEST(ValidateCli, CasesAreDerivedFromAUsersMeasurementFile) {
   EXPECT_EQ(r.out.find("auto.mine.add.w0"), std::string::npos) << r.out;
   EXPECT_EQ(last_line(r.out), "1 passed, 0 failed");
   // The source's Latin-1 bytes are not UTF-8: report.json still parses (U+FFFD in their place).
-  EXPECT_NO_THROW(nlohmann::json::parse(slurp(dir("rep_auto") + "/report.json")));
+  EXPECT_TRUE(nlohmann::json::accept(slurp(dir("rep_auto") + "/report.json")));
 }
 
 // The report directory is replaced as a whole: "DIR/" is DIR (its temporary sibling must not land

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "config/config_test_util.h"
 #include "config/loader.h"
@@ -273,6 +275,19 @@ TEST(ConfigErrors, RepeatedSectionsInheritsAndDocumentsAreErrors) {
   ASSERT_FALSE(nested.empty());
   EXPECT_EQ(nested[0].key, "memory.dram.trcd_ns");
   EXPECT_TRUE(load_errors(write_temp_file("val/trailing_doc.yaml", "inherits: kepler\n---\n")).empty());
+}
+
+// yaml-cpp 0.7 reads a ',' that no node can start with as an empty document, again and again,
+// allocating until the process dies (found by tests/fuzz/config_loader_fuzz): it is a syntax error
+// at its place, in the first document or a later one.
+TEST(ConfigErrors, AStrayCommaIsASyntaxErrorAtItsPlaceNotAHang) {
+  const std::vector<std::pair<std::string, int>> files = {{",", 1}, {"# a comment\n  , x\n", 2}, {"inherits: kepler\n---\n,\n", 3}};
+  for (const auto& [text, line] : files) {
+    const auto ds = load_errors(write_temp_file("val/comma.yaml", text));
+    ASSERT_EQ(ds.size(), 1u) << text;
+    EXPECT_EQ(ds[0].line, line) << text;
+    EXPECT_EQ(ds[0].message, "YAML syntax error: unexpected ','") << text;
+  }
 }
 
 TEST(ConfigErrors, KeyThatIsNotANameIsAUserErrorNotACrash) {

@@ -27,4 +27,14 @@ std::string slurp(const std::string& path);
 // A built-in GPU config by name (throws on error).
 config::HwConfig builtin(const std::string& name);
 
+// Whether this build runs under AddressSanitizer (WARPSIM_SANITIZE), whose shadow memory reserves
+// terabytes of address space: a memory bound set with `ulimit -v` cannot hold there.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+inline constexpr bool kAddressSanitizer = __has_feature(address_sanitizer);
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
+
 }  // namespace warpsim::test

@@ -1,5 +1,6 @@
 #include "sweep/mpi/mpi_sweep.h"
 
+#include <fmt/format.h>
 #include <mpi.h>
 
 #include <chrono>
@@ -7,6 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <sstream>
+#include <string>
 #include <thread>
 
 #include "common/user_error.h"
@@ -143,6 +146,35 @@ void run_distributed(const Session& s, const std::vector<size_t>& todo, const st
                      const EmitFn& emit) {
   if (s.rank() == 0) coordinate(s.size(), todo, start_order, jobs, line, emit);
   else work_for_rank_zero(jobs, line);
+}
+
+void gather_tally(const Session& s, LawTally& tally) {
+  // Each rank's two Violations as text: "count worst key" per line (a key holds no newline).
+  std::string mine;
+  for (const Violations* v : {&tally.littles_law, &tally.throughput_bound}) mine += fmt::format("{} {:.17g} {}\n", v->violated, v->worst, v->worst_key);
+  int length = static_cast<int>(mine.size());
+  std::vector<int> lengths(static_cast<size_t>(s.size()));
+  MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::vector<int> offsets(lengths.size(), 0);
+  for (size_t r = 1; r < lengths.size(); ++r) offsets[r] = offsets[r - 1] + lengths[r - 1];
+  std::string all(s.rank() == 0 ? static_cast<size_t>(offsets.back() + lengths.back()) : 0, '\0');
+  MPI_Gatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
+  if (s.rank() != 0) return;
+  for (size_t r = 1; r < lengths.size(); ++r) {
+    std::istringstream in(all.substr(static_cast<size_t>(offsets[r]), static_cast<size_t>(lengths[r])));
+    for (Violations* v : {&tally.littles_law, &tally.throughput_bound}) {
+      size_t count = 0;
+      double worst = 0;
+      std::string line, key;
+      std::getline(in, line);
+      std::istringstream fields(line);
+      fields >> count >> worst;
+      std::getline(fields >> std::ws, key);
+      if (count == 0) continue;
+      v->violated += count;
+      if (!(worst <= v->worst)) v->worst = worst, v->worst_key = key;
+    }
+  }
 }
 
 }  // namespace warpsim::sweep::mpi

@@ -39,4 +39,8 @@ std::optional<std::vector<size_t>> share_todo(const Session& s, const std::optio
 void run_distributed(const Session& s, const std::vector<size_t>& todo, const std::vector<size_t>& start_order, int jobs, const LineFn& line,
                      const EmitFn& emit);
 
+// Every rank calls it after run_distributed: rank 0's `tally` then counts the broken invariants of
+// the points every rank ran (a collective call; the other ranks' tallies are left as they were).
+void gather_tally(const Session& s, LawTally& tally);
+
 }  // namespace warpsim::sweep::mpi

@@ -8,6 +8,7 @@
 #include "common/data_paths.h"
 #include "common/text.h"
 #include "common/user_error.h"
+#include "config/yaml_file.h"
 #include "model/registry.h"
 #include "validation/cases/compare.h"
 #include "validation/cases/quantity_reader.h"
@@ -109,8 +110,8 @@ CaseSpec read_case(YamlReader& r, const YAML::Node& node, const KeyLookup& get, 
   return c;
 }
 
-void read_file(const std::string& path, DiagnosticSink& sink, const GpuConfigArgs& gpu_configs, std::vector<CaseSpec>& out) {
-  const YAML::Node doc = load_yaml_file(path);
+// The cases of `doc`, the file `path`.
+void read_doc(const YAML::Node& doc, const std::string& path, DiagnosticSink& sink, const GpuConfigArgs& gpu_configs, std::vector<CaseSpec>& out) {
   YamlReader r(path, sink, gpu_configs);
   if (doc.IsNull()) {  // empty, or comments only: no node to point at
     sink.add(Diagnostic{path, 1, 1, "cases", "the file holds no cases (expected a map with `cases:`)"});
@@ -145,6 +146,31 @@ void read_file(const std::string& path, DiagnosticSink& sink, const GpuConfigArg
   }
 }
 
+// Reads one file's cases into `out`; its problems, a YAML syntax error included, go to `sink`.
+void read_into(const std::string& path, const std::string* text, DiagnosticSink& sink, const GpuConfigArgs& gpu_configs, std::vector<CaseSpec>& out) {
+  try {
+    read_doc(text ? config::load_yaml_text(*text, path) : load_yaml_file(path), path, sink, gpu_configs, out);
+  } catch (const UserError& e) {
+    for (const auto& d : e.diagnostics()) sink.add(d);
+  }
+}
+
+// Throws what `sink` holds, with ids checked across `cases`; a case repeated per GPU repeats its
+// problems, so each is reported once, in order.
+void finish(const std::vector<CaseSpec>& cases, DiagnosticSink& sink) {
+  check_unique_case_ids(cases, sink);
+  try {
+    sink.throw_if_any();
+  } catch (const UserError& e) {
+    std::vector<Diagnostic> unique;
+    for (const auto& d : e.diagnostics()) {
+      const auto same = [&](const Diagnostic& u) { return u.to_string() == d.to_string(); };
+      if (std::none_of(unique.begin(), unique.end(), same)) unique.push_back(d);
+    }
+    throw UserError(unique);
+  }
+}
+
 }  // namespace
 
 fs::path builtin_cases_dir() { return data_dir("validation") / "cases"; }
@@ -168,25 +194,16 @@ std::vector<CaseSpec> load_cases(const std::vector<fs::path>& paths, const GpuCo
     }
   }
   std::vector<CaseSpec> out;
-  for (const auto& f : files) {
-    try {
-      read_file(f, sink, gpu_configs, out);
-    } catch (const UserError& e) {
-      for (const auto& d : e.diagnostics()) sink.add(d);
-    }
-  }
-  check_unique_case_ids(out, sink);
-  try {
-    sink.throw_if_any();
-  } catch (const UserError& e) {
-    // A case repeated per GPU repeats its problems: report each once, in order.
-    std::vector<Diagnostic> unique;
-    for (const auto& d : e.diagnostics()) {
-      const auto same = [&](const Diagnostic& u) { return u.to_string() == d.to_string(); };
-      if (std::none_of(unique.begin(), unique.end(), same)) unique.push_back(d);
-    }
-    throw UserError(unique);
-  }
+  for (const auto& f : files) read_into(f, nullptr, sink, gpu_configs, out);
+  finish(out, sink);
+  return out;
+}
+
+std::vector<CaseSpec> load_cases_text(const std::string& text, const std::string& path, const GpuConfigArgs& gpu_configs) {
+  DiagnosticSink sink;
+  std::vector<CaseSpec> out;
+  read_into(path, &text, sink, gpu_configs, out);
+  finish(out, sink);
   return out;
 }
 

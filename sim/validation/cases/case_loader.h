@@ -20,6 +20,8 @@ using GpuConfigArgs = std::map<std::string, std::string>;
 // A directory contributes every *.yaml under it, in sorted path order. Case ids must be unique
 // across all files. Throws UserError.
 std::vector<CaseSpec> load_cases(const std::vector<std::filesystem::path>& paths, const GpuConfigArgs& gpu_configs = {});
+// The cases of one file's text already in memory; `path` names it in messages.
+std::vector<CaseSpec> load_cases_text(const std::string& text, const std::string& path, const GpuConfigArgs& gpu_configs = {});
 
 // A diagnostic at every case whose id an earlier case already has (load_cases, and validate's
 // final list, where a derived case may take a case file's id).

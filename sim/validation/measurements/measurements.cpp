@@ -52,6 +52,35 @@ std::optional<std::string> read_text(const fs::path& path, DiagnosticSink& sink)
   return text;
 }
 
+// Parses one file's text and adds its rows to `set`. A duplicate id (of an earlier file, or earlier
+// in this one) is an error at its row; the rows are checked where they lie, then moved in once.
+void add_text(MeasurementSet& set, std::string_view text, const std::string& path, DiagnosticSink& sink) {
+  ParsedMeasurementFile parsed = parse_measurement_file(text, path, sink);
+  std::unordered_map<std::string_view, const Measurement*> in_file;
+  in_file.reserve(parsed.rows.size());
+  std::vector<bool> duplicate(parsed.rows.size(), false);
+  for (size_t i = 0; i < parsed.rows.size(); ++i) {
+    const Measurement& m = parsed.rows[i];
+    const Measurement* first = set.find(m.id);
+    if (!first) {
+      const auto [it, fresh] = in_file.emplace(m.id, &m);
+      if (!fresh) first = it->second;
+    }
+    if (!first) continue;
+    duplicate[i] = true;
+    sink.add(Diagnostic{m.file, m.line, 1, "id", fmt::format("duplicate id '{}' (first at {}:{})", m.id, first->file, first->line)});
+  }
+  in_file.clear();
+  size_t kept = 0;
+  for (size_t i = 0; i < parsed.rows.size(); ++i)
+    if (!duplicate[i]) {
+      if (kept != i) parsed.rows[kept] = std::move(parsed.rows[i]);
+      ++kept;
+    }
+  parsed.rows.resize(kept);
+  set.add_file(std::move(parsed.file), std::move(parsed.rows));
+}
+
 }  // namespace
 
 MeasurementSet load_measurements(const std::vector<fs::path>& paths) {
@@ -62,36 +91,17 @@ MeasurementSet load_measurements(const std::vector<fs::path>& paths) {
     for (const auto& file : csv_files(path, sink)) {
       std::error_code ec;
       if (!seen_files.insert(fs::weakly_canonical(file, ec)).second) continue;
-      ParsedMeasurementFile parsed;
-      if (auto text = read_text(file, sink)) parsed = parse_measurement_file(*text, file.string(), sink);  // the text goes here
-      else continue;
-      // A duplicate id (of an earlier file, or earlier in this one) is an error at its row; the
-      // rows are checked where they lie, then the file's are moved into the set once.
-      std::unordered_map<std::string_view, const Measurement*> in_file;
-      in_file.reserve(parsed.rows.size());
-      std::vector<bool> duplicate(parsed.rows.size(), false);
-      for (size_t i = 0; i < parsed.rows.size(); ++i) {
-        const Measurement& m = parsed.rows[i];
-        const Measurement* first = set.find(m.id);
-        if (!first) {
-          const auto [it, fresh] = in_file.emplace(m.id, &m);
-          if (!fresh) first = it->second;
-        }
-        if (!first) continue;
-        duplicate[i] = true;
-        sink.add(Diagnostic{m.file, m.line, 1, "id", fmt::format("duplicate id '{}' (first at {}:{})", m.id, first->file, first->line)});
-      }
-      in_file.clear();
-      size_t kept = 0;
-      for (size_t i = 0; i < parsed.rows.size(); ++i)
-        if (!duplicate[i]) {
-          if (kept != i) parsed.rows[kept] = std::move(parsed.rows[i]);
-          ++kept;
-        }
-      parsed.rows.resize(kept);
-      set.add_file(std::move(parsed.file), std::move(parsed.rows));
+      if (auto text = read_text(file, sink)) add_text(set, *text, file.string(), sink);  // the text goes here
     }
   }
+  sink.throw_if_any();
+  return set;
+}
+
+MeasurementSet load_measurements_text(std::string_view text, const std::string& path) {
+  DiagnosticSink sink;
+  MeasurementSet set;
+  add_text(set, text, path, sink);
   sink.throw_if_any();
   return set;
 }

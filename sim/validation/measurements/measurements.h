@@ -5,6 +5,8 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "validation/measurements/measurement_set.h"
@@ -15,6 +17,8 @@ namespace warpsim::validation {
 // UserError with every problem found (missing path, malformed row, duplicate id across files).
 MeasurementSet load_measurements(const std::vector<std::filesystem::path>& paths);
 MeasurementSet load_measurements(const std::filesystem::path& path);
+// One file's text already in memory; `path` names it in messages.
+MeasurementSet load_measurements_text(std::string_view text, const std::string& path);
 
 // The built-in measurements: data_dir("validation") / "measurements".
 std::filesystem::path builtin_measurements_dir();

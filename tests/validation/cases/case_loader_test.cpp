@@ -75,6 +75,26 @@ TEST(CaseLoader, GpusListExpandsToOneCasePerGpuWithGpuSubstituted) {
   EXPECT_EQ(cases[0].models, (std::vector<std::string>{"volkov", "volkov_refined"}));  // the default
 }
 
+// The in-memory entry point (the case fuzz target's) reads as the file does, errors included.
+TEST(CaseLoader, TextGivesTheCasesAndErrorsItsFileGives) {
+  const std::string path = case_file("text.yaml", kGood);
+  const auto from_file = load_cases({path});
+  const auto from_text = load_cases_text(kGood, path);
+  ASSERT_EQ(from_text.size(), from_file.size());
+  for (size_t i = 0; i < from_text.size(); ++i) {
+    EXPECT_EQ(from_text[i].id, from_file[i].id);
+    EXPECT_EQ(from_text[i].file, path);
+    EXPECT_EQ(from_text[i].line, from_file[i].line);
+    EXPECT_EQ(from_text[i].quantity.run.warps, from_file[i].quantity.run.warps);
+  }
+  try {
+    load_cases_text(good_with({{"tolerance_reason", "tolerence_reason"}}), "typo.yaml");
+    ADD_FAILURE() << "expected a UserError";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("typo.yaml:11:5: tolerence_reason: unknown key"), std::string::npos) << e.what();
+  }
+}
+
 TEST(CaseLoader, UnknownKeyIsRejectedWithFileLineColumnAndSuggestion) {
   const std::string text = good_with({{"tolerance_reason", "tolerence_reason"}});
   const std::string path = case_file("typo.yaml", text);

@@ -62,6 +62,21 @@ TEST(MeasurementLoader, WellFormedRowKeepsEveryColumnAndItsPlace) {
   EXPECT_EQ(c->value_text, "0.0029");
 }
 
+// The in-memory entry point (the measurement fuzz target's) checks rows and ids as a file's load does.
+TEST(MeasurementLoader, TextIsCheckedAsItsFileIs) {
+  const MeasurementSet set = load_measurements_text(std::string(kHeader) + kGoodRow, "mine.csv");
+  ASSERT_EQ(set.rows().size(), 1u);
+  EXPECT_EQ(set.rows()[0].file, "mine.csv");
+  EXPECT_EQ(set.rows()[0].line, 2);
+  EXPECT_DOUBLE_EQ(set.rows()[0].value, 9);
+  try {
+    load_measurements_text(std::string(kHeader) + kGoodRow + kGoodRow, "mine.csv");
+    ADD_FAILURE() << "expected a UserError";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("mine.csv:3:1: id: duplicate id 'r1' (first at mine.csv:2)"), std::string::npos) << e.what();
+  }
+}
+
 TEST(MeasurementLoader, MetadataLinesBeforeTheHeaderAreKeptInOrder) {
   const std::string path = test::write_temp_file("loader/meta.csv",
                                                  "# gpu_name: NVIDIA GeForce GTX 680\n# just a comment\n# sms: 8\n"
