@@ -37,22 +37,25 @@ Lesson occupancy_oscillation(const LessonInput& in) {
     if (thru(g.results[i]) < 0.95 * best_so_far) sagging.push_back(g.warps[i]);
     best_so_far = std::max(best_so_far, thru(g.results[i]));
   }
-  uint32_t lowest = r_odd.max_occupancy;  // once the first block has started
-  for (const auto& s : r_odd.occupancy_timeline.front())
-    if (s.time > 0 && s.warps > 0) lowest = std::min(lowest, s.warps);
+  // The share of the run with fewer warps resident than the even occupancy holds all the time.
+  const auto& steps = r_odd.occupancy_timeline.front();
+  uint64_t below = 0;
+  for (size_t i = 0; i + 1 < steps.size(); ++i)
+    if (steps[i].warps < static_cast<uint32_t>(even)) below += steps[i + 1].time - steps[i].time;
+  const double below_share = steps.size() > 1 ? static_cast<double>(below) / static_cast<double>(steps.back().time - steps.front().time) : 0.0;
 
   Lesson l;
   l.text = fmt::format(
       "Occupancy oscillation on {} (one SM, {} schedulers; each warp runs {} dependent MUFU.RSQ)\n"
-      "  at {} warps ({} block(s) of {} warps): {} ops/cycle per scheduler, mean occupancy {} warps\n"
-      "  at {} warps ({} block(s) of {} warps): {} ops/cycle per scheduler ({} of {} warps), mean occupancy {} warps\n"
+      "  at {} warps ({} blocks of {} warp(s)): {} ops/cycle per scheduler, mean occupancy {} warps\n"
+      "  at {} warps ({} block(s) of {} warps): {} ops/cycle per scheduler ({} of that at {} warps), mean occupancy {} warps\n"
       "  the warps of a block go to schedulers in turn; one scheduler gets an extra warp and finishes last,\n"
-      "  while the block's finished slots wait for it: occupancy sags to {} warps before the next block starts\n"
+      "  while the block's finished slots wait for it: fewer than {} warps are resident {} of the time\n"
       "  peak: {} ops/cycle per scheduler; occupancies more than 5% below the best one below them: {}\n",
       cfg.gpu.name, schedulers, kernel.params.at("count"), even, r_even.launch.blocks_per_sm, r_even.launch.block_threads / cfg.sm.warp_size,
       num(thru(r_even)), num(r_even.mean_occupancy), odd, r_odd.launch.blocks_per_sm, r_odd.launch.block_threads / cfg.sm.warp_size,
       num(thru(r_odd)), pct(thru(r_odd) / thru(r_even)), even, num(r_odd.mean_occupancy),
-      lowest,
+      even, pct(below_share),
       num(best), sagging.empty() ? std::string("none") : device::occupancy_list(sagging));
 
   Figure& f = l.figure;

@@ -64,17 +64,18 @@ Lesson warps_vs_instructions(const LessonInput& in) {
   f.title = fmt::format("{}: {} adds + {} loads in flight = {} warps needed (Volkov 2016 Figure 4.7)", cfg.gpu.name, num(adds_in_flight),
                         num(loads_in_flight), num(needed));
   f.panels = {{fmt::format("issue timeline at {} warps", n_peak), "cycle", "warp"}, {"throughput", "occupancy, warps per SM", "adds/cycle (warp instructions)"}};
-  Series& adds = f.add(0, "add issued", Style::kMarks);
-  Series& loads = f.add(0, "load issued", Style::kPoints);
+  std::vector<double> add_x, add_y, load_x, load_y;
   for (const auto& rec : timed.issue_log) {
     if (rec.cycle < t0 || rec.cycle >= t0 + kTimelineCycles) continue;
     const isa::OpClass c = kernel.code[rec.pc].cls;
-    Series* s = c == isa::OpClass::Alu ? &adds : c == isa::OpClass::Load ? &loads : nullptr;
-    if (s == nullptr) continue;
-    s->x.push_back(static_cast<double>(rec.cycle - t0));
+    if (c != isa::OpClass::Alu && c != isa::OpClass::Load) continue;
     // Warps of later blocks take the slots of those that ended: numbered by slot.
-    s->y.push_back(static_cast<double>((rec.block * per_block + rec.warp_in_block) % n_peak));
+    const double warp = static_cast<double>((rec.block * per_block + rec.warp_in_block) % n_peak);
+    (c == isa::OpClass::Alu ? add_x : load_x).push_back(static_cast<double>(rec.cycle - t0));
+    (c == isa::OpClass::Alu ? add_y : load_y).push_back(warp);
   }
+  f.add(0, "add issued", Style::kMarks, add_x, add_y);
+  f.add(0, "load issued", Style::kPoints, load_x, load_y);
   f.add(1, "simulated", Style::kLine, xs(g), ys(g, add_ipc));
   f.vline(1, fmt::format("adds + loads in flight: {}", num(needed)), needed);
   f.vline(1, fmt::format("adds alone: {}", num(adds_in_flight)), adds_in_flight);
