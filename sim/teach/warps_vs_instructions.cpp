@@ -64,6 +64,7 @@ Lesson warps_vs_instructions(const LessonInput& in) {
   f.title = fmt::format("{}: {} adds + {} loads in flight = {} warps needed (Volkov 2016 Figure 4.7)", cfg.gpu.name, num(adds_in_flight),
                         num(loads_in_flight), num(needed));
   f.panels = {{fmt::format("issue timeline at {} warps", n_peak), "cycle", "warp"}, {"throughput", "occupancy, warps per SM", "adds/cycle (warp instructions)"}};
+  f.panels[0].y_from_zero = false;  // warp 0's marks sit on the axis otherwise
   std::vector<double> add_x, add_y, load_x, load_y;
   for (const auto& rec : timed.issue_log) {
     if (rec.cycle < t0 || rec.cycle >= t0 + kTimelineCycles) continue;
