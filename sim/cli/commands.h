@@ -16,5 +16,6 @@ void register_sweep(CLI::App& app);
 void register_compare_memory(CLI::App& app);
 void register_import_sass(CLI::App& app);
 void register_plot(CLI::App& app);
+void register_teach(CLI::App& app);
 
 }  // namespace warpsim::cli
