@@ -74,16 +74,27 @@ def main(argv):
     lo, hi = 0, None
     if a.cycles:
         lo, hi = (int(x) for x in a.cycles.split(":"))
+    fig = figure(rows, occupancy, a.sm, lo, hi)
+    if fig is None:
+        sys.exit(f"{a.log}: nothing issued on SM {a.sm} at {occupancy} warps/SM in those cycles")
+    for ext in ("png", "svg"):
+        fig.savefig(f"{a.out_prefix}.{ext}", metadata={"Date": None} if ext == "svg" else {"Software": None})
+    plt.close(fig)
+
+
+def figure(rows, occupancy, sm, lo=0, hi=None):
+    """The timeline of one occupancy and SM from the log's rows (dicts of the CSV), the cycles lo to
+    hi (None: to the end); None when nothing issued there."""
 
     def shown(r):
-        return int(r["warps_per_sm"]) == occupancy and int(r["sm"]) == a.sm
+        return int(r["warps_per_sm"]) == occupancy and int(r["sm"]) == sm
 
     def is_idle(r):
         return bool(r.get("idle_reason"))
 
     sel = [r for r in rows if shown(r) and not is_idle(r) and int(r["cycle"]) >= lo and (hi is None or int(r["cycle"]) <= hi)]
     if not sel:
-        sys.exit(f"{a.log}: nothing issued on SM {a.sm} at {occupancy} warps/SM in those cycles")
+        return None
     # Rows in the order warps first issued: block, then warp in block.
     warps = []
     for r in sel:
@@ -122,16 +133,14 @@ def main(argv):
     ax.set_xlim(first, last + 1)
     ax.set_xlabel("cycle (a mark per instruction issued; the scheduler rows: idle slots by reason)")
     slots = len({int(r["cycle"]) for r in sel})
-    ax.set_title(f"Issue timeline, SM {a.sm}, {occupancy} warps/SM: {len(sel)} instructions in {slots} of "
+    ax.set_title(f"Issue timeline, SM {sm}, {occupancy} warps/SM: {len(sel)} instructions in {slots} of "
                  f"{last - first + 1} cycles, {idle_cycles} idle scheduler cycles (Volkov 2016 Figure 4.7)")
     handles = [Patch(color=c, label=n) for n, c in used.items()]
     handles += [Patch(color=IDLE[n], label=f"idle: {n}") for n in IDLE if n in idle_used]
     handles += [Patch(color="white", label=f"idle: {n}") for n in idle_used if n not in IDLE]
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
     fig.tight_layout()
-    for ext in ("png", "svg"):
-        fig.savefig(f"{a.out_prefix}.{ext}", metadata={"Date": None} if ext == "svg" else {"Software": None})
-    plt.close(fig)
+    return fig
 
 if __name__ == "__main__":
     main(sys.argv[1:])
