@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <map>
 
 #include "config/loader.h"
 #include "device/simulate.h"
@@ -105,6 +106,28 @@ TEST(SmIdle, IssuedAndIdleSlotsMakeEverySlotOfEveryScheduler) {
     EXPECT_EQ(s.total(), (r.total_cycles + cpi - 1) / cpi * cfg.scheduler.count) << gpu;
     EXPECT_GT(r.idle_log.size(), 0u) << gpu;
   }
+}
+
+// A scheduler retried and still idle for the same reason (a load of a warp waiting on two came
+// back) extends its run: adjacent records of one scheduler differ in reason. Kepler's vector add,
+// two loads per warp, whose first completions wake schedulers the second still holds.
+TEST(SmIdle, ARunOfIdleSlotsForOneReasonIsOneRecord) {
+  const config::HwConfig cfg = config::load_hw_config("kepler");
+  device::RunOptions o;
+  o.warps_per_sm = 8;
+  o.sms = 1;
+  o.record_issues = true;
+  const device::Result r = device::simulate(cfg, isa::load_workload("vector_add", {}), o);
+  std::map<uint32_t, const device::IdleRecord*> last;  // by scheduler
+  int adjacent_alike = 0;
+  for (const device::IdleRecord& i : r.idle_log) {
+    if (const auto it = last.find(i.scheduler); it != last.end())
+      adjacent_alike += it->second->reason == i.reason && it->second->cycle + it->second->cycles == i.cycle;
+    last[i.scheduler] = &i;
+  }
+  EXPECT_EQ(adjacent_alike, 0);
+  const auto n = idle_slots(r, 1);
+  EXPECT_EQ(n, (std::array<uint64_t, 6>{r.stalls.dependency, r.stalls.memory, r.stalls.pipe_busy, r.stalls.issue_limit, r.stalls.barrier, r.stalls.no_warp}));
 }
 
 }  // namespace
