@@ -15,6 +15,7 @@
 #include "isa/kernel.h"
 #include "isa/workloads.h"
 #include "report/atomic_file.h"
+#include "report/issue_log.h"
 #include "report/result_table.h"
 #include "sweep/parallel_runner.h"
 #include "sweep/progress_bar.h"
@@ -30,6 +31,7 @@ struct RunExtras {
   std::string occupancy_log;
   std::string latency_histogram;
   std::string issue_log;
+  std::string issue_timeline;
   bool steady = false;
   double steady_tolerance = 0.01;
   uint64_t max_cycles = 0;
@@ -47,18 +49,6 @@ std::string occupancy_log_csv(const std::vector<device::Result>& results) {
   for (const auto& r : results)
     for (size_t sm = 0; sm < r.occupancy_timeline.size(); ++sm)
       for (const auto& s : r.occupancy_timeline[sm]) out += fmt::format("{},{},{},{}\n", r.launch.warps_per_sm, sm, s.time, s.warps);
-  return out;
-}
-
-// Every instruction issued, in order (Volkov's Figure 4.7 as a table): which scheduler issued
-// which warp's instruction at which cycle.
-std::string issue_log_csv(const std::vector<device::Result>& results, const isa::Kernel& kernel) {
-  std::string out = "warps_per_sm,sm,scheduler,cycle,block,warp,pc,opcode,line\n";
-  for (const auto& r : results)
-    for (const auto& i : r.issue_log) {
-      const isa::Instruction& ins = kernel.code[i.pc];
-      out += fmt::format("{},{},{},{},{},{},{},{},{}\n", r.launch.warps_per_sm, i.sm, i.scheduler, i.cycle, i.block, i.warp_in_block, i.pc, ins.opcode, ins.line);
-    }
   return out;
 }
 
@@ -84,7 +74,11 @@ void register_run(CLI::App& app) {
   cmd->add_option("--sample-every", x->sample_every, "record the latency of 1 in N global loads (Volkov §6.6 uses 8)")->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--warp-log", x->warp_log, "write every warp's SM, block, start and end cycle to this CSV (§5.5)");
   cmd->add_option("--occupancy-log", x->occupancy_log, "write each SM's occupancy timeline to this CSV (§5.6)");
-  cmd->add_option("--issue-log", x->issue_log, "write every instruction issued (cycle, SM, scheduler, warp, pc, opcode) to this CSV: Figure 4.7's timeline, for small runs");
+  cmd->add_option("--issue-log", x->issue_log,
+                  "write every instruction issued (cycle, SM, scheduler, warp, pc, opcode) and every run of idle issue slots (idle_reason, idle_cycles) "
+                  "to this CSV: Figure 4.7's timeline, for small runs");
+  cmd->add_option("--issue-timeline", x->issue_timeline,
+                  "write the same as text: a line per issue slot, what each scheduler issued or why it was idle (for small runs)");
   cmd->add_option("--latency-histogram", x->latency_histogram, "write the histogram of global-load latencies (cycles) of each occupancy to this CSV (§6.6)");
   cmd->add_flag("--steady", x->steady, "stop once the throughput has converged (docs/sweep.md, steady-state stopping)");
   add_steady_tolerance_option(*cmd, x->steady_tolerance);
@@ -114,13 +108,14 @@ void register_run(CLI::App& app) {
     if (!skipped.empty())
       std::cerr << fmt::format("warpsim: note: skipping {} warps/SM: cannot be realised on {} (Volkov §5.7)\n", occupancy_list(skipped), cfg.gpu.name);
     constexpr double kMaxLoggedInstructions = 1e7;
-    if (!x->issue_log.empty() && logged_instructions > kMaxLoggedInstructions)
-      throw UserError(Diagnostic{"<cli>", 0, 0, "--issue-log",
+    const bool log_issues = !x->issue_log.empty() || !x->issue_timeline.empty();
+    if (log_issues && logged_instructions > kMaxLoggedInstructions)
+      throw UserError(Diagnostic{"<cli>", 0, 0, x->issue_log.empty() ? "--issue-timeline" : "--issue-log",
                                  fmt::format("the runs would log {:.3g} instructions (more than {:.0e}): simulate fewer SMs (--sms), warps or loop trips", logged_instructions,
                                              kMaxLoggedInstructions)});
     if (runnable.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", "no occupancy in '" + o->warps + "' can be realised on " + cfg.gpu.name});
     // Every output path is checked before anything runs: none is written when another would fail.
-    report::check_outputs({{"--out", o->out}, {"--warp-log", x->warp_log}, {"--occupancy-log", x->occupancy_log}, {"--latency-histogram", x->latency_histogram}, {"--issue-log", x->issue_log}});
+    report::check_outputs({{"--out", o->out}, {"--warp-log", x->warp_log}, {"--occupancy-log", x->occupancy_log}, {"--latency-histogram", x->latency_histogram}, {"--issue-log", x->issue_log}, {"--issue-timeline", x->issue_timeline}});
     const auto shared_cfg = std::make_shared<const config::HwConfig>(cfg);
     const auto shared_kernel = std::make_shared<const isa::Kernel>(kernel);
     std::vector<sweep::SimulationPoint> points;
@@ -137,7 +132,7 @@ void register_run(CLI::App& app) {
       ro.access_sample_every = x->sample_every;
       ro.record_warps = !x->warp_log.empty();
       ro.record_occupancy = !x->occupancy_log.empty();
-      ro.record_issues = !x->issue_log.empty();
+      ro.record_issues = log_issues;
       ro.stop_when_steady = x->steady;
       ro.steady_tolerance = x->steady_tolerance;
       points.push_back({shared_cfg, shared_kernel, ro});
@@ -148,7 +143,9 @@ void register_run(CLI::App& app) {
     const std::string table = report::results_table(results, x->steady).render(o->format);
     if (!x->warp_log.empty()) report::write_file_atomically(x->warp_log, warp_log_csv(results), "--warp-log");
     if (!x->occupancy_log.empty()) report::write_file_atomically(x->occupancy_log, occupancy_log_csv(results), "--occupancy-log");
-    if (!x->issue_log.empty()) report::write_file_atomically(x->issue_log, issue_log_csv(results, kernel), "--issue-log");
+    if (!x->issue_log.empty()) report::write_file_atomically(x->issue_log, report::issue_log_csv(results, kernel), "--issue-log");
+    if (!x->issue_timeline.empty())
+      report::write_file_atomically(x->issue_timeline, report::issue_timeline_text(results, kernel, cfg), "--issue-timeline");
     if (!x->latency_histogram.empty()) report::write_file_atomically(x->latency_histogram, latency_histogram_csv(results), "--latency-histogram");
     emit(*o, table);
     // Little's law on every run: a violation is a simulator bug. (The throughput bound is left to

@@ -3,6 +3,7 @@
 // later; the largest over SMs is the run time).
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "common/user_error.h"
 #include "device/device.h"
@@ -79,9 +80,12 @@ Result Device::collect() const {
     if (opts_.record_warps) r.warp_records.insert(r.warp_records.end(), st.warp_records.begin(), st.warp_records.end());
     if (opts_.record_occupancy) r.occupancy_timeline.push_back(st.occupancy);
     if (opts_.record_issues) r.issue_log.insert(r.issue_log.end(), st.issues.begin(), st.issues.end());
+    if (opts_.record_issues) r.idle_log.insert(r.idle_log.end(), st.idle.begin(), st.idle.end());
   }
   for (auto n : r.warp_instructions_by_class) r.warp_instructions += n;
   std::stable_sort(r.issue_log.begin(), r.issue_log.end(), [](const IssueRecord& a, const IssueRecord& b) { return a.cycle < b.cycle; });
+  std::stable_sort(r.idle_log.begin(), r.idle_log.end(),
+                   [](const IdleRecord& a, const IdleRecord& b) { return std::tie(a.cycle, a.sm, a.scheduler) < std::tie(b.cycle, b.sm, b.scheduler); });
   if (r.cycles == 0 || warps_total == 0) return r;
   const double cyc = static_cast<double>(r.cycles), sms = sms_;
   const double scale = static_cast<double>(cfg_.device.sms) / sms_;  // device totals from our share

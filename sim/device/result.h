@@ -48,6 +48,22 @@ struct IssueRecord {
   uint32_t pc = 0;  // index of the instruction in the decoded kernel
 };
 
+// Why a scheduler issued nothing in an issue slot: the stall columns' names (README, "Output
+// columns") without their "stall_" prefix, in StallBreakdown's order after `issued`.
+inline constexpr std::array<const char*, 6> kIdleReasons{"dependency", "memory", "pipe_busy", "issue_limit", "barrier", "no_warp"};
+
+// A run of issue slots in which one scheduler issued nothing, charged to one reason
+// (RunOptions::record_issues): the empty columns of Figure 4.7's timeline, with why. With the
+// issue records they cover every slot except those an issued instruction's issue cost takes
+// (counted as issued in StallBreakdown).
+struct IdleRecord {
+  uint64_t cycle = 0;   // the run's first cycle (an issue-slot boundary)
+  uint64_t cycles = 0;  // its length: slots x scheduler.cycles_per_issue
+  uint32_t sm = 0;
+  uint32_t scheduler = 0;
+  uint8_t reason = 0;   // index into kIdleReasons
+};
+
 // Occupancy of one SM as a step function (Volkov §5.6): from `time` on, `warps` resident.
 struct OccupancyStep {
   uint64_t time = 0;
@@ -132,6 +148,7 @@ struct Result {
   StallBreakdown stalls;
   std::vector<WarpRecord> warp_records;          // when RunOptions::record_warps
   std::vector<IssueRecord> issue_log;            // when RunOptions::record_issues: by cycle, then SM, in issue order
+  std::vector<IdleRecord> idle_log;              // when RunOptions::record_issues: by cycle, then SM, then scheduler
   std::vector<std::vector<OccupancyStep>> occupancy_timeline;  // per simulated SM, when recorded
 
   uint64_t simulated_events = 0;  // engine events processed (for speed reports)

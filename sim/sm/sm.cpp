@@ -157,6 +157,23 @@ void Sm::log_issue(const Scheduler& s, uint32_t slot, const DecodedInstruction& 
                            w.warp_in_block, static_cast<uint32_t>(&d - code_)});
 }
 
+// The issue log's idle slots are the stall accounting's own runs (charge()), so the two agree slot
+// for slot; a run of Issued slots is the issue records and their issue cost. A run that goes on
+// for the same reason after a retry that issued nothing extends the record before.
+void Sm::log_idle(Scheduler& s, uint64_t from, uint64_t to) {
+  if (s.reason == StallReason::Issued || to <= from) return;
+  const auto reason = static_cast<uint8_t>(static_cast<size_t>(s.reason) - 1);
+  if (s.last_idle < stats_.idle.size()) {
+    device::IdleRecord& last = stats_.idle[s.last_idle];
+    if (last.reason == reason && last.cycle + last.cycles == from) {
+      last.cycles += to - from;
+      return;
+    }
+  }
+  s.last_idle = stats_.idle.size();
+  stats_.idle.push_back({from, to - from, static_cast<uint32_t>(setup_.index), static_cast<uint32_t>(&s - schedulers_.data()), reason});
+}
+
 void Sm::execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t) {
   // A run that logs its issues takes this path for every instruction (Device clears plain_issue),
   // so the hot path of the others carries no logging.

@@ -41,7 +41,7 @@ struct SmSetup {
   uint64_t access_sample_phase = 0;
   bool record_warps = false;
   bool record_occupancy = false;
-  bool record_issues = false;  // SmStats::issues
+  bool record_issues = false;  // SmStats::issues and SmStats::idle
 };
 
 class Sm {
@@ -80,6 +80,7 @@ class Sm {
     // charge() telescopes, so the run is charged once, when it ends (attempt, finish).
     uint64_t charged_to = 0;
     uint64_t last_issue = 0;   // cycle of the last attempt that issued
+    size_t last_idle = ~size_t{0};  // SmStats::idle's last run of this scheduler (SmSetup::record_issues)
     StallReason reason = StallReason::NoWarp;
     uint32_t last = 0;         // index into `slots` of the last warp issued (LRR, GTO)
     // Bit k stands for slots[k]: resident; at a barrier; resident with ready_at != kNever (the
@@ -109,6 +110,7 @@ class Sm {
   void execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);
   void execute_plain(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);  // d.plain_issue
   void log_issue(const Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);  // SmSetup::record_issues
+  void log_idle(Scheduler& s, uint64_t from, uint64_t to);  // the same: slots [from, to) charged to s.reason
   // Eligibility and stalls (sm.cpp, sm_hot.h)
   bool eligible(const Warp& w, const Scheduler& s, uint64_t t) const;
   void wait_for_warps(Scheduler& s, uint64_t t);  // nothing issued: the stall reason and next slot

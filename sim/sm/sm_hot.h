@@ -87,6 +87,7 @@ WARPSIM_HOT void Sm::charge(Scheduler& s, uint64_t until) {
   if (until <= s.charged_to) return;
   const uint64_t to = align(until);
   stats_.stall_slots[static_cast<size_t>(s.reason)] += slots_between(s.charged_to, to);
+  if (setup_.record_issues) [[unlikely]] log_idle(s, s.charged_to, to);
   s.charged_to = to;
 }
 

@@ -15,6 +15,8 @@ namespace warpsim::sm {
 // Why a scheduler could not issue in a slot (the per-issue-slot stall breakdown).
 enum class StallReason : uint8_t { Issued, Dependency, Memory, PipeBusy, IssueLimit, Barrier, NoWarp };
 inline constexpr size_t kStallReasonCount = 7;
+// The idle reasons of the issue log are these after Issued, by name.
+static_assert(device::kIdleReasons.size() + 1 == kStallReasonCount);
 
 // Work counters; the device copies them at the end of the steady-state window.
 struct WorkCounters {
@@ -68,6 +70,7 @@ struct SmStats {
   mem::LatencyRecorder access_latency_from_cache;  // those of them whose data all came from a cache
   std::vector<device::WarpRecord> warp_records;
   std::vector<device::IssueRecord> issues;  // SmSetup::record_issues
+  std::vector<device::IdleRecord> idle;     // SmSetup::record_issues: runs of idle slots, as charged
   std::vector<device::OccupancyStep> occupancy;
 
   uint64_t slots(StallReason r) const { return stall_slots[static_cast<size_t>(r)]; }
