@@ -35,7 +35,8 @@ void random_transactions(benchmark::State& state, config::MemoryModelKind model)
     for (int i = 0; i < n; ++i) {
       const uint64_t now = static_cast<uint64_t>(i) / 4;
       m->advance(now, done);
-      m->submit(mem::Transaction{(rng() % (1ull << 29)) / 32 * 32, 32, false, static_cast<uint16_t>(i % 16), static_cast<uint32_t>(i)}, now);
+      m->submit(mem::Transaction{(rng() % (1ull << 29)) / 32 * 32, 32, false, static_cast<uint16_t>(i % 16), static_cast<uint32_t>(i)},
+                now);
     }
     while (m->next_event_time() != mem::kNever) m->advance(m->next_event_time(), done);
     transactions += done.size();
@@ -74,7 +75,8 @@ void model_only(benchmark::State& state, config::MemoryModelKind model) {
     transactions += n;
   }
   state.counters["transactions_per_s"] = benchmark::Counter(static_cast<double>(transactions), benchmark::Counter::kIsRate);
-  state.counters["ns_per_transaction"] = benchmark::Counter(static_cast<double>(transactions), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_transaction"] =
+      benchmark::Counter(static_cast<double>(transactions), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 void BM_QueueModel_Only_Maxwell(benchmark::State& s) { model_only(s, config::MemoryModelKind::Queue); }
 void BM_DramModel_Only_Maxwell(benchmark::State& s) { model_only(s, config::MemoryModelKind::Dram); }
@@ -153,8 +155,8 @@ BENCHMARK(BM_RandomInL2_H100_64w_1sm)->Unit(benchmark::kMillisecond);
 // time quadratic in its length (4 stores per warp: 75 s; bounded, under 1 s).
 void store_flood_fermi(benchmark::State& state, config::MemoryModelKind model) {
   const config::HwConfig c = with_model("fermi", model);
-  const isa::Kernel k = isa::parse_workload(".kernel stores\n.array a 64MB\n.loop 4\n  ST [R1], R2 ; pattern=stride:32 bytes=16\n.endloop\n",
-                                            "stores.wl");
+  const isa::Kernel k =
+      isa::parse_workload(".kernel stores\n.array a 64MB\n.loop 4\n  ST [R1], R2 ; pattern=stride:32 bytes=16\n.endloop\n", "stores.wl");
   device::RunOptions o;
   o.warps_per_sm = 48;
   o.sms = 1;

@@ -80,11 +80,14 @@ void register_matrix() {
       for (bool device : {false, true}) {
         const std::string name = std::string("Sim/") + gpu + "/alpha_" + alpha + "/" + (device ? "device" : "1sm") + "/64w";
         const bool stream = std::string(alpha) == "0";
-        benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) { run_case(s, gpu, alpha, device, stream); })->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
+          run_case(s, gpu, alpha, device, stream);
+        })->Unit(benchmark::kMillisecond);
         // alpha = 0 again on the config's own model.
         if (stream)
-          benchmark::RegisterBenchmark((name + "/config_model").c_str(), [=](benchmark::State& s) { run_case(s, gpu, alpha, device, false); })
-              ->Unit(benchmark::kMillisecond);
+          benchmark::RegisterBenchmark((name + "/config_model").c_str(), [=](benchmark::State& s) {
+            run_case(s, gpu, alpha, device, false);
+          })->Unit(benchmark::kMillisecond);
       }
 }
 

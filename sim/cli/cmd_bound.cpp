@@ -53,8 +53,8 @@ std::vector<const model::ModelInfo*> selected_models(const std::vector<std::stri
     }
     const std::string near = closest_match(n, model::model_names());
     sink.add(Diagnostic{"<cli>", 0, 0, "--model",
-                        fmt::format("unknown model '{}'{} (valid: all, {})", n, near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near),
-                                    join(model::model_names(), ", "))});
+                        fmt::format("unknown model '{}'{} (valid: all, {})", n,
+                                    near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near), join(model::model_names(), ", "))});
   }
   sink.throw_if_any();
   return out;
@@ -79,10 +79,11 @@ std::string graph_output(const model::ModelContext& c, const std::string& path) 
   model::write_graphviz(os, g, model::longest_path(g), shown, title);
   if (!drawn_graph(path)) return os.str();
   if (g.instructions > kMaxDrawnNodes)
-    throw UserError(Diagnostic{path, 0, 0, "--graph",
-                               fmt::format("{} instructions (loops shown for {} trips) are too many to draw legibly (at most {}); write a .dot "
-                                           "file and draw it with Graphviz",
-                                           g.instructions, kGraphTrips, kMaxDrawnNodes)});
+    throw UserError(
+        Diagnostic{path, 0, 0, "--graph",
+                   fmt::format("{} instructions (loops shown for {} trips) are too many to draw legibly (at most {}); write a .dot "
+                               "file and draw it with Graphviz",
+                               g.instructions, kGraphTrips, kMaxDrawnNodes)});
   const report::ScratchDir scratch;
   const std::filesystem::path dot = scratch.path() / "graph.dot";
   const std::filesystem::path image = scratch.path() / ("graph" + to_lower(std::filesystem::path(path).extension().string()));
@@ -111,8 +112,9 @@ void register_bound(CLI::App& app) {
   add_common_options(*cmd, *o, kGpu | kWorkload | kWarps | kFormat | kOut);
   cmd->add_option("--model", x->models, "model to evaluate (repeatable; default all): " + join(model::model_names(), ", "));
   cmd->add_flag("--worksheet", x->worksheet, "print the throughput-bound worksheet (Volkov Table 3.4) and the latency bound instead");
-  cmd->add_option("--graph", x->graph,
-                  "write the program execution graph (Volkov Figure 3.5) to this file: drawn for a .png or .svg name, else Graphviz text (.dot)");
+  cmd->add_option(
+      "--graph", x->graph,
+      "write the program execution graph (Volkov Figure 3.5) to this file: drawn for a .png or .svg name, else Graphviz text (.dot)");
   cmd->callback([o, x] {
     if (o->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
     if (o->workload.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--workload", "required (see `warpsim list workloads`)"});
@@ -120,8 +122,9 @@ void register_bound(CLI::App& app) {
     const config::HwConfig cfg = config::load_hw_config(o->gpu, o->sets);
     const isa::Kernel kernel = isa::load_workload(o->workload, workload_params(*o));
     if (x->worksheet && (!x->models.empty() || !o->warps.empty()))
-      throw UserError(Diagnostic{"<cli>", 0, 0, x->models.empty() ? "--warps" : "--model",
-                                 "--worksheet prints the one throughput-bound worksheet (Volkov Table 3.4); --model and --warps do not apply to it"});
+      throw UserError(
+          Diagnostic{"<cli>", 0, 0, x->models.empty() ? "--warps" : "--model",
+                     "--worksheet prints the one throughput-bound worksheet (Volkov Table 3.4); --model and --warps do not apply to it"});
     const std::vector<int> warps = o->warps.empty() ? parse_warps(fmt::format("1:{}", cfg.sm.max_warps)) : parse_warps(o->warps);
     for (int n : warps) device::check_warps_fit(cfg, n);  // as `warpsim run`
     report::check_outputs({{"--out", o->out}, {"--graph", x->graph}});

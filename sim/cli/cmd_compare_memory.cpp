@@ -40,7 +40,8 @@ void register_compare_memory(CLI::App& app) {
   auto o = std::make_shared<CommonOptions>();
   auto x = std::make_shared<CompareExtras>();
   add_common_options(*cmd, *o, kGpu | kWarps | kFormat | kOut | kSeed | kJobs);
-  auto* models = cmd->add_option("--models", x->models, fmt::format("comma-separated memory models (default: {}, those built)", validation::kDefaultMemoryModels));
+  auto* models = cmd->add_option("--models", x->models,
+                                 fmt::format("comma-separated memory models (default: {}, those built)", validation::kDefaultMemoryModels));
   add_sms_option(*cmd, x->sms, ", so the memory system sees the device's load");
   cmd->add_option("--loads", x->loads, "dependent loads per warp (default 32)")->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--step", x->step, "occupancy step in warps/SM when --warps is not given (default 2)")->check(CLI::Range(1, 4096));
@@ -77,7 +78,8 @@ void register_compare_memory(CLI::App& app) {
       } catch (const UserError& e) {
         if (models->count() > 0) throw;
         if (!first_refusal) first_refusal = e;
-        std::cerr << "warpsim: note: memory model '" << config::to_string(kind) << "' cannot run on " << cfg.gpu.name << "; skipped: " << e.what() << "\n";
+        std::cerr << "warpsim: note: memory model '" << config::to_string(kind) << "' cannot run on " << cfg.gpu.name
+                  << "; skipped: " << e.what() << "\n";
       }
     }
     bar.finish();
@@ -86,12 +88,15 @@ void register_compare_memory(CLI::App& app) {
     // left with none is an error (the streaming kernel is the same for every model).
     if (const auto& skipped = summaries.front().skipped_warps; !skipped.empty()) {
       if (summaries.front().points.empty())
-        throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", fmt::format("no occupancy in '{}' can be realised on {} (Volkov §5.7)", o->warps, cfg.gpu.name)});
-      std::cerr << fmt::format("warpsim: note: skipping {} warps/SM: cannot be realised on {} (Volkov §5.7)\n", occupancy_list(skipped), cfg.gpu.name);
+        throw UserError(Diagnostic{"<cli>", 0, 0, "--warps",
+                                   fmt::format("no occupancy in '{}' can be realised on {} (Volkov §5.7)", o->warps, cfg.gpu.name)});
+      std::cerr << fmt::format("warpsim: note: skipping {} warps/SM: cannot be realised on {} (Volkov §5.7)\n", occupancy_list(skipped),
+                               cfg.gpu.name);
     }
     const auto seed = validation::load_measurements(validation::builtin_measurements_dir());
     const std::string table = validation::memory_model_summary_table(summaries, &seed).render(o->format);
-    if (!x->points_out.empty()) report::write_file_atomically(x->points_out, validation::memory_model_points_table(summaries).to_csv(), "--points-out");
+    if (!x->points_out.empty())
+      report::write_file_atomically(x->points_out, validation::memory_model_points_table(summaries).to_csv(), "--points-out");
     emit(*o, table);
     const auto violations = validation::violation_messages(invariants.checks());
     for (const auto& line : violations) std::cerr << line << "\n";

@@ -142,20 +142,22 @@ std::string analysis(const CommonOptions& o, const ExplainExtras& x) {
 }  // namespace
 
 void register_explain(CLI::App& app) {
-  auto* cmd = app.add_subcommand("explain",
-                                 "Analyse a run in words (binding bound, stalls, regime change, what-ifs), or print the resolved GPU config and/or "
-                                 "workload text a run would use");
+  auto* cmd =
+      app.add_subcommand("explain",
+                         "Analyse a run in words (binding bound, stalls, regime change, what-ifs), or print the resolved GPU config and/or "
+                         "workload text a run would use");
   auto opts = std::make_shared<CommonOptions>();
   auto x = std::make_shared<ExplainExtras>();
   add_common_options(*cmd, *opts, kGpu | kWorkload | kWarps | kOut | kSeed | kJobs);
   cmd->add_flag("--config", x->config, "print the resolved GPU config (every field, after overlays and --set) instead of the analysis");
   cmd->add_flag("--text", x->text, "print the workload text (generated or from its file) instead of the analysis");
-  cmd->add_option("--sms", x->sms, "SMs to simulate (default 1: the bounds are per SM; more than the GPU has means all)")->check(CLI::Range(1, 4096));
-  cmd->add_option("--sweep", x->sweep, "the occupancies swept for the regime change, A:B[:STEP] (default: 1, then steps of max_warps/32 to max_warps)");
+  cmd->add_option("--sms", x->sms, "SMs to simulate (default 1: the bounds are per SM; more than the GPU has means all)")
+      ->check(CLI::Range(1, 4096));
+  cmd->add_option("--sweep", x->sweep,
+                  "the occupancies swept for the regime change, A:B[:STEP] (default: 1, then steps of max_warps/32 to max_warps)");
   cmd->add_option("--what-if", x->what_ifs, "also simulate the analysed occupancy with this key=value changed (repeatable; as --set)");
   cmd->callback([opts, x] {
-    if (opts->gpu.empty() && opts->workload.empty())
-      throw UserError(Diagnostic{"<cli>", 0, 0, "explain", "give --gpu and/or --workload"});
+    if (opts->gpu.empty() && opts->workload.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "explain", "give --gpu and/or --workload"});
     if (x->config && opts->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--config", "needs --gpu"});
     if (x->text && opts->workload.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--text", "needs --workload"});
     const bool analyse = !x->config && !x->text && !opts->gpu.empty() && !opts->workload.empty();

@@ -4,10 +4,10 @@
 #include <memory>
 
 #include "cli/commands.h"
-#include "cli/list_measurements.h"
 #include "cli/common_options.h"
-#include "config/schema.h"
+#include "cli/list_measurements.h"
 #include "common/user_error.h"
+#include "config/schema.h"
 #include "model/registry.h"
 #include "report/list_tables.h"
 #include "report/table.h"

@@ -57,7 +57,8 @@ void register_memloop(CLI::App& app) {
   cmd->add_option("--pattern", x->pattern, "stream, stride2 or random (Volkov §5.10, §4.3, §6.7)");
   cmd->add_option("--ilp", x->ilp, "independent load chains per warp (§6.3)")->check(CLI::Range(1, 64));
   cmd->add_option("--block-warps", x->block_warps, "warps per thread block")->check(CLI::Range(1, 64));
-  cmd->add_option("--device-warps", x->device_warps, "warps on the whole device instead of --warps per SM (§6.7)")->check(CLI::Range(0, 1 << 20));
+  cmd->add_option("--device-warps", x->device_warps, "warps on the whole device instead of --warps per SM (§6.7)")
+      ->check(CLI::Range(0, 1 << 20));
   add_sms_option(*cmd, x->sms);
   cmd->add_option("--array", x->array, "array size, e.g. 512MB (random accesses fall inside it)");
   cmd->add_option("--warmup", x->warmup, "cycles before measuring")->check(CLI::Range(uint64_t{0}, uint64_t{1} << 40));
@@ -73,20 +74,34 @@ void register_memloop(CLI::App& app) {
     spec.device_warps = x->device_warps;
     spec.simulated_sms = x->sms;
     spec.array_bytes = bytes_of(x->array);
-    if (const std::string l2 = device::unsimulated_l2_note(cfg, "memloop's data", spec.array_bytes); !l2.empty()) std::cerr << "warpsim: note: " << l2 << "\n";
+    if (const std::string l2 = device::unsimulated_l2_note(cfg, "memloop's data", spec.array_bytes); !l2.empty())
+      std::cerr << "warpsim: note: " << l2 << "\n";
     spec.warmup_cycles = x->warmup;
     spec.measure_cycles = x->measure;
     spec.seed = o->seed;
     if (x->device_warps > 0 && !o->warps.empty())
-      throw UserError(Diagnostic{"<cli>", 0, 0, "--device-warps", "give either --device-warps (warps on the whole device) or --warps (per SM), not both"});
+      throw UserError(Diagnostic{"<cli>", 0, 0, "--device-warps",
+                                 "give either --device-warps (warps on the whole device) or --warps (per SM), not both"});
     // The device holds at most max_warps on each of its SMs (`--device-warps` spreads them evenly).
     if (const int most = cfg.sm.max_warps * cfg.device.sms; x->device_warps > most)
       throw UserError(Diagnostic{"<cli>", 0, 0, "--device-warps",
-                                 fmt::format("{} warps exceed the {} the device holds ({} SMs x {} warps)", x->device_warps, most, cfg.device.sms, cfg.sm.max_warps)});
+                                 fmt::format("{} warps exceed the {} the device holds ({} SMs x {} warps)", x->device_warps, most,
+                                             cfg.device.sms, cfg.sm.max_warps)});
     const std::vector<int> warps = x->device_warps > 0 || o->warps.empty() ? std::vector<int>{1} : parse_warps(o->warps);
     for (int n : warps) device::check_warps_fit(cfg, n);  // as `warpsim run`
-    report::Table t({{"gpu"}, {"pattern"}, {"warps_per_sm"}, {"ipc_per_sm"}, {"gbps"}, {"pct_peak"}, {"mean_latency"},
-                     {"p5"}, {"p50"}, {"p95"}, {"max"}, {"dram_gbps"}, {"row_hit_rate"}});
+    report::Table t({{"gpu"},
+                     {"pattern"},
+                     {"warps_per_sm"},
+                     {"ipc_per_sm"},
+                     {"gbps"},
+                     {"pct_peak"},
+                     {"mean_latency"},
+                     {"p5"},
+                     {"p50"},
+                     {"p95"},
+                     {"max"},
+                     {"dram_gbps"},
+                     {"row_hit_rate"}});
     sweep::ProgressBar bar(warps.size(), sweep::ProgressBar::stderr_is_terminal());
     for (int n : warps) {
       spec.warps_per_sm = n;

@@ -55,7 +55,8 @@ void register_plot(CLI::App& app) {
     report::draw_or_throw("result_figures.py", args);
     std::vector<std::string> drawn;
     for (const auto& f : figures)
-      for (const char* ext : {"png", "svg"}) drawn.push_back(report::read_drawn_file(scratch.path() / fmt::format("figure_{}.{}", f.kind, ext)));
+      for (const char* ext : {"png", "svg"})
+        drawn.push_back(report::read_drawn_file(scratch.path() / fmt::format("figure_{}.{}", f.kind, ext)));
     for (size_t i = 0; i < outputs.size(); ++i) {
       report::write_file_atomically(outputs[i].second, drawn[i], "--out");
       std::cout << outputs[i].second << "\n";

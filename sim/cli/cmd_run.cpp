@@ -40,7 +40,8 @@ struct RunExtras {
 std::string warp_log_csv(const std::vector<device::Result>& results) {
   std::string out = "warps_per_sm,sm,block,warp,start,end\n";
   for (const auto& r : results)
-    for (const auto& w : r.warp_records) out += fmt::format("{},{},{},{},{},{}\n", r.launch.warps_per_sm, w.sm, w.block, w.warp_in_block, w.start, w.end);
+    for (const auto& w : r.warp_records)
+      out += fmt::format("{},{},{},{},{},{}\n", r.launch.warps_per_sm, w.sm, w.block, w.warp_in_block, w.start, w.end);
   return out;
 }
 
@@ -71,18 +72,22 @@ void register_run(CLI::App& app) {
   auto x = std::make_shared<RunExtras>();
   add_common_options(*cmd, *o, kGpu | kWorkload | kWarps | kFormat | kOut | kSeed | kJobs);
   add_sms_option(*cmd, x->sms);
-  cmd->add_option("--sample-every", x->sample_every, "record the latency of 1 in N global loads (Volkov §6.6 uses 8)")->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--sample-every", x->sample_every, "record the latency of 1 in N global loads (Volkov §6.6 uses 8)")
+      ->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--warp-log", x->warp_log, "write every warp's SM, block, start and end cycle to this CSV (§5.5)");
   cmd->add_option("--occupancy-log", x->occupancy_log, "write each SM's occupancy timeline to this CSV (§5.6)");
-  cmd->add_option("--issue-log", x->issue_log,
-                  "write every instruction issued (cycle, SM, scheduler, warp, pc, opcode) and every run of idle issue slots (idle_reason, idle_cycles) "
-                  "to this CSV: Figure 4.7's timeline, for small runs");
+  cmd->add_option(
+      "--issue-log", x->issue_log,
+      "write every instruction issued (cycle, SM, scheduler, warp, pc, opcode) and every run of idle issue slots (idle_reason, idle_cycles) "
+      "to this CSV: Figure 4.7's timeline, for small runs");
   cmd->add_option("--issue-timeline", x->issue_timeline,
                   "write the same as text: a line per issue slot, what each scheduler issued or why it was idle (for small runs)");
-  cmd->add_option("--latency-histogram", x->latency_histogram, "write the histogram of global-load latencies (cycles) of each occupancy to this CSV (§6.6)");
+  cmd->add_option("--latency-histogram", x->latency_histogram,
+                  "write the histogram of global-load latencies (cycles) of each occupancy to this CSV (§6.6)");
   cmd->add_flag("--steady", x->steady, "stop once the throughput has converged (docs/sweep.md, steady-state stopping)");
   add_steady_tolerance_option(*cmd, x->steady_tolerance);
-  cmd->add_option("--max-cycles", x->max_cycles, "stop with an error, writing nothing, if a run passes this simulated cycle (a budget for long runs)")
+  cmd->add_option("--max-cycles", x->max_cycles,
+                  "stop with an error, writing nothing, if a run passes this simulated cycle (a budget for long runs)")
       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 50));
   cmd->callback([o, x] {
     if (o->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
@@ -98,7 +103,8 @@ void register_run(CLI::App& app) {
     double logged_instructions = 0;  // --issue-log: one line per instruction, so for small runs only
     for (int n : warps) {
       try {
-        logged_instructions += device::grid_instructions(cfg, kernel, device::realize_launch(cfg, kernel, n, device::simulated_sms(cfg, x->sms)));
+        logged_instructions +=
+            device::grid_instructions(cfg, kernel, device::realize_launch(cfg, kernel, n, device::simulated_sms(cfg, x->sms)));
         runnable.push_back(n);
       } catch (const UserError& e) {
         if (warps.size() == 1) throw;
@@ -106,16 +112,24 @@ void register_run(CLI::App& app) {
       }
     }
     if (!skipped.empty())
-      std::cerr << fmt::format("warpsim: note: skipping {} warps/SM: cannot be realised on {} (Volkov §5.7)\n", occupancy_list(skipped), cfg.gpu.name);
+      std::cerr << fmt::format("warpsim: note: skipping {} warps/SM: cannot be realised on {} (Volkov §5.7)\n", occupancy_list(skipped),
+                               cfg.gpu.name);
     constexpr double kMaxLoggedInstructions = 1e7;
     const bool log_issues = !x->issue_log.empty() || !x->issue_timeline.empty();
     if (log_issues && logged_instructions > kMaxLoggedInstructions)
-      throw UserError(Diagnostic{"<cli>", 0, 0, x->issue_log.empty() ? "--issue-timeline" : "--issue-log",
-                                 fmt::format("the runs would log {:.3g} instructions (more than {:.0e}): simulate fewer SMs (--sms), warps or loop trips", logged_instructions,
-                                             kMaxLoggedInstructions)});
-    if (runnable.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", "no occupancy in '" + o->warps + "' can be realised on " + cfg.gpu.name});
+      throw UserError(Diagnostic{
+          "<cli>", 0, 0, x->issue_log.empty() ? "--issue-timeline" : "--issue-log",
+          fmt::format("the runs would log {:.3g} instructions (more than {:.0e}): simulate fewer SMs (--sms), warps or loop trips",
+                      logged_instructions, kMaxLoggedInstructions)});
+    if (runnable.empty())
+      throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", "no occupancy in '" + o->warps + "' can be realised on " + cfg.gpu.name});
     // Every output path is checked before anything runs: none is written when another would fail.
-    report::check_outputs({{"--out", o->out}, {"--warp-log", x->warp_log}, {"--occupancy-log", x->occupancy_log}, {"--latency-histogram", x->latency_histogram}, {"--issue-log", x->issue_log}, {"--issue-timeline", x->issue_timeline}});
+    report::check_outputs({{"--out", o->out},
+                           {"--warp-log", x->warp_log},
+                           {"--occupancy-log", x->occupancy_log},
+                           {"--latency-histogram", x->latency_histogram},
+                           {"--issue-log", x->issue_log},
+                           {"--issue-timeline", x->issue_timeline}});
     const auto shared_cfg = std::make_shared<const config::HwConfig>(cfg);
     const auto shared_kernel = std::make_shared<const isa::Kernel>(kernel);
     std::vector<sweep::SimulationPoint> points;
@@ -137,7 +151,8 @@ void register_run(CLI::App& app) {
       ro.steady_tolerance = x->steady_tolerance;
       points.push_back({shared_cfg, shared_kernel, ro});
     }
-    const std::vector<device::Result> results = sweep::run_points(points, o->jobs, [&bar](size_t done, size_t) { bar.update(1000 * done); });
+    const std::vector<device::Result> results =
+        sweep::run_points(points, o->jobs, [&bar](size_t done, size_t) { bar.update(1000 * done); });
     bar.finish();
     // Every output is produced before any is written, so bad input never leaves partial files.
     const std::string table = report::results_table(results, x->steady).render(o->format);
@@ -146,7 +161,8 @@ void register_run(CLI::App& app) {
     if (!x->issue_log.empty()) report::write_file_atomically(x->issue_log, report::issue_log_csv(results, kernel), "--issue-log");
     if (!x->issue_timeline.empty())
       report::write_file_atomically(x->issue_timeline, report::issue_timeline_text(results, kernel, cfg), "--issue-timeline");
-    if (!x->latency_histogram.empty()) report::write_file_atomically(x->latency_histogram, latency_histogram_csv(results), "--latency-histogram");
+    if (!x->latency_histogram.empty())
+      report::write_file_atomically(x->latency_histogram, latency_histogram_csv(results), "--latency-histogram");
     emit(*o, table);
     // Little's law on every run: a violation is a simulator bug. (The throughput bound is left to
     // `validate`: a config may use hardware the worksheet does not describe, validation/evaluation/invariants.h.)

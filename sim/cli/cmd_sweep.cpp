@@ -19,19 +19,26 @@ void register_sweep(CLI::App& app) {
   auto quiet = std::make_shared<bool>(false);
   cmd->add_option("--gpu", r->grid.gpus, "GPU: a built-in name or a YAML file (repeatable)");
   cmd->add_option("--set", r->grid.sets, "config override with one or more values, e.g. --set memory.latency_cycles=300,400 (repeatable)");
-  cmd->add_option("--workload", r->grid.workloads, "workload: a generator or kernel name, a .wl file, or cuobjdump -sass text with --param function=,trip_count=,... (repeatable)");
+  cmd->add_option(
+      "--workload", r->grid.workloads,
+      "workload: a generator or kernel name, a .wl file, or cuobjdump -sass text with --param function=,trip_count=,... (repeatable)");
   cmd->add_option("--param", r->grid.params, "workload parameter with one or more values, e.g. --param alpha=1,8,inf (repeatable)");
   cmd->add_option("--warps", r->grid.warps, "occupancies in warps per SM: N, A:B or A:B:STEP, comma-separated (default: as many as fit)");
   cmd->add_option("--format", r->format, "output format: csv (header + one line per point) or jsonl (one JSON object per line)")
       ->check(CLI::IsMember({"csv", "jsonl"}))
       ->default_str("csv");
-  cmd->add_option("--out", r->out, "output file; points already in it are skipped (resume), new ones appended as they finish, then put in grid order");
+  cmd->add_option("--out", r->out,
+                  "output file; points already in it are skipped (resume), new ones appended as they finish, then put in grid order");
   cmd->add_option("--jobs", r->jobs, "worker threads (per MPI rank under mpirun)")->check(CLI::Range(1, 1024))->default_str("1");
   add_sms_option(*cmd, r->base.sms);
-  cmd->add_option("--seed", r->base.seed, "random seed (same inputs and seed give identical output)")->default_str("1")->check(kSeedValidator);
-  cmd->add_flag("--steady", r->base.stop_when_steady, "stop each run once its throughput has converged (docs/sweep.md, steady-state stopping)");
+  cmd->add_option("--seed", r->base.seed, "random seed (same inputs and seed give identical output)")
+      ->default_str("1")
+      ->check(kSeedValidator);
+  cmd->add_flag("--steady", r->base.stop_when_steady,
+                "stop each run once its throughput has converged (docs/sweep.md, steady-state stopping)");
   add_steady_tolerance_option(*cmd, r->base.steady_tolerance);
-  cmd->add_option("--max-cycles", r->base.max_cycles, "stop with an error if a point's run passes this simulated cycle (a budget for long runs)")
+  cmd->add_option("--max-cycles", r->base.max_cycles,
+                  "stop with an error if a point's run passes this simulated cycle (a budget for long runs)")
       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 50));
   cmd->add_flag("--quiet", *quiet, "no progress bar (it is drawn only when stderr is a terminal anyway)");
   cmd->callback([r, quiet] {

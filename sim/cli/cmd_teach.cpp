@@ -50,14 +50,17 @@ std::vector<std::string> draw(const std::string& name, const teach::Figure& figu
 }  // namespace
 
 void register_teach(CLI::App& app) {
-  auto* cmd = app.add_subcommand("teach", "Explain one concept of latency hiding with simulations: numbers, data and a figure (`teach list`)");
+  auto* cmd =
+      app.add_subcommand("teach", "Explain one concept of latency hiding with simulations: numbers, data and a figure (`teach list`)");
   auto o = std::make_shared<TeachOptions>();
   o->jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   cmd->add_option("concept", o->concept_name, "the concept, or `list` to list them")->required();
   cmd->add_option("--gpu", o->gpu, "GPU: a built-in name or a YAML file (default: the concept's own, `warpsim teach list`)");
   cmd->add_option("--set", o->sets, "override a config field, e.g. --set memory.model=queue (repeatable)");
-  cmd->add_option("--out-dir", o->out_dir, "directory for CONCEPT.csv, CONCEPT.png and CONCEPT.svg (made if missing)")->capture_default_str();
-  cmd->add_option("--jobs", o->jobs, "simulations in parallel (default: hardware threads; the output does not depend on it)")->check(CLI::Range(1, 1024));
+  cmd->add_option("--out-dir", o->out_dir, "directory for CONCEPT.csv, CONCEPT.png and CONCEPT.svg (made if missing)")
+      ->capture_default_str();
+  cmd->add_option("--jobs", o->jobs, "simulations in parallel (default: hardware threads; the output does not depend on it)")
+      ->check(CLI::Range(1, 1024));
   cmd->add_flag("--no-figures", o->no_figures, "write the data and print the text, draw no figure");
   cmd->footer("Concepts:\n" + concepts_table());
   cmd->callback([o] {

@@ -29,7 +29,8 @@ struct ValidateCli {
 // `arg` as a shell reads it back: bare when it holds only safe characters, else single-quoted
 // (a glob such as t6_* would expand, a space split).
 std::string shell_quoted(const std::string& arg) {
-  const bool safe = !arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.,/=:+@%") == std::string::npos;
+  const bool safe = !arg.empty() &&
+                    arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.,/=:+@%") == std::string::npos;
   if (safe) return arg;
   std::string q = "'";
   for (char ch : arg) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
@@ -70,10 +71,14 @@ void register_validate(CLI::App& app) {
   cmd->add_flag("--whole-device", c->o.whole_device,
                 "simulate every case on all of the GPU's SMs instead of one SM with its share of the memory system (slower; "
                 "the share keeps one memory channel, so contention models need this)");
-  auto* mm = cmd->add_option("--memory-models", c->memory_models,
-                             fmt::format("memory models compared on Table 6.4's streaming experiment (Kepler, Maxwell), comma-separated, or none "
-                                         "(default: {}, those built)", validation::kDefaultMemoryModels));
-  cmd->add_option("--format", c->format, "stdout format: table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}))->capture_default_str();
+  auto* mm =
+      cmd->add_option("--memory-models", c->memory_models,
+                      fmt::format("memory models compared on Table 6.4's streaming experiment (Kepler, Maxwell), comma-separated, or none "
+                                  "(default: {}, those built)",
+                                  validation::kDefaultMemoryModels));
+  cmd->add_option("--format", c->format, "stdout format: table, csv or json")
+      ->check(CLI::IsMember({"table", "csv", "json"}))
+      ->capture_default_str();
   cmd->callback([c, mm] {
     validation::check_report_dir(c->o.out_dir);  // before anything runs; an empty name too
     c->o.figures = !c->no_figures;
@@ -88,18 +93,20 @@ void register_validate(CLI::App& app) {
     constexpr size_t kUnusedShown = 20;
     for (size_t i = 0; i < r.unused_rows.size() && i < kUnusedShown; ++i) std::cerr << "warpsim: note: " << r.unused_rows[i] << "\n";
     if (r.unused_rows.size() > kUnusedShown)
-      std::cerr << fmt::format("warpsim: note: ... {} more measurement rows not used, each with its reason in {}/report.md\n", r.unused_rows.size() - kUnusedShown,
-                               c->o.out_dir);
+      std::cerr << fmt::format("warpsim: note: ... {} more measurement rows not used, each with its reason in {}/report.md\n",
+                               r.unused_rows.size() - kUnusedShown, c->o.out_dir);
     std::cout << validation::cases_table(r.report.outcomes).render(c->format);
     const auto& h = r.report.headline;
-    std::cerr << fmt::format("warpsim: validate: {} simulations in {:.1f} s with {} jobs; report in {}{}\n", r.report.simulations, r.seconds,
-                             c->o.jobs, c->o.out_dir, r.figures.made || !c->o.figures ? "" : " (no figures: " + r.figures.why_not + ")");
+    std::cerr << fmt::format("warpsim: validate: {} simulations in {:.1f} s with {} jobs; report in {}{}\n", r.report.simulations,
+                             r.seconds, c->o.jobs, c->o.out_dir,
+                             r.figures.made || !c->o.figures ? "" : " (no figures: " + r.figures.why_not + ")");
     if (h.cases > 0)
-      std::cerr << fmt::format("warpsim: worst error over {} measured cases: simulator {} ({}), Volkov basic model {} ({}){}\n", h.cases,
-                               validation::headline_error_text(h.simulator), h.simulator_case, validation::headline_error_text(h.volkov), h.volkov_case,
-                               h.simulator_missing + h.volkov_missing == 0 ? ""
-                                                                           : fmt::format("; no number: simulator in {} other cases, model in {}",
-                                                                                         h.simulator_missing, h.volkov_missing));
+      std::cerr << fmt::format(
+          "warpsim: worst error over {} measured cases: simulator {} ({}), Volkov basic model {} ({}){}\n", h.cases,
+          validation::headline_error_text(h.simulator), h.simulator_case, validation::headline_error_text(h.volkov), h.volkov_case,
+          h.simulator_missing + h.volkov_missing == 0
+              ? ""
+              : fmt::format("; no number: simulator in {} other cases, model in {}", h.simulator_missing, h.volkov_missing));
     if (!r.report.finding_outcomes.empty()) {
       std::vector<std::string> reproduced;
       for (const auto& f : r.report.finding_outcomes)

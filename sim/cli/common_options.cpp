@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include <filesystem>
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <set>
 
@@ -22,7 +22,8 @@ void add_common_options(CLI::App& cmd, CommonOptions& o, unsigned which) {
     cmd.add_option("--set", o.sets, "override a config field, e.g. --set scheduler.policy=gto (repeatable)");
   }
   if (which & kWorkload) {
-    cmd.add_option("--workload", o.workload, "workload: a generator or kernel name (see `warpsim list workloads`), a .wl file, or cuobjdump -sass text (.sass)");
+    cmd.add_option("--workload", o.workload,
+                   "workload: a generator or kernel name (see `warpsim list workloads`), a .wl file, or cuobjdump -sass text (.sass)");
     cmd.add_option("--param", o.params, "workload parameter, e.g. --param alpha=8 (repeatable)");
     add_sass_options(cmd, o.sass);
   }
@@ -30,7 +31,8 @@ void add_common_options(CLI::App& cmd, CommonOptions& o, unsigned which) {
   if (which & kFormat)
     cmd.add_option("--format", o.format, "output format")->check(CLI::IsMember({"table", "csv", "json"}))->default_str("table");
   if (which & kOut) cmd.add_option("--out", o.out, "write output to FILE instead of stdout (written atomically)");
-  if (which & kSeed) cmd.add_option("--seed", o.seed, "random seed (same inputs and seed give identical output)")->default_str("1")->check(kSeedValidator);
+  if (which & kSeed)
+    cmd.add_option("--seed", o.seed, "random seed (same inputs and seed give identical output)")->default_str("1")->check(kSeedValidator);
   if (which & kJobs) cmd.add_option("--jobs", o.jobs, "parallel jobs")->check(CLI::Range(1, 1024))->default_str("1");
 }
 
@@ -52,9 +54,10 @@ void note_sets_the_memory_model_ignores(const config::HwConfig& cfg, const std::
   }
   for (const std::string& key : keys)
     if (config::memory_model_ignores(model, key))
-      std::cerr << fmt::format("warpsim: note: --set {} changes nothing on {}'s `{}` memory model, which does not read it "
-                               "(docs/memory-model.md, \"Which model reads which key\")\n",
-                               key, cfg.gpu.name, config::to_string(model));
+      std::cerr << fmt::format(
+          "warpsim: note: --set {} changes nothing on {}'s `{}` memory model, which does not read it "
+          "(docs/memory-model.md, \"Which model reads which key\")\n",
+          key, cfg.gpu.name, config::to_string(model));
 }
 
 void add_sms_option(CLI::App& cmd, int& sms, const char* after_all) {
@@ -63,14 +66,15 @@ void add_sms_option(CLI::App& cmd, int& sms, const char* after_all) {
 }
 
 void add_steady_tolerance_option(CLI::App& cmd, double& tolerance) {
-  CLI::Option* option = cmd.add_option("--steady-tolerance", tolerance, "relative half-width of the 95% interval at which --steady stops")
-      ->check(CLI::Validator(
-          [](std::string& s) {
-            const auto v = parse_double(s);
-            return v && *v >= 1e-6 && *v <= 0.5 ? std::string() : "expected a number from 1e-6 to 0.5, found '" + s + "'";
-          },
-          "FLOAT in [1e-06 - 0.5]"))
-      ->default_str("0.01");
+  CLI::Option* option =
+      cmd.add_option("--steady-tolerance", tolerance, "relative half-width of the 95% interval at which --steady stops")
+          ->check(CLI::Validator(
+              [](std::string& s) {
+                const auto v = parse_double(s);
+                return v && *v >= 1e-6 && *v <= 0.5 ? std::string() : "expected a number from 1e-6 to 0.5, found '" + s + "'";
+              },
+              "FLOAT in [1e-06 - 0.5]"))
+          ->default_str("0.01");
   // Without --steady nothing stops early: a tolerance alone would silently do nothing.
   if (CLI::Option* steady = cmd.get_option_no_throw("--steady")) option->needs(steady);
 }
@@ -79,7 +83,8 @@ void add_sass_options(CLI::App& cmd, SassFlags& f) {
   cmd.add_option("--function", f.function, "SASS: the function to take, its name or a part of it only it has (default: the only one)");
   cmd.add_option("--arch", f.arch, "SASS: the architecture whose code to take, e.g. sm_90, when the dump holds several");
   cmd.add_option("--trip-count", f.trip_count, "SASS: the trip count of every loop the patterns file gives none");
-  cmd.add_option("--patterns", f.patterns, "SASS: the side file of access patterns, trip counts and branches (docs/workload-format.md, \"SASS\")");
+  cmd.add_option("--patterns", f.patterns,
+                 "SASS: the side file of access patterns, trip counts and branches (docs/workload-format.md, \"SASS\")");
 }
 
 isa::ParamMap sass_params(const SassFlags& f) {
@@ -109,7 +114,8 @@ isa::ParamMap workload_params(const CommonOptions& o) {
 
 std::vector<int> parse_warps(const std::string& spec) {
   auto bad = [&](const std::string& why) {
-    return UserError(Diagnostic{"<cli>", 0, 0, "--warps", fmt::format("'{}': {} (expected N, A:B or A:B:STEP, warps per SM >= 1)", spec, why)});
+    return UserError(
+        Diagnostic{"<cli>", 0, 0, "--warps", fmt::format("'{}': {} (expected N, A:B or A:B:STEP, warps per SM >= 1)", spec, why)});
   };
   auto parts = split(spec, ':');
   if (parts.empty() || parts.size() > 3) throw bad("wrong number of fields");
@@ -129,8 +135,10 @@ std::vector<int> parse_warps(const std::string& spec) {
 }
 
 void emit(const CommonOptions& o, const std::string& text) {
-  if (o.out.empty()) std::cout << text << std::flush;
-  else report::write_file_atomically(o.out, text);
+  if (o.out.empty())
+    std::cout << text << std::flush;
+  else
+    report::write_file_atomically(o.out, text);
 }
 
 }  // namespace warpsim::cli

@@ -17,27 +17,33 @@ namespace warpsim::cli {
 
 // The options of a SASS import (isa/sass_import.h), which a .sass workload takes as parameters.
 struct SassFlags {
-  std::string function;   // --function NAME
-  std::string arch;       // --arch sm_90
-  std::string trip_count; // --trip-count N
-  std::string patterns;   // --patterns FILE
+  std::string function;    // --function NAME
+  std::string arch;        // --arch sm_90
+  std::string trip_count;  // --trip-count N
+  std::string patterns;    // --patterns FILE
 };
 
 struct CommonOptions {
-  std::string gpu;                     // --gpu NAME|FILE
-  std::vector<std::string> sets;       // --set key=value
-  std::string workload;                // --workload NAME|FILE
-  std::vector<std::string> params;     // --param key=value
-  SassFlags sass;                      // --function, --arch, --trip-count, --patterns (a .sass workload)
-  std::string warps;                   // --warps N|A:B[:STEP]
-  std::string format = "table";        // --format table|csv|json
-  std::string out;                     // --out FILE
-  uint64_t seed = 1;                   // --seed N
-  int jobs = 1;                        // --jobs N
+  std::string gpu;                  // --gpu NAME|FILE
+  std::vector<std::string> sets;    // --set key=value
+  std::string workload;             // --workload NAME|FILE
+  std::vector<std::string> params;  // --param key=value
+  SassFlags sass;                   // --function, --arch, --trip-count, --patterns (a .sass workload)
+  std::string warps;                // --warps N|A:B[:STEP]
+  std::string format = "table";     // --format table|csv|json
+  std::string out;                  // --out FILE
+  uint64_t seed = 1;                // --seed N
+  int jobs = 1;                     // --jobs N
 };
 
 enum OptionSet : unsigned {
-  kGpu = 1, kWorkload = 2, kWarps = 4, kFormat = 8, kOut = 16, kSeed = 32, kJobs = 64,
+  kGpu = 1,
+  kWorkload = 2,
+  kWarps = 4,
+  kFormat = 8,
+  kOut = 16,
+  kSeed = 32,
+  kJobs = 64,
 };
 
 void add_common_options(CLI::App& cmd, CommonOptions& o, unsigned which);
@@ -52,7 +58,8 @@ inline const CLI::Validator kSeedValidator(
       if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return "expected a non-negative integer, found '" + s + "'";
       uint64_t v = 0;
       const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-      return ec == std::errc() && end == s.data() + s.size() ? std::string() : "'" + s + "' is above the largest seed, 18446744073709551615";
+      return ec == std::errc() && end == s.data() + s.size() ? std::string()
+                                                             : "'" + s + "' is above the largest seed, 18446744073709551615";
     },
     "UINT");
 

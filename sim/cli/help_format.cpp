@@ -11,14 +11,36 @@ namespace {
 // What a text option takes, by its long name; other text options take a VALUE.
 std::string text_metavar(const std::string& name) {
   static const std::map<std::string, std::string> kNames = {
-      {"gpu", "GPU|FILE"},           {"workload", "WORKLOAD|FILE"}, {"set", "KEY=VALUE"},    {"param", "KEY=VALUE"},
-      {"warps", "N|A:B|A:B:STEP"},   {"out", "FILE"},               {"out-dir", "DIR"},      {"warp-log", "FILE"},
-      {"occupancy-log", "FILE"},     {"issue-log", "FILE"},         {"latency-histogram", "FILE"},
-      {"measurements", "FILE"},      {"cases", "FILE|DIR"},         {"case", "PATTERN"},     {"models", "LIST"},
-      {"memory-models", "LIST"},     {"graph", "FILE"},             {"points-out", "FILE"},  {"model", "NAME"},
-      {"quantity", "NAME"},          {"pattern", "PATTERN"},        {"array", "SIZE"},       {"function", "NAME"},
-      {"arch", "sm_XX"},             {"trip-count", "N"},           {"patterns", "FILE"},
-      {"kind", "KIND"},              {"x", "COLUMN"},               {"y", "COLUMN[,COLUMN]"}, {"group", "COLUMN"},
+      {"gpu", "GPU|FILE"},
+      {"workload", "WORKLOAD|FILE"},
+      {"set", "KEY=VALUE"},
+      {"param", "KEY=VALUE"},
+      {"warps", "N|A:B|A:B:STEP"},
+      {"out", "FILE"},
+      {"out-dir", "DIR"},
+      {"warp-log", "FILE"},
+      {"occupancy-log", "FILE"},
+      {"issue-log", "FILE"},
+      {"latency-histogram", "FILE"},
+      {"measurements", "FILE"},
+      {"cases", "FILE|DIR"},
+      {"case", "PATTERN"},
+      {"models", "LIST"},
+      {"memory-models", "LIST"},
+      {"graph", "FILE"},
+      {"points-out", "FILE"},
+      {"model", "NAME"},
+      {"quantity", "NAME"},
+      {"pattern", "PATTERN"},
+      {"array", "SIZE"},
+      {"function", "NAME"},
+      {"arch", "sm_XX"},
+      {"trip-count", "N"},
+      {"patterns", "FILE"},
+      {"kind", "KIND"},
+      {"x", "COLUMN"},
+      {"y", "COLUMN[,COLUMN]"},
+      {"group", "COLUMN"},
       {"csv", "CSV"},
   };
   const auto it = kNames.find(name);
@@ -41,12 +63,17 @@ std::string option_value_text(const CLI::Option& opt) {
   // get_type_name() is the type, then each validator's description: "INT:INT in [1 - 4096]".
   std::vector<std::string> parts = split(opt.get_type_name(), ':');
   const std::string base = parts.empty() ? "" : parts.front();
-  std::string metavar = base == "INT" || base == "UINT" ? "N" : base == "FLOAT" ? "X" : base == "TEXT" ? text_metavar(opt.get_single_name()) : base;
+  std::string metavar = base == "INT" || base == "UINT" ? "N"
+                        : base == "FLOAT"               ? "X"
+                        : base == "TEXT"                ? text_metavar(opt.get_single_name())
+                                                        : base;
   std::string out;
   for (size_t i = 1; i < parts.size(); ++i) {
     if (parts[i] == base) continue;  // a validator named only by the type (kSeedValidator)
-    if (!parts[i].empty() && parts[i].front() == '{') metavar = parts[i];  // the choices say it all
-    else out += " " + validator_text(base, parts[i]);
+    if (!parts[i].empty() && parts[i].front() == '{')
+      metavar = parts[i];  // the choices say it all
+    else
+      out += " " + validator_text(base, parts[i]);
   }
   out = " " + metavar + out;
   if (!opt.get_default_str().empty()) out += "=" + opt.get_default_str();

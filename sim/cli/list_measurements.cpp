@@ -23,12 +23,14 @@ void check_filters(const MeasurementListOptions& o, const validation::Measuremen
   if (!o.gpu.empty()) {
     const auto names = set.gpu_names();
     if (std::find(names.begin(), names.end(), o.gpu) == names.end())
-      throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", fmt::format("no measurements for GPU '{}' (GPUs with measurements: {})", o.gpu, join(names, ", "))});
+      throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu",
+                                 fmt::format("no measurements for GPU '{}' (GPUs with measurements: {})", o.gpu, join(names, ", "))});
   }
   if (!o.quantity.empty() && !validation::find_quantity(o.quantity)) {
     std::vector<std::string> names;
     for (const auto& q : validation::measurement_quantities()) names.push_back(q.name);
-    throw UserError(Diagnostic{"<cli>", 0, 0, "--quantity", fmt::format("unknown quantity '{}' (valid: {})", o.quantity, join(names, ", "))});
+    throw UserError(
+        Diagnostic{"<cli>", 0, 0, "--quantity", fmt::format("unknown quantity '{}' (valid: {})", o.quantity, join(names, ", "))});
   }
 }
 

@@ -1,8 +1,8 @@
 // warpsim: discrete-event simulator of GPU streaming multiprocessors (see docs/architecture.md).
 // Exit status: 0 success, 1 internal error (a warpsim bug), failed validation or standard output
 // that could not be written, 2 bad input.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <iostream>

@@ -40,8 +40,10 @@ class DescriptorOutput final : public std::streambuf {
         break;
       }
       const ssize_t n = ::write(STDOUT_FILENO, p, static_cast<size_t>(pptr() - p));
-      if (n > 0) p += n;
-      else if (n < 0 && errno != EINTR) error_ = errno;
+      if (n > 0)
+        p += n;
+      else if (n < 0 && errno != EINTR)
+        error_ = errno;
     }
     setp(buffer_.data(), buffer_.data() + buffer_.size());
     return error_ == 0;

@@ -51,8 +51,7 @@ std::optional<CsvError> read_quoted(Cursor& c, CsvField& f) {
   const int open_line = c.line(), open_column = c.column();
   c.advance();
   while (true) {
-    if (c.done())
-      return CsvError{open_line, open_column, "unterminated quoted field: the quote opened here is never closed"};
+    if (c.done()) return CsvError{open_line, open_column, "unterminated quoted field: the quote opened here is never closed"};
     const char ch = c.peek();
     if (ch == '"' && c.peek(1) == '"') {
       f.text += '"';

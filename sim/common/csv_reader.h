@@ -28,8 +28,8 @@ struct CsvError {
 };
 
 struct CsvRow {
-  int line = 0;                   // where the row starts
-  bool comment = false;           // a line starting with '#'; `comment_text` is the rest of it
+  int line = 0;          // where the row starts
+  bool comment = false;  // a line starting with '#'; `comment_text` is the rest of it
   std::string comment_text;
   std::vector<CsvField> fields;   // for a record
   std::optional<CsvError> error;  // malformed quoting; the fields read before it are kept

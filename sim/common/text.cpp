@@ -93,8 +93,7 @@ size_t edit_distance(std::string_view a, std::string_view b) {
   for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
     cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j)
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    for (size_t j = 1; j <= b.size(); ++j) cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
     std::swap(prev, cur);
   }
   return prev[b.size()];
@@ -118,10 +117,14 @@ std::optional<uint64_t> parse_byte_size(std::string_view s) {
     s.remove_suffix(suffix.size());
     return true;
   };
-  if (ends("GB")) mult = uint64_t{1} << 30;
-  else if (ends("MB")) mult = uint64_t{1} << 20;
-  else if (ends("KB")) mult = uint64_t{1} << 10;
-  else ends("B");
+  if (ends("GB"))
+    mult = uint64_t{1} << 30;
+  else if (ends("MB"))
+    mult = uint64_t{1} << 20;
+  else if (ends("KB"))
+    mult = uint64_t{1} << 10;
+  else
+    ends("B");
   const auto v = parse_int(s);
   uint64_t bytes = 0;
   if (!v || *v <= 0 || __builtin_mul_overflow(static_cast<uint64_t>(*v), mult, &bytes)) return std::nullopt;

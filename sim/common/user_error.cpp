@@ -17,8 +17,10 @@ std::string printable(const std::string& s) {
   out.reserve(s.size());
   for (const char c : s) {
     const auto u = static_cast<unsigned char>(c);
-    if ((u < 0x20 && c != '\n' && c != '\t') || u == 0x7f) out += fmt::format("\\x{:02x}", u);
-    else out += c;
+    if ((u < 0x20 && c != '\n' && c != '\t') || u == 0x7f)
+      out += fmt::format("\\x{:02x}", u);
+    else
+      out += c;
   }
   return out;
 }
@@ -44,8 +46,7 @@ std::string join(const std::vector<Diagnostic>& ds) {
 }
 }  // namespace
 
-UserError::UserError(std::vector<Diagnostic> diagnostics)
-    : std::runtime_error(join(diagnostics)), diagnostics_(std::move(diagnostics)) {}
+UserError::UserError(std::vector<Diagnostic> diagnostics) : std::runtime_error(join(diagnostics)), diagnostics_(std::move(diagnostics)) {}
 
 UserError::UserError(Diagnostic diagnostic) : UserError(std::vector<Diagnostic>{std::move(diagnostic)}) {}
 
@@ -62,7 +63,8 @@ void DiagnosticSink::throw_if_any() const {
   if (diagnostics_.empty()) return;
   if (dropped_ == 0) throw UserError(diagnostics_);
   std::vector<Diagnostic> shown = diagnostics_;
-  shown.push_back(Diagnostic{dropped_file_, 0, 0, "", fmt::format("{} more errors not shown (the first {} are above)", dropped_, kMaxDiagnostics)});
+  shown.push_back(
+      Diagnostic{dropped_file_, 0, 0, "", fmt::format("{} more errors not shown (the first {} are above)", dropped_, kMaxDiagnostics)});
   throw UserError(shown);
 }
 

@@ -11,10 +11,10 @@
 namespace warpsim {
 
 struct Diagnostic {
-  std::string file;   // path as given by the user, or "<--set>", "<--param>", "<cli>"
-  int line = 0;       // 1-based; 0 = unknown
-  int column = 0;     // 1-based; 0 = unknown
-  std::string key;    // dotted key path or field name, may be empty
+  std::string file;  // path as given by the user, or "<--set>", "<--param>", "<cli>"
+  int line = 0;      // 1-based; 0 = unknown
+  int column = 0;    // 1-based; 0 = unknown
+  std::string key;   // dotted key path or field name, may be empty
   std::string message;
 
   std::string to_string() const;  // "file:line:col: key: message"
@@ -54,7 +54,7 @@ std::string with_system_reason(const std::string& what);
 
 }  // namespace warpsim
 
-#define WARPSIM_ASSERT(cond, what)                                 \
-  do {                                                             \
+#define WARPSIM_ASSERT(cond, what)                                    \
+  do {                                                                \
     if (!(cond)) ::warpsim::internal_error(__FILE__, __LINE__, what); \
   } while (0)

@@ -7,33 +7,37 @@ namespace warpsim::config {
 template <>
 const std::vector<std::pair<Generation, const char*>>& enum_table<Generation>() {
   static const std::vector<std::pair<Generation, const char*>> t{
-      {Generation::G80, "g80"},       {Generation::GT200, "gt200"},   {Generation::Fermi, "fermi"},
-      {Generation::Kepler, "kepler"}, {Generation::Maxwell, "maxwell"}, {Generation::Pascal, "pascal"},
-      {Generation::Volta, "volta"},   {Generation::Ampere, "ampere"}, {Generation::Hopper, "hopper"},
-      {Generation::Toy, "toy"}};
+      {Generation::G80, "g80"},         {Generation::GT200, "gt200"},   {Generation::Fermi, "fermi"}, {Generation::Kepler, "kepler"},
+      {Generation::Maxwell, "maxwell"}, {Generation::Pascal, "pascal"}, {Generation::Volta, "volta"}, {Generation::Ampere, "ampere"},
+      {Generation::Hopper, "hopper"},   {Generation::Toy, "toy"}};
   return t;
 }
 
 template <>
 const std::vector<std::pair<SchedulerPolicy, const char*>>& enum_table<SchedulerPolicy>() {
-  static const std::vector<std::pair<SchedulerPolicy, const char*>> t{
-      {SchedulerPolicy::Lrr, "lrr"}, {SchedulerPolicy::Gto, "gto"},
-      {SchedulerPolicy::Oldest, "oldest"}, {SchedulerPolicy::TwoLevel, "two_level"}};
+  static const std::vector<std::pair<SchedulerPolicy, const char*>> t{{SchedulerPolicy::Lrr, "lrr"},
+                                                                      {SchedulerPolicy::Gto, "gto"},
+                                                                      {SchedulerPolicy::Oldest, "oldest"},
+                                                                      {SchedulerPolicy::TwoLevel, "two_level"}};
   return t;
 }
 
 template <>
 const std::vector<std::pair<CoalescingRule, const char*>>& enum_table<CoalescingRule>() {
-  static const std::vector<std::pair<CoalescingRule, const char*>> t{
-      {CoalescingRule::G80, "g80"}, {CoalescingRule::GT200, "gt200"},
-      {CoalescingRule::Fermi, "fermi"}, {CoalescingRule::Sector32, "sector32"}};
+  static const std::vector<std::pair<CoalescingRule, const char*>> t{{CoalescingRule::G80, "g80"},
+                                                                     {CoalescingRule::GT200, "gt200"},
+                                                                     {CoalescingRule::Fermi, "fermi"},
+                                                                     {CoalescingRule::Sector32, "sector32"}};
   return t;
 }
 
 template <>
 const std::vector<std::pair<MemoryModelKind, const char*>>& enum_table<MemoryModelKind>() {
-  static const std::vector<std::pair<MemoryModelKind, const char*>> t{
-      {MemoryModelKind::Fixed, "fixed"}, {MemoryModelKind::Queue, "queue"}, {MemoryModelKind::Dram, "dram"}, {MemoryModelKind::SimGrid, "simgrid"}, {MemoryModelKind::Servers, "servers"}};
+  static const std::vector<std::pair<MemoryModelKind, const char*>> t{{MemoryModelKind::Fixed, "fixed"},
+                                                                      {MemoryModelKind::Queue, "queue"},
+                                                                      {MemoryModelKind::Dram, "dram"},
+                                                                      {MemoryModelKind::SimGrid, "simgrid"},
+                                                                      {MemoryModelKind::Servers, "servers"}};
   return t;
 }
 
@@ -92,7 +96,8 @@ Diagnostic HwConfig::diagnostic(const std::string& key, std::string message) con
 Diagnostic HwConfig::conflict(std::initializer_list<const char*> keys, std::string message) const {
   for (const char* key : keys)
     if (key_sources)
-      if (const auto it = key_sources->find(key); it != key_sources->end() && it->second.file == "<--set>") return diagnostic(key, std::move(message));
+      if (const auto it = key_sources->find(key); it != key_sources->end() && it->second.file == "<--set>")
+        return diagnostic(key, std::move(message));
   return diagnostic(*keys.begin(), std::move(message));
 }
 

@@ -22,10 +22,10 @@ enum class Generation : uint8_t { G80, GT200, Fermi, Kepler, Maxwell, Pascal, Vo
 enum class SchedulerPolicy : uint8_t { Lrr, Gto, Oldest, TwoLevel };
 // Coalescing rules of the CUDA C Programming Guide, Appendix G (Volkov 2016 §2.5).
 enum class CoalescingRule : uint8_t {
-  G80,        // strict half-warp: in-order, aligned, one segment per half-warp, else one per thread
-  GT200,      // half-warp; 32/64/128-byte segments, shrunk to the smallest covering size
-  Fermi,      // whole warp; 128-byte L1 lines
-  Sector32,   // whole warp; 32-byte sectors (Kepler/Maxwell with L1 off for global loads, and later)
+  G80,       // strict half-warp: in-order, aligned, one segment per half-warp, else one per thread
+  GT200,     // half-warp; 32/64/128-byte segments, shrunk to the smallest covering size
+  Fermi,     // whole warp; 128-byte L1 lines
+  Sector32,  // whole warp; 32-byte sectors (Kepler/Maxwell with L1 off for global loads, and later)
 };
 // What one LSU pass of a warp memory instruction sends (mem::Segment::issue_step): one
 // transaction (Volkov Table 6.7's unit), or every transaction of one 128-byte line.
@@ -48,18 +48,18 @@ struct GpuInfo {
 };
 
 struct DeviceConfig {
-  int sms = 1;                 // streaming multiprocessors
-  double core_clock_ghz = 1.0; // SM core clock: converts cycles to seconds at the reporting edge
+  int sms = 1;                  // streaming multiprocessors
+  double core_clock_ghz = 1.0;  // SM core clock: converts cycles to seconds at the reporting edge
 };
 
 struct SmConfig {
-  int warp_size = 32;                          // threads per warp (SIMD width)
-  int max_warps = 64;                          // resident warps per SM
-  int max_blocks = 32;                         // resident thread blocks per SM
+  int warp_size = 32;   // threads per warp (SIMD width)
+  int max_warps = 64;   // resident warps per SM
+  int max_blocks = 32;  // resident thread blocks per SM
   int max_threads_per_block = 1024;
-  int registers = 65536;                       // 32-bit registers per SM
-  int register_alloc_unit = 256;               // registers, allocation granularity per warp
-  int shared_memory_bytes = 49152;             // per SM
+  int registers = 65536;            // 32-bit registers per SM
+  int register_alloc_unit = 256;    // registers, allocation granularity per warp
+  int shared_memory_bytes = 49152;  // per SM
   int max_shared_memory_per_block_bytes = 49152;
   int shared_memory_alloc_granularity_bytes = 256;  // Volkov §5.7
   int shared_memory_block_overhead_bytes = 0;       // fixed per-block overhead, Volkov §5.7 (G80/GT200)
@@ -68,13 +68,13 @@ struct SmConfig {
 };
 
 struct SchedulerConfig {
-  int count = 1;                 // warp schedulers per SM
-  int max_warps = 64;            // warps per scheduler
-  int cycles_per_issue = 1;      // a scheduler issues once every this many cycles (Table 2.8)
-  int width = 1;                 // instructions per issue cycle (dual issue: 2)
+  int count = 1;             // warp schedulers per SM
+  int max_warps = 64;        // warps per scheduler
+  int cycles_per_issue = 1;  // a scheduler issues once every this many cycles (Table 2.8)
+  int width = 1;             // instructions per issue cycle (dual issue: 2)
   DualIssue dual_issue = DualIssue::SameWarp;
   SchedulerPolicy policy = SchedulerPolicy::Lrr;
-  int two_level_active_warps = 8;        // size of the active set of the two-level policy
+  int two_level_active_warps = 8;          // size of the active set of the two-level policy
   int same_warp_issue_latency_cycles = 1;  // "ILP latency": next issue from the same warp, §3.7
   // Issue cycles taken by one instruction of each class (1 = a single issue slot), §4.7, §4.12.
   std::array<int, isa::kOpClassCount> issue_cycles{1, 1, 1, 1, 1, 1, 1};
@@ -84,31 +84,31 @@ struct SchedulerConfig {
 
 // A pipelined functional unit owned by each scheduler (CUDA cores, SFUs).
 struct PipeConfig {
-  double ops_per_cycle = 32;     // thread-operations per cycle per scheduler (32 = 1 warp instr/cycle)
-  int latency_cycles = 1;        // register-dependency latency to a dependent instruction
-  int latency_to_alu_cycles = 0; // if > 0: latency when the consumer is a CUDA-core instruction (§4.7)
+  double ops_per_cycle = 32;      // thread-operations per cycle per scheduler (32 = 1 warp instr/cycle)
+  int latency_cycles = 1;         // register-dependency latency to a dependent instruction
+  int latency_to_alu_cycles = 0;  // if > 0: latency when the consumer is a CUDA-core instruction (§4.7)
 };
 
 // The shared-memory unit, one per SM (Volkov §2.6, Table 2.5).
 struct SharedMemoryConfig {
   int banks = 32;
   int bank_width_bytes = 4;
-  int cycles_per_access = 1;     // cycles a bank takes per access
-  bool half_warp = false;        // warp accesses processed one half-warp at a time (G80, GT200)
-  double measured_ops_per_cycle = 0; // if > 0: sustained rate measured below the bank rate (G80, Table 6.1)
-  int latency_cycles = 24;       // register-dependency latency without conflicts (Table 6.2)
-  int latency_to_alu_cycles = 0; // if > 0: latency when the consumer is a CUDA-core instruction (§4.7)
-  int replay_latency_cycles = 0; // added latency per extra conflict pass (Table 6.2 smem2 - smem)
+  int cycles_per_access = 1;          // cycles a bank takes per access
+  bool half_warp = false;             // warp accesses processed one half-warp at a time (G80, GT200)
+  double measured_ops_per_cycle = 0;  // if > 0: sustained rate measured below the bank rate (G80, Table 6.1)
+  int latency_cycles = 24;            // register-dependency latency without conflicts (Table 6.2)
+  int latency_to_alu_cycles = 0;      // if > 0: latency when the consumer is a CUDA-core instruction (§4.7)
+  int replay_latency_cycles = 0;      // added latency per extra conflict pass (Table 6.2 smem2 - smem)
 };
 
 // Load/store unit: coalescer, transaction departure, per-warp load limit (§2.5, §3.7, §6.7).
 struct LsuConfig {
   CoalescingRule coalescing = CoalescingRule::Sector32;
-  double transaction_issue_cycles = 0;   // latency of each additional LSU pass (Table 6.7)
+  double transaction_issue_cycles = 0;            // latency of each additional LSU pass (Table 6.7)
   IssueUnit issue_unit = IssueUnit::Transaction;  // what one pass sends: a transaction or a 128-byte line
-  int max_outstanding_loads_per_warp = 0; // 0 = unlimited (Fermi stalls after 5, Listing 3.2)
-  int store_latency_cycles = 1;          // stores do not block dependents; latency of the issue slot
-  int mshrs = 0;                         // MSHRs: transactions an SM tracks at once; 0 = not limited (models only, §7.7)
+  int max_outstanding_loads_per_warp = 0;         // 0 = unlimited (Fermi stalls after 5, Listing 3.2)
+  int store_latency_cycles = 1;                   // stores do not block dependents; latency of the issue slot
+  int mshrs = 0;                                  // MSHRs: transactions an SM tracks at once; 0 = not limited (models only, §7.7)
 };
 
 // DRAM devices of one channel, for the `dram` and `queue` models. Timings in ns from the public datasheet of
@@ -138,11 +138,11 @@ struct DramConfig {
 // The memory controllers in front of the DRAM channels, for the `dram` and `queue` models.
 struct ControllerConfig {
   PagePolicy page_policy = PagePolicy::Close;
-  int interleave_bytes = 256;   // consecutive bytes mapped to one channel before the next
+  int interleave_bytes = 256;       // consecutive bytes mapped to one channel before the next
   int bank_interleave_bytes = 128;  // consecutive bytes of a channel in one bank before the next bank
-  int queue_depth = 32;         // read requests the scheduler of a channel sees at once (FR-FCFS)
-  int write_queue_depth = 32;   // writes buffered per channel; drained when full or reads idle
-  bool queue_window = false;    // `queue`: reorder only within queue_depth (experiment, not kept)
+  int queue_depth = 32;             // read requests the scheduler of a channel sees at once (FR-FCFS)
+  int write_queue_depth = 32;       // writes buffered per channel; drained when full or reads idle
+  bool queue_window = false;        // `queue`: reorder only within queue_depth (experiment, not kept)
 };
 
 // Caches in front of every memory model (mem/cache/cached_memory.h): 128-byte lines of four
@@ -154,26 +154,26 @@ struct CacheLevelConfig {
   int mshr_merge = 8;          // requests one MSHR holds; one more stalls the level
 };
 struct L2Config : CacheLevelConfig {
-  int slices = 0;                // 0 = no L2 simulated; lines hash over the slices
-  double bytes_per_cycle = 32;   // each slice's data port, bytes per core cycle
+  int slices = 0;               // 0 = no L2 simulated; lines hash over the slices
+  double bytes_per_cycle = 32;  // each slice's data port, bytes per core cycle
 };
 struct L1Config : CacheLevelConfig {
-  int bytes = 0;                 // per SM, for global loads; 0 = global loads bypass L1
-  bool stores_update = false;    // a store updates present sectors (write-through); false: evicts the line
+  int bytes = 0;               // per SM, for global loads; 0 = global loads bypass L1
+  bool stores_update = false;  // a store updates present sectors (write-through); false: evicts the line
 };
 
 // Global memory. The simulator uses `model`; the analytical models use the measured summaries.
 struct MemoryConfig {
   MemoryModelKind model = MemoryModelKind::Fixed;
-  int latency_cycles = 400;            // unloaded latency of a streaming load (Table 6.2 "stream")
-  double peak_gbps = 100;              // best sustained read throughput (Table 6.4)
+  int latency_cycles = 400;  // unloaded latency of a streaming load (Table 6.2 "stream")
+  double peak_gbps = 100;    // best sustained read throughput (Table 6.4)
   // `fixed`: each 128-byte line an access touches costs at least this many bytes of the peak
   // (Volkov §6.7: random accesses run 28-33x below streaming, "as if all transactions were never
   // shorter than about 128 bytes"); 0 = only the bytes moved.
   int line_charge_bytes = 128;
-  double pin_bandwidth_gbps = 100;     // memory clock x data pins x 2 (Volkov §2.8, Table 2.7)
-  int controllers = 1;                 // memory controllers / channels (vendor spec)
-  int bus_width_bits = 64;             // total DRAM data bus (vendor spec)
+  double pin_bandwidth_gbps = 100;  // memory clock x data pins x 2 (Volkov §2.8, Table 2.7)
+  int controllers = 1;              // memory controllers / channels (vendor spec)
+  int bus_width_bits = 64;          // total DRAM data bus (vendor spec)
   // The clock data moves on at double data rate, i.e. per-pin data rate / 2, so that Volkov's
   // pin bandwidth = clock x pins x 2 holds: GDDR3 its clock CK; GDDR5 its data clock WCK = 2 x CK.
   double memory_clock_mhz = 1000;
@@ -202,8 +202,8 @@ struct HwConfig {
   DeviceConfig device;
   SmConfig sm;
   SchedulerConfig scheduler;
-  PipeConfig alu;   // CUDA cores
-  PipeConfig sfu;   // special-function units
+  PipeConfig alu;  // CUDA cores
+  PipeConfig sfu;  // special-function units
   SharedMemoryConfig smem;
   LsuConfig lsu;
   MemoryConfig memory;

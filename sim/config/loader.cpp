@@ -55,15 +55,15 @@ class Binder {
         bind_map(kv.second, path, file);
       } else {
         std::string hint = suggest_key(path);
-        sink_.add(at(file, kv.first.Mark(), path,
-                     hint.empty() ? "unknown key" : fmt::format("unknown key (did you mean '{}'?)", hint)));
+        sink_.add(at(file, kv.first.Mark(), path, hint.empty() ? "unknown key" : fmt::format("unknown key (did you mean '{}'?)", hint)));
       }
     }
   }
 
   void bind_scalar(const FieldSpec& f, const YAML::Node& v, const std::string& file) {
     if (!v.IsScalar()) {
-      sink_.add(at(file, v.Mark(), f.key, fmt::format("expected {}, found {}", expected_text(f), v.IsNull() ? "nothing" : "a list or map")));
+      sink_.add(
+          at(file, v.Mark(), f.key, fmt::format("expected {}, found {}", expected_text(f), v.IsNull() ? "nothing" : "a list or map")));
       return;
     }
     // One field given twice in a file under two spellings (`memory.peak_gbps` beside `memory:` /
@@ -137,8 +137,7 @@ void load_layers(const std::string& path, const YAML::Node& root, std::vector<st
   if (const YAML::Node base = root["inherits"]) {
     if (!base.IsScalar()) throw UserError(at(path, base.Mark(), "inherits", "expected the name or path of a base config"));
     std::string base_path = resolve_path(base.Scalar(), fs::path(path).parent_path());
-    if (base_path.empty())
-      throw UserError(at(path, base.Mark(), "inherits", fmt::format("no config named '{}'", base.Scalar())));
+    if (base_path.empty()) throw UserError(at(path, base.Mark(), "inherits", fmt::format("no config named '{}'", base.Scalar())));
     const std::string id = file_identity(base_path);
     if (std::any_of(chain.begin(), chain.end(), [&](const std::string& p) { return file_identity(p) == id; }))
       throw UserError(at(path, base.Mark(), "inherits", "inheritance cycle: " + join(chain, " -> ") + " -> " + base_path));
@@ -232,7 +231,8 @@ HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::
   if (path.empty()) {
     std::error_code ec;
     if (fs::is_directory(name_or_path, ec))
-      throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", fmt::format("'{}' is a directory; give a GPU name or a config file", name_or_path)});
+      throw UserError(
+          Diagnostic{"<cli>", 0, 0, "--gpu", fmt::format("'{}' is a directory; give a GPU name or a config file", name_or_path)});
     std::vector<std::string> names;
     for (const auto& g : builtin_gpus()) names.push_back(g.name);
     // --param and --set take lists with commas; --gpu is repeated instead (one file path each).

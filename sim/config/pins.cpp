@@ -21,9 +21,9 @@ void follow_pins(HwConfig& cfg, Provenance& prov, double file_pins) {
   const bool width_or_clock = set_on_cli(prov, "memory.bus_width_bits") || set_on_cli(prov, "memory.memory_clock_mhz");
   // A value derived here names, as its source, the --set key it follows: a rule it then breaks
   // blames the key the user gave (`<--set>: memory.memory_clock_mhz`), not one they never wrote.
-  const char* cause = set_on_cli(prov, "memory.bus_width_bits") ? "memory.bus_width_bits"
+  const char* cause = set_on_cli(prov, "memory.bus_width_bits")     ? "memory.bus_width_bits"
                       : set_on_cli(prov, "memory.memory_clock_mhz") ? "memory.memory_clock_mhz"
-                                                                     : "memory.pin_bandwidth_gbps";
+                                                                    : "memory.pin_bandwidth_gbps";
   if (width_or_clock && !set_on_cli(prov, "memory.pin_bandwidth_gbps")) {
     m.pin_bandwidth_gbps = pins_gbps(m);
     prov["memory.pin_bandwidth_gbps"] = Diagnostic{"<--set>", 0, 0, cause, "bus width / 8 x memory clock x 2 (the pins were set)"};
@@ -38,7 +38,9 @@ void follow_pins(HwConfig& cfg, Provenance& prov, double file_pins) {
     if (set_on_cli(prov, key) || value == 0) return;
     const double measured = value;
     value *= factor;
-    prov[key] = Diagnostic{"<--set>", 0, 0, cause, fmt::format("{:g} x {:.4g} with the pins ({:g} -> {:.4g} GB/s)", measured, factor, file_pins, m.pin_bandwidth_gbps)};
+    prov[key] =
+        Diagnostic{"<--set>", 0, 0, cause,
+                   fmt::format("{:g} x {:.4g} with the pins ({:g} -> {:.4g} GB/s)", measured, factor, file_pins, m.pin_bandwidth_gbps)};
   };
   scale(m.peak_gbps, "memory.peak_gbps");
   scale(m.contention_c_gbps, "memory.contention_c_gbps");

@@ -19,12 +19,12 @@ struct ScalarValue {
 };
 
 struct FieldSpec {
-  std::string key;          // dotted key, e.g. "scheduler.count"
+  std::string key;  // dotted key, e.g. "scheduler.count"
   FieldType type = FieldType::Int;
   std::string unit;         // e.g. "cycles", "GB/s", "" for counts
   std::string description;  // meaning, one line
   bool required = false;
-  double min = 0;           // numeric range, inclusive
+  double min = 0;  // numeric range, inclusive
   double max = 0;
   std::vector<std::string> choices;  // for FieldType::Choice
   // Parse+check text, store into the config. Returns an error message, or "" on success.

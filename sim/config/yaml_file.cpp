@@ -27,8 +27,8 @@ constexpr long kMaxExpandedNodes = 1'000'000;  // built-in files hold a few hund
 struct KeyCheck {
   const std::string& path;
   DiagnosticSink& sink;
-  std::vector<YAML::Node> ancestors;  // to find a node that contains itself
-  long visited = 0;                   // every node, scalars too: the walk's whole cost is bounded
+  std::vector<YAML::Node> ancestors;       // to find a node that contains itself
+  long visited = 0;                        // every node, scalars too: the walk's whole cost is bounded
   std::set<std::pair<int, int>> reported;  // a duplicate key reached again through an alias is said once
 };
 
@@ -40,7 +40,8 @@ struct KeyCheck {
 // would be ignored without a word. Every mapping is checked, at any depth.
 void check_unique_keys(const YAML::Node& node, const std::string& prefix, KeyCheck& check) {
   if (++check.visited > kMaxExpandedNodes)
-    refuse_alias(node, check.path, prefix, fmt::format("the file expands to more than {} YAML nodes through its aliases (*name)", kMaxExpandedNodes));
+    refuse_alias(node, check.path, prefix,
+                 fmt::format("the file expands to more than {} YAML nodes through its aliases (*name)", kMaxExpandedNodes));
   if (!node.IsSequence() && !node.IsMap()) return;
   for (const YAML::Node& a : check.ancestors)
     if (a.is(node)) refuse_alias(node, check.path, prefix, "a YAML alias (*name) that contains itself: the value would be infinite");
@@ -131,8 +132,9 @@ YAML::Node load_yaml_text(const std::string& text, const std::string& path) {
     check_documents(text, path);
     root = YAML::Load(text);
   } catch (const YAML::DeepRecursion& e) {  // yaml-cpp's own guard; its message says only "bad file"
-    throw UserError(Diagnostic{path, e.mark.line + 1, e.mark.column + 1, "",
-                               fmt::format("YAML nested {} levels deep here (warpsim's files nest a few): not a file warpsim reads", e.depth())});
+    throw UserError(
+        Diagnostic{path, e.mark.line + 1, e.mark.column + 1, "",
+                   fmt::format("YAML nested {} levels deep here (warpsim's files nest a few): not a file warpsim reads", e.depth())});
   } catch (const YAML::ParserException& e) {
     throw UserError(Diagnostic{path, e.mark.line + 1, e.mark.column + 1, "", "YAML syntax error: " + e.msg});
   }

@@ -45,15 +45,17 @@ Result Device::collect() const {
     WARPSIM_ASSERT(stopped || window_end_ == mem::kNever || st.window.in_flight == 0, "a steady-state window access never completed");
     if (stopped) r.cycles = steady_->last().time - steady_->first().time;
     // The window's work is timed until it is done, memory accesses included (sm::WindowTally).
-    else r.cycles = std::max(r.cycles, r.steady_state_window ? std::max(window_end_, st.window.done) - st.first_start : span);
+    else
+      r.cycles = std::max(r.cycles, r.steady_state_window ? std::max(window_end_, st.window.done) - st.first_start : span);
     busy_time += busy;
     area += st.occupancy_area;
     latency_sum += st.warp_latency_sum;
     resident_age += st.resident_age_sum;
     warps_total += st.work.warps_executed;
     for (auto n : st.work.instructions) instructions_total += n;
-    const sm::WorkCounters w = stopped ? work_between(steady_->first().work[i], steady_->last().work[i])
-                                       : r.steady_state_window ? st.window.work : st.work;
+    const sm::WorkCounters w = stopped                 ? work_between(steady_->first().work[i], steady_->last().work[i])
+                               : r.steady_state_window ? st.window.work
+                                                       : st.work;
     r.warps_executed += w.warps_executed;
     for (int c = 0; c < isa::kOpClassCount; ++c) r.warp_instructions_by_class[c] += w.instructions[c];
     if (!stopped) {
@@ -84,14 +86,17 @@ Result Device::collect() const {
   }
   for (auto n : r.warp_instructions_by_class) r.warp_instructions += n;
   std::stable_sort(r.issue_log.begin(), r.issue_log.end(), [](const IssueRecord& a, const IssueRecord& b) { return a.cycle < b.cycle; });
-  std::stable_sort(r.idle_log.begin(), r.idle_log.end(),
-                   [](const IdleRecord& a, const IdleRecord& b) { return std::tie(a.cycle, a.sm, a.scheduler) < std::tie(b.cycle, b.sm, b.scheduler); });
+  std::stable_sort(r.idle_log.begin(), r.idle_log.end(), [](const IdleRecord& a, const IdleRecord& b) {
+    return std::tie(a.cycle, a.sm, a.scheduler) < std::tie(b.cycle, b.sm, b.scheduler);
+  });
   if (r.cycles == 0 || warps_total == 0) return r;
   const double cyc = static_cast<double>(r.cycles), sms = sms_;
   const double scale = static_cast<double>(cfg_.device.sms) / sms_;  // device totals from our share
   using isa::OpClass;
-  const uint64_t mem_instr = r.warp_instructions_by_class[isa::index(OpClass::Load)] + r.warp_instructions_by_class[isa::index(OpClass::Store)];
-  const uint64_t flow = r.warp_instructions_by_class[isa::index(OpClass::Control)] + r.warp_instructions_by_class[isa::index(OpClass::Barrier)];
+  const uint64_t mem_instr =
+      r.warp_instructions_by_class[isa::index(OpClass::Load)] + r.warp_instructions_by_class[isa::index(OpClass::Store)];
+  const uint64_t flow =
+      r.warp_instructions_by_class[isa::index(OpClass::Control)] + r.warp_instructions_by_class[isa::index(OpClass::Barrier)];
   r.ipc_per_sm = r.warp_instructions / cyc / sms;
   r.mem_ipc_per_sm = mem_instr / cyc / sms;
   r.ops_per_cycle_per_scheduler = 32.0 * (r.warp_instructions - flow) / cyc / sms / cfg_.scheduler.count;
@@ -105,8 +110,8 @@ Result Device::collect() const {
   // warp has completed by the run's end, so the window's instructions over the run's mean
   // instructions per warp are the warps it did (Little's law then holds with the run's latency).
   const bool whole_warps = r.steady_state_window && !stopped && instructions_total > 0;
-  const double warps_done = whole_warps ? r.warp_instructions * (static_cast<double>(warps_total) / instructions_total)
-                                        : static_cast<double>(r.warps_executed);
+  const double warps_done =
+      whole_warps ? r.warp_instructions * (static_cast<double>(warps_total) / instructions_total) : static_cast<double>(r.warps_executed);
   r.warp_throughput_per_sm = warps_done / cyc / sms;
   r.mean_warp_latency = static_cast<double>(latency_sum) / warps_total;
   // Little's law over the SMs' whole busy intervals: occupancy from the tracked integral,

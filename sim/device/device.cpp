@@ -57,9 +57,11 @@ void Device::check_work_is_feasible() const {
   constexpr double kMaxWarpInstructions = 1e12;
   const double work = device::grid_instructions(cfg_, kernel_, launch_);
   if (work > kMaxWarpInstructions)
-    throw UserError(Diagnostic{kernel_.source, 0, 0, "workload",
-                               fmt::format("the grid would execute {:.3g} warp instructions (more than {:.0e}: hours to days of simulation): lower its loop counts or grid",
-                                           static_cast<double>(work), static_cast<double>(kMaxWarpInstructions))});
+    throw UserError(Diagnostic{
+        kernel_.source, 0, 0, "workload",
+        fmt::format(
+            "the grid would execute {:.3g} warp instructions (more than {:.0e}: hours to days of simulation): lower its loop counts or grid",
+            static_cast<double>(work), static_cast<double>(kMaxWarpInstructions))});
 }
 
 void Device::reschedule(uint32_t i, uint64_t now) {

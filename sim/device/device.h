@@ -26,7 +26,7 @@ class Device {
  private:
   enum EventKind : uint32_t { kTick = 0, kBlockStart = 1 };
   void check_work_is_feasible() const;  // UserError if the grid would take days to simulate
-  double grid_instructions() const;      // warp instructions the whole grid issues (at least 1)
+  double grid_instructions() const;     // warp instructions the whole grid issues (at least 1)
   void reschedule(uint32_t sm, uint64_t now);
   void dispatch_finished_blocks(uint32_t sm, uint64_t t);  // when Sm::has_finished_blocks()
   void deliver_completions(uint64_t t);
@@ -46,13 +46,13 @@ class Device {
   std::vector<uint64_t> wake_;  // cycle of each SM's pending tick event (kNever: none)
   engine::EventQueue queue_;
   std::vector<mem::Completion> completions_;
-  int64_t next_block_ = 0;                        // blocks handed out so far
+  int64_t next_block_ = 0;  // blocks handed out so far
   // Steady state ends when a slot empties that no block will refill: the start of the tail.
   uint64_t window_end_ = mem::kNever;
-  std::vector<std::vector<uint64_t>> pending_;     // per SM: blocks waiting for their start event
+  std::vector<std::vector<uint64_t>> pending_;  // per SM: blocks waiting for their start event
   uint64_t events_ = 0;
-  std::unique_ptr<SteadyStateMonitor> steady_;    // when RunOptions::stop_when_steady
-  uint64_t stopped_at_ = mem::kNever;             // the cycle a converged run ended at
+  std::unique_ptr<SteadyStateMonitor> steady_;  // when RunOptions::stop_when_steady
+  uint64_t stopped_at_ = mem::kNever;           // the cycle a converged run ended at
 };
 
 }  // namespace warpsim::device

@@ -74,23 +74,25 @@ void check_launch_fits(const config::HwConfig& cfg, const isa::Kernel& k) {
     return UserError(Diagnostic{k.source, l.line, 0, key, fmt::format("{} on {}", what, cfg.gpu.name)});
   };
   if (l.threads_per_block > cfg.sm.max_threads_per_block)
-    throw error("threads_per_block", fmt::format("a block of {} threads exceeds the {} threads per block allowed", l.threads_per_block, cfg.sm.max_threads_per_block));
+    throw error("threads_per_block", fmt::format("a block of {} threads exceeds the {} threads per block allowed", l.threads_per_block,
+                                                 cfg.sm.max_threads_per_block));
   // A partial last warp would run with every lane active (the access patterns know no inactive
   // lanes past the block's end), moving more bytes than the kernel does: refused, not guessed.
   if (const int below = l.threads_per_block / cfg.sm.warp_size * cfg.sm.warp_size; below != l.threads_per_block) {
     const int above = below + cfg.sm.warp_size;
     throw error("threads_per_block", fmt::format("{} threads are not a whole number of {}-thread warps (a partial warp is not simulated): "
                                                  "make the block {} threads",
-                                                 l.threads_per_block, cfg.sm.warp_size, below > 0 ? fmt::format("{} or {}", below, above) : std::to_string(above)));
+                                                 l.threads_per_block, cfg.sm.warp_size,
+                                                 below > 0 ? fmt::format("{} or {}", below, above) : std::to_string(above)));
   }
   if (l.shared_memory_per_block > cfg.sm.max_shared_memory_per_block_bytes)
-    throw error("shared_memory_per_block", fmt::format("{} B of shared memory per block exceed the {} B per block allowed", l.shared_memory_per_block,
-                                                        cfg.sm.max_shared_memory_per_block_bytes));
+    throw error("shared_memory_per_block", fmt::format("{} B of shared memory per block exceed the {} B per block allowed",
+                                                       l.shared_memory_per_block, cfg.sm.max_shared_memory_per_block_bytes));
   const int block_warps = std::max(1, fixed_block_warps(cfg, k));
   if (const int64_t per_warp = registers_per_warp(cfg, k); per_warp > 0) {
     if (per_warp * block_warps > cfg.sm.registers)
-      throw error("registers_per_thread", fmt::format("{} registers per thread for a block of {} warps exceed the SM's {} registers", l.registers_per_thread,
-                                                      block_warps, cfg.sm.registers));
+      throw error("registers_per_thread", fmt::format("{} registers per thread for a block of {} warps exceed the SM's {} registers",
+                                                      l.registers_per_thread, block_warps, cfg.sm.registers));
   }
 }
 
@@ -98,7 +100,9 @@ void check_launch_fits(const config::HwConfig& cfg, const isa::Kernel& k) {
 
 void check_warps_fit(const config::HwConfig& cfg, int warps_per_sm) {
   if (warps_per_sm > cfg.sm.max_warps)
-    throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", fmt::format("{} warps/SM exceed the {} warps an SM of {} holds", warps_per_sm, cfg.sm.max_warps, cfg.gpu.name)});
+    throw UserError(
+        Diagnostic{"<cli>", 0, 0, "--warps",
+                   fmt::format("{} warps/SM exceed the {} warps an SM of {} holds", warps_per_sm, cfg.sm.max_warps, cfg.gpu.name)});
 }
 
 LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel& kernel, int warps_per_sm, int simulated_sms) {
@@ -137,25 +141,31 @@ LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel&
     }
   }
   if (!ok)
-    throw UserError(Diagnostic{"<cli>", 0, 0, "--warps",
-                               fmt::format("cannot realise {} warps/SM on {}: no block size{} and shared-memory allocation "
-                                           "gives exactly that many resident warps (limits: {} warps, {} blocks, {}{} B shared "
-                                           "memory with {} B granularity, {} B per block; Volkov 2016 §5.7)",
-                                           target, cfg.gpu.name, fixed_block ? fmt::format(" of {} threads", kernel.launch.threads_per_block) : "",
-                                           cfg.sm.max_warps, cfg.sm.max_blocks,
-                                           kernel.launch.registers_per_thread > 0
-                                               ? fmt::format("{} registers at the kernel's {} per thread, ", cfg.sm.registers, kernel.launch.registers_per_thread)
-                                               : "",
-                                           cfg.sm.shared_memory_bytes, cfg.sm.shared_memory_alloc_granularity_bytes,
-                                           cfg.sm.max_shared_memory_per_block_bytes)});
+    throw UserError(Diagnostic{
+        "<cli>", 0, 0, "--warps",
+        fmt::format("cannot realise {} warps/SM on {}: no block size{} and shared-memory allocation "
+                    "gives exactly that many resident warps (limits: {} warps, {} blocks, {}{} B shared "
+                    "memory with {} B granularity, {} B per block; Volkov 2016 §5.7)",
+                    target, cfg.gpu.name, fixed_block ? fmt::format(" of {} threads", kernel.launch.threads_per_block) : "",
+                    cfg.sm.max_warps, cfg.sm.max_blocks,
+                    kernel.launch.registers_per_thread > 0
+                        ? fmt::format("{} registers at the kernel's {} per thread, ", cfg.sm.registers, kernel.launch.registers_per_thread)
+                        : "",
+                    cfg.sm.shared_memory_bytes, cfg.sm.shared_memory_alloc_granularity_bytes, cfg.sm.max_shared_memory_per_block_bytes)});
   if (one_wave && kernel.launch.grid != isa::GridKind::Fixed) {
     r.total_blocks = int64_t{r.blocks_per_sm} * simulated_sms;
     return r;
   }
   switch (kernel.launch.grid) {
-    case isa::GridKind::Oversubscribed: r.total_blocks = int64_t{kernel.launch.blocks_per_slot} * r.blocks_per_sm * simulated_sms; break;
-    case isa::GridKind::Persistent: r.total_blocks = int64_t{r.blocks_per_sm} * simulated_sms; break;
-    case isa::GridKind::Fixed: r.total_blocks = kernel.launch.blocks; break;
+    case isa::GridKind::Oversubscribed:
+      r.total_blocks = int64_t{kernel.launch.blocks_per_slot} * r.blocks_per_sm * simulated_sms;
+      break;
+    case isa::GridKind::Persistent:
+      r.total_blocks = int64_t{r.blocks_per_sm} * simulated_sms;
+      break;
+    case isa::GridKind::Fixed:
+      r.total_blocks = kernel.launch.blocks;
+      break;
   }
   return r;
 }

@@ -15,7 +15,9 @@ namespace warpsim::device {
 
 // SMs a run simulates for a requested count: 0 (or less) means the whole device; more than the
 // device has is the device.
-inline int simulated_sms(const config::HwConfig& cfg, int requested) { return requested > 0 && requested < cfg.device.sms ? requested : cfg.device.sms; }
+inline int simulated_sms(const config::HwConfig& cfg, int requested) {
+  return requested > 0 && requested < cfg.device.sms ? requested : cfg.device.sms;
+}
 
 // Throws UserError (key --warps) when an SM of `cfg` cannot hold `warps_per_sm` warps.
 void check_warps_fit(const config::HwConfig& cfg, int warps_per_sm);

@@ -18,13 +18,13 @@ namespace warpsim::device {
 
 // Why each issue slot of each scheduler went the way it did (per-issue-slot stall breakdown).
 struct StallBreakdown {
-  uint64_t issued = 0;      // an instruction was issued
-  uint64_t dependency = 0;  // warps present, all waiting on a register (arithmetic/shared latency)
-  uint64_t memory = 0;      // ... at least one waiting on a global load, none ready
-  uint64_t pipe_busy = 0;   // a warp was ready but its functional unit was busy
-  uint64_t issue_limit = 0; // a warp was ready but same-warp issue latency or issue cost forbade it
-  uint64_t barrier = 0;     // all warps waiting at a barrier
-  uint64_t no_warp = 0;     // no warp assigned to the scheduler
+  uint64_t issued = 0;       // an instruction was issued
+  uint64_t dependency = 0;   // warps present, all waiting on a register (arithmetic/shared latency)
+  uint64_t memory = 0;       // ... at least one waiting on a global load, none ready
+  uint64_t pipe_busy = 0;    // a warp was ready but its functional unit was busy
+  uint64_t issue_limit = 0;  // a warp was ready but same-warp issue latency or issue cost forbade it
+  uint64_t barrier = 0;      // all warps waiting at a barrier
+  uint64_t no_warp = 0;      // no warp assigned to the scheduler
   uint64_t total() const { return issued + dependency + memory + pipe_busy + issue_limit + barrier + no_warp; }
 };
 
@@ -61,7 +61,7 @@ struct IdleRecord {
   uint64_t cycles = 0;  // its length: slots x scheduler.cycles_per_issue
   uint32_t sm = 0;
   uint32_t scheduler = 0;
-  uint8_t reason = 0;   // index into kIdleReasons
+  uint8_t reason = 0;  // index into kIdleReasons
 };
 
 // Occupancy of one SM as a step function (Volkov §5.6): from `time` on, `warps` resident.
@@ -72,12 +72,12 @@ struct OccupancyStep {
 
 // How the requested occupancy was realised (Volkov §5.7).
 struct LaunchRealization {
-  int warps_per_sm = 0;          // resident warps per SM the launch allows
+  int warps_per_sm = 0;  // resident warps per SM the launch allows
   int block_threads = 0;
   int blocks_per_sm = 0;
   int shared_memory_per_block = 0;  // bytes requested, after the kernel's own allocation
   int64_t total_blocks = 0;
-  std::string limited_by;        // "shared memory", "warps", "blocks", "registers", "block size"
+  std::string limited_by;  // "shared memory", "warps", "blocks", "registers", "block size"
 };
 
 // Little's law (Volkov §3.4) holds on every run: the occupancy integral and latency x throughput
@@ -102,7 +102,7 @@ struct Result {
   // waves, which is what whole-run timing with 100x oversubscription converges to (§5.5, §5.9);
   // the whole run (max over SMs of last end - first start, §5.5) for single-wave grids.
   uint64_t cycles = 0;
-  uint64_t total_cycles = 0;       // the whole run, first warp start to last warp end
+  uint64_t total_cycles = 0;  // the whole run, first warp start to last warp end
   bool steady_state_window = false;
   uint64_t warps_executed = 0;
   uint64_t warp_instructions = 0;  // issued warp instructions, replays not counted
@@ -125,11 +125,11 @@ struct Result {
   double warp_throughput_per_sm = 0;       // warps / cycle / SM
 
   // Latencies and occupancy (Little's law: mean_occupancy = mean_warp_latency x warp throughput).
-  double mean_warp_latency = 0;     // cycles
-  double mean_occupancy = 0;        // time-averaged resident warps per SM over the timed interval
-  uint32_t max_occupancy = 0;       // largest resident warps on any SM (the target is "attained", §5.7)
-  double little_law_error = 0;      // |occupancy - latency*throughput| / occupancy (<= kLittlesLawTolerance)
-  mem::LatencySummary access_latency;       // per global load instruction: issue to data ready (§6.6)
+  double mean_warp_latency = 0;        // cycles
+  double mean_occupancy = 0;           // time-averaged resident warps per SM over the timed interval
+  uint32_t max_occupancy = 0;          // largest resident warps on any SM (the target is "attained", §5.7)
+  double little_law_error = 0;         // |occupancy - latency*throughput| / occupancy (<= kLittlesLawTolerance)
+  mem::LatencySummary access_latency;  // per global load instruction: issue to data ready (§6.6)
   std::vector<mem::HistogramBin> access_latency_histogram;
   mem::LatencySummary transaction_latency;  // per memory transaction, inside the memory system
 
@@ -146,9 +146,9 @@ struct Result {
   mem::CacheCounters caches;
 
   StallBreakdown stalls;
-  std::vector<WarpRecord> warp_records;          // when RunOptions::record_warps
-  std::vector<IssueRecord> issue_log;            // when RunOptions::record_issues: by cycle, then SM, in issue order
-  std::vector<IdleRecord> idle_log;              // when RunOptions::record_issues: by cycle, then SM, then scheduler
+  std::vector<WarpRecord> warp_records;                        // when RunOptions::record_warps
+  std::vector<IssueRecord> issue_log;                          // when RunOptions::record_issues: by cycle, then SM, in issue order
+  std::vector<IdleRecord> idle_log;                            // when RunOptions::record_issues: by cycle, then SM, then scheduler
   std::vector<std::vector<OccupancyStep>> occupancy_timeline;  // per simulated SM, when recorded
 
   uint64_t simulated_events = 0;  // engine events processed (for speed reports)

@@ -20,7 +20,9 @@ Result simulate(const config::HwConfig& cfg, const isa::Kernel& kernel, const Ru
 
 void check_memory_system(const config::HwConfig& cfg, const RunOptions& opts) {
   const config::HwConfig simulated = mem::with_lsu_passes_net_of_dram(cfg);
-  mem::run_in_memory_context(simulated, [&] { mem::make_memory_system(mem::MemorySystemSpec{&simulated, simulated_sms(simulated, opts.sms), opts.seed}); });
+  mem::run_in_memory_context(simulated, [&] {
+    mem::make_memory_system(mem::MemorySystemSpec{&simulated, simulated_sms(simulated, opts.sms), opts.seed});
+  });
 }
 
 }  // namespace warpsim::device

@@ -55,7 +55,8 @@ sm::WorkCounters work_between(const sm::WorkCounters& from, const sm::WorkCounte
   return d;
 }
 
-SteadyStateMonitor::SteadyStateMonitor(double tolerance, int64_t wave_blocks) : tolerance_(tolerance), wave_blocks_(std::max<int64_t>(1, wave_blocks)) {}
+SteadyStateMonitor::SteadyStateMonitor(double tolerance, int64_t wave_blocks)
+    : tolerance_(tolerance), wave_blocks_(std::max<int64_t>(1, wave_blocks)) {}
 
 bool SteadyStateMonitor::on_block_refilled(uint64_t t, const std::vector<std::unique_ptr<sm::Sm>>& sms) {
   if (converged_ || ++refills_ % wave_blocks_ != 0) return converged_;

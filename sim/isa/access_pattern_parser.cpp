@@ -21,9 +21,12 @@ std::string parse_access_pattern(const std::string& attrs, AccessPattern& out, c
       std::string kind = val.substr(0, val.find(':'));
       std::optional<int64_t> arg;
       if (auto c = val.find(':'); c != std::string::npos) arg = parse_int(val.substr(c + 1));
-      if (kind == "stream") out.kind = AccessKind::Stream, out.param = 1;
-      else if (kind == "random") out.kind = AccessKind::Random;
-      else if (kind == "broadcast") out.kind = AccessKind::Broadcast;
+      if (kind == "stream")
+        out.kind = AccessKind::Stream, out.param = 1;
+      else if (kind == "random")
+        out.kind = AccessKind::Random;
+      else if (kind == "broadcast")
+        out.kind = AccessKind::Broadcast;
       else if (kind == "stride" || kind == "conflict") {
         if (!arg || *arg < 1 || *arg > 32) return fmt::format("expected {}:K with K in [1, 32], found '{}'", kind, val);
         out.kind = kind == "stride" ? AccessKind::Stride : AccessKind::Conflict;
@@ -33,7 +36,8 @@ std::string parse_access_pattern(const std::string& attrs, AccessPattern& out, c
       }
     } else if (key == "bytes") {
       auto v = parse_int(val);
-      if (!v || (*v != 1 && *v != 2 && *v != 4 && *v != 8 && *v != 16)) return fmt::format("bytes must be 1, 2, 4, 8 or 16, found '{}'", val);
+      if (!v || (*v != 1 && *v != 2 && *v != 4 && *v != 8 && *v != 16))
+        return fmt::format("bytes must be 1, 2, 4, 8 or 16, found '{}'", val);
       out.bytes = static_cast<int>(*v);
     } else if (key == "array") {
       auto it = array_index.find(val);

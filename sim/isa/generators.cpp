@@ -14,7 +14,8 @@ Diagnostic param_error(const std::string& key, std::string msg) { return Diagnos
 
 int64_t int_param(const ParamMap& p, const std::string& key, int64_t lo, int64_t hi) {
   auto v = parse_int(p.at(key));
-  if (!v || *v < lo || *v > hi) throw UserError(param_error(key, fmt::format("expected an integer in [{}, {}], found '{}'", lo, hi, p.at(key))));
+  if (!v || *v < lo || *v > hi)
+    throw UserError(param_error(key, fmt::format("expected an integer in [{}, {}], found '{}'", lo, hi, p.at(key))));
   return *v;
 }
 
@@ -40,8 +41,8 @@ Alpha alpha_param(const ParamMap& p) {
 
 // The common shape of every mix: a loop over groups of `others` x `other_line` and `adds` FADDs,
 // all back-to-back dependent through R1 (Volkov 2016 §4.1, §4.7).
-std::string mix_text(const std::string& name, const std::string& desc, const Alpha& a, const std::string& other_line,
-                     int64_t groups, int64_t inf_count, const std::string& arrays) {
+std::string mix_text(const std::string& name, const std::string& desc, const Alpha& a, const std::string& other_line, int64_t groups,
+                     int64_t inf_count, const std::string& arrays) {
   std::string t = fmt::format(".kernel {}\n.description \"{}\"\n{}", name, desc, arrays);
   if (a.infinite) {
     t += fmt::format(".loop {}\n  FADD R1, R1, R2\n.endloop\nEXIT\n", inf_count);
@@ -60,19 +61,29 @@ std::string homogeneous_text(const ParamMap& p) {
   const bool global = op == "stream" || op == "stride2" || op == "random";
   const int64_t count = int_param(p, "count", 1, int64_t{1} << 40);
   std::string line;
-  if (op == "add") line = "FADD R{0}, R{0}, R40";
-  else if (op == "sfu") line = "MUFU.RSQ R{0}, R{0}";
-  else if (op == "smem") line = "LDS R{0}, [R{0}] ; pattern=broadcast";
-  else if (op == "smem2") line = "LDS R{0}, [R{0}] ; pattern=conflict:2";
-  else if (op == "stream") line = "LD R{0}, [R{0}] ; pattern=stream";
-  else if (op == "stride2") line = "LD R{0}, [R{0}] ; pattern=stride:2";
-  else if (op == "random") line = fmt::format("LD R{{0}}, [R{{0}}] ; pattern=random");
-  else throw UserError(param_error("op", fmt::format("unknown '{}' (valid: add, sfu, smem, smem2, stream, stride2, random)", op)));
-  std::string t = fmt::format(".kernel homogeneous_{}\n.description \"{} repeated, back-to-back dependent, ILP={} (Volkov 2016 ch. 6)\"\n", op, op, ilp);
+  if (op == "add")
+    line = "FADD R{0}, R{0}, R40";
+  else if (op == "sfu")
+    line = "MUFU.RSQ R{0}, R{0}";
+  else if (op == "smem")
+    line = "LDS R{0}, [R{0}] ; pattern=broadcast";
+  else if (op == "smem2")
+    line = "LDS R{0}, [R{0}] ; pattern=conflict:2";
+  else if (op == "stream")
+    line = "LD R{0}, [R{0}] ; pattern=stream";
+  else if (op == "stride2")
+    line = "LD R{0}, [R{0}] ; pattern=stride:2";
+  else if (op == "random")
+    line = fmt::format("LD R{{0}}, [R{{0}}] ; pattern=random");
+  else
+    throw UserError(param_error("op", fmt::format("unknown '{}' (valid: add, sfu, smem, smem2, stream, stride2, random)", op)));
+  std::string t = fmt::format(".kernel homogeneous_{}\n.description \"{} repeated, back-to-back dependent, ILP={} (Volkov 2016 ch. 6)\"\n",
+                              op, op, ilp);
   // §6.7 picks an array per GPU for random loads (128 MB here, its sizes are not printed); §5.10's
   // streaming setup uses 512 MB. A size given applies to any global op.
   const std::string& array = p.at("array");
-  if (!global && array != "auto") throw UserError(param_error("array", fmt::format("op={} reads no global memory: array applies to stream, stride2 and random", op)));
+  if (!global && array != "auto")
+    throw UserError(param_error("array", fmt::format("op={} reads no global memory: array applies to stream, stride2 and random", op)));
   if (global) t += fmt::format(".array data {}\n", array != "auto" ? array : op == "random" ? "128MB" : "512MB");
   t += fmt::format(".loop {}\n", (count + ilp - 1) / ilp);
   // ILP chains over one array read distinct elements, interleaved as the no-ILP sweep (§6.3).
@@ -84,7 +95,8 @@ std::string homogeneous_text(const ParamMap& p) {
 
 std::vector<Generator> build() {
   std::vector<Generator> g;
-  g.push_back({"alpha_mix", "1 global load + alpha dependent FADDs, streaming, back-to-back dependent (Volkov 2016 §4.1, §5.1)",
+  g.push_back({"alpha_mix",
+               "1 global load + alpha dependent FADDs, streaming, back-to-back dependent (Volkov 2016 §4.1, §5.1)",
                {{"alpha", "8", "FADDs per load: inf, an integer, or 1/k"},
                 {"loads", "64", "loads per warp (work per warp)"},
                 {"adds", "4096", "FADDs per warp when alpha=inf"},
@@ -95,15 +107,18 @@ std::vector<Generator> build() {
                                  "LD R1, [R1] ; pattern=" + p.at("pattern"), int_param(p, "loads", 1, int64_t{1} << 40),
                                  int_param(p, "adds", 1, int64_t{1} << 40), ".array data 512MB\n");
                }});
-  g.push_back({"sfu_mix", "1 MUFU.RSQ + alpha dependent FADDs (Volkov 2016 §4.7)",
+  g.push_back({"sfu_mix",
+               "1 MUFU.RSQ + alpha dependent FADDs (Volkov 2016 §4.7)",
                {{"alpha", "1", "FADDs per MUFU.RSQ: inf, an integer, or 1/k (k MUFU per FADD)"},
                 {"groups", "512", "repetitions of the group per warp"},
                 {"adds", "4096", "FADDs per warp when alpha=inf"}},
                [](const ParamMap& p) {
                  return mix_text("sfu_mix", fmt::format("MUFU.RSQ + {} FADD (Volkov 2016 §4.7)", p.at("alpha")), alpha_param(p),
-                                 "MUFU.RSQ R1, R1", int_param(p, "groups", 1, int64_t{1} << 40), int_param(p, "adds", 1, int64_t{1} << 40), "");
+                                 "MUFU.RSQ R1, R1", int_param(p, "groups", 1, int64_t{1} << 40), int_param(p, "adds", 1, int64_t{1} << 40),
+                                 "");
                }});
-  g.push_back({"smem_mix", "1 shared-memory load (no conflicts) + alpha dependent FADDs (Volkov 2016 §4.7)",
+  g.push_back({"smem_mix",
+               "1 shared-memory load (no conflicts) + alpha dependent FADDs (Volkov 2016 §4.7)",
                {{"alpha", "1", "FADDs per LDS: inf, an integer, or 1/k"},
                 {"groups", "512", "repetitions of the group per warp"},
                 {"adds", "4096", "FADDs per warp when alpha=inf"}},
@@ -112,30 +127,40 @@ std::vector<Generator> build() {
                                  "LDS R1, [R1] ; pattern=broadcast", int_param(p, "groups", 1, int64_t{1} << 40),
                                  int_param(p, "adds", 1, int64_t{1} << 40), "");
                }});
-  g.push_back({"homogeneous", "one instruction repeated, back-to-back dependent, optionally ILP chains (Volkov 2016 ch. 6, §6.3)",
+  g.push_back({"homogeneous",
+               "one instruction repeated, back-to-back dependent, optionally ILP chains (Volkov 2016 ch. 6, §6.3)",
                {{"op", "add", "add, sfu, smem, smem2 (2-way bank conflict), stream, stride2, random"},
                 {"ilp", "1", "independent dependency chains per warp (ILP, §6.3)"},
                 {"count", "2048", "instructions per warp"},
                 {"array", "auto", "array size of the global ops, e.g. 64MB (auto: 128MB for op=random, §6.7; 512MB otherwise, §5.10)"}},
                homogeneous_text});
-  g.push_back({"ilp", "streaming loads in ILP independent chains (Volkov 2016 §6.3, Figure 6.2)",
+  g.push_back({"ilp",
+               "streaming loads in ILP independent chains (Volkov 2016 §6.3, Figure 6.2)",
                {{"k", "2", "independent chains (ILP)"}, {"count", "128", "loads per warp"}},
                [](const ParamMap& p) {
                  return homogeneous_text({{"op", "stream"}, {"ilp", p.at("k")}, {"count", p.at("count")}, {"array", "512MB"}});
                }});
-  g.push_back({"stride2", "stride-2 global loads, back-to-back dependent (Volkov 2016 §4.3, Figure 4.3)",
+  g.push_back({"stride2",
+               "stride-2 global loads, back-to-back dependent (Volkov 2016 §4.3, Figure 4.3)",
                {{"count", "64", "loads per warp"}},
-               [](const ParamMap& p) { return homogeneous_text({{"op", "stride2"}, {"ilp", "1"}, {"count", p.at("count")}, {"array", "512MB"}}); }});
-  g.push_back({"random", "unstructured (fully diverging) global loads (Volkov 2016 §6.7)",
+               [](const ParamMap& p) {
+                 return homogeneous_text({{"op", "stride2"}, {"ilp", "1"}, {"count", p.at("count")}, {"array", "512MB"}});
+               }});
+  g.push_back({"random",
+               "unstructured (fully diverging) global loads (Volkov 2016 §6.7)",
                {{"count", "16", "loads per warp"}, {"array", "128MB", "array size (§6.7 picks one per GPU)"}},
-               [](const ParamMap& p) { return homogeneous_text({{"op", "random"}, {"ilp", "1"}, {"count", p.at("count")}, {"array", p.at("array")}}); }});
-  g.push_back({"bank_conflict", "shared-memory loads with a k-way bank conflict (Volkov 2016 §6.2)",
+               [](const ParamMap& p) {
+                 return homogeneous_text({{"op", "random"}, {"ilp", "1"}, {"count", p.at("count")}, {"array", p.at("array")}});
+               }});
+  g.push_back({"bank_conflict",
+               "shared-memory loads with a k-way bank conflict (Volkov 2016 §6.2)",
                {{"ways", "2", "conflict degree"}, {"count", "2048", "loads per warp"}},
                [](const ParamMap& p) {
                  int64_t ways = int_param(p, "ways", 1, 32);
-                 return fmt::format(".kernel bank_conflict\n.description \"LDS with a {}-way bank conflict (Volkov 2016 §6.2)\"\n"
-                                    ".loop {}\n  LDS R1, [R1] ; pattern=conflict:{}\n.endloop\nEXIT\n",
-                                    ways, int_param(p, "count", 1, int64_t{1} << 40), ways);
+                 return fmt::format(
+                     ".kernel bank_conflict\n.description \"LDS with a {}-way bank conflict (Volkov 2016 §6.2)\"\n"
+                     ".loop {}\n  LDS R1, [R1] ; pattern=conflict:{}\n.endloop\nEXIT\n",
+                     ways, int_param(p, "count", 1, int64_t{1} << 40), ways);
                }});
   return g;
 }

@@ -55,8 +55,10 @@ int data_width(std::string_view opcode, OpClass cls) {
 template <size_t N>
 std::string add_registers(int r, int width, std::string_view op, uint8_t& n, std::array<uint16_t, N>& regs) {
   if (r < 0) return "";
-  if (r >= static_cast<int>(kPredicateBase)) width = 1;  // predicates and scoreboards are single
-  else if (r + width - 1 > 254) return fmt::format("register '{}' starts a pair or quad past R254", op);
+  if (r >= static_cast<int>(kPredicateBase))
+    width = 1;  // predicates and scoreboards are single
+  else if (r + width - 1 > 254)
+    return fmt::format("register '{}' starts a pair or quad past R254", op);
   for (int k = 0; k < width; ++k) {
     if (n == N) return N == kMaxSrc ? "too many source registers" : "too many destination registers";
     regs[n++] = static_cast<uint16_t>(r + k);

@@ -47,10 +47,10 @@ enum class AccessKind : uint8_t {
 
 struct AccessPattern {
   AccessKind kind = AccessKind::Stream;
-  int param = 1;           // stride for Stride, ways for Conflict
-  int bytes = 4;           // bytes per thread (4, 8, 16)
-  int array = 0;           // index into Kernel::arrays
-  int active_threads = 32; // threads of the warp that access memory
+  int param = 1;            // stride for Stride, ways for Conflict
+  int bytes = 4;            // bytes per thread (4, 8, 16)
+  int array = 0;            // index into Kernel::arrays
+  int active_threads = 32;  // threads of the warp that access memory
   // `interleave=R/K`: the instruction takes steps R, R+K, R+2K, ... of its block's sweep, so K
   // independent chains over one array read distinct elements (Volkov §6.3: ILP "pointer setup
   // ... modified, so that the accessed memory locations are similar" to the no-ILP setup).

@@ -27,10 +27,14 @@ std::vector<LaunchError> parse_launch(const std::vector<std::string>& words, Lau
       if (need_num(0, 1 << 16)) launch.threads_per_block = static_cast<int>(*num);
     } else if (key == "grid") {
       grid_given = val;
-      if (val == "oversubscribed") launch.grid = GridKind::Oversubscribed;
-      else if (val == "persistent") launch.grid = GridKind::Persistent;
-      else if (val == "fixed") launch.grid = GridKind::Fixed;
-      else errors.push_back({"grid", fmt::format("unknown '{}' (valid: oversubscribed, persistent, fixed)", val)});
+      if (val == "oversubscribed")
+        launch.grid = GridKind::Oversubscribed;
+      else if (val == "persistent")
+        launch.grid = GridKind::Persistent;
+      else if (val == "fixed")
+        launch.grid = GridKind::Fixed;
+      else
+        errors.push_back({"grid", fmt::format("unknown '{}' (valid: oversubscribed, persistent, fixed)", val)});
     } else if (key == "blocks") {
       if (need_num(1, int64_t{1} << 40)) launch.blocks = *num, launch.grid = GridKind::Fixed;
     } else if (key == "blocks_per_slot") {
@@ -41,7 +45,8 @@ std::vector<LaunchError> parse_launch(const std::vector<std::string>& words, Lau
       if (need_num(0, 1 << 16)) launch.registers_per_thread = static_cast<int>(*num);
     } else {
       errors.push_back({key, fmt::format("unknown launch key '{}' (valid: threads_per_block, grid, blocks, blocks_per_slot, "
-                                         "shared_memory_per_block, registers_per_thread)", key)});
+                                         "shared_memory_per_block, registers_per_thread)",
+                                         key)});
     }
   }
   // blocks=N means a fixed grid of N blocks, and a fixed grid needs its N, in either order.

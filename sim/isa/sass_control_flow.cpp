@@ -22,7 +22,9 @@ std::string target_text(std::string_view text) {
   return std::string(trim(t));
 }
 
-std::string where(const SassInstruction& s) { return s.address >= 0 ? fmt::format("line {} (0x{:04x})", s.line, s.address) : fmt::format("line {}", s.line); }
+std::string where(const SassInstruction& s) {
+  return s.address >= 0 ? fmt::format("line {} (0x{:04x})", s.line, s.address) : fmt::format("line {}", s.line);
+}
 
 class Tracer {
  public:
@@ -73,13 +75,15 @@ class Tracer {
       }
       if (target_[i] >= i) continue;
       if (const auto [it, fresh] = back_edge.emplace(target_[i], i); !fresh) {
-        error(i, fmt::format("a second backward branch to the loop closed at {}: a loop with two back edges cannot be modelled", where(f_.code[it->second])));
+        error(i, fmt::format("a second backward branch to the loop closed at {}: a loop with two back edges cannot be modelled",
+                             where(f_.code[it->second])));
         ok = false;
         continue;
       }
       path_.loops.push_back(loop_at(target_[i], i));
     }
-    std::sort(path_.loops.begin(), path_.loops.end(), [](const SassLoop& a, const SassLoop& b) { return a.begin != b.begin ? a.begin < b.begin : a.end > b.end; });
+    std::sort(path_.loops.begin(), path_.loops.end(),
+              [](const SassLoop& a, const SassLoop& b) { return a.begin != b.begin ? a.begin < b.begin : a.end > b.end; });
     for (size_t a = 0; a < path_.loops.size(); ++a)
       for (size_t b = a + 1; b < path_.loops.size(); ++b) {
         const SassLoop& x = path_.loops[a];
@@ -94,11 +98,13 @@ class Tracer {
 
   SassLoop loop_at(int begin, int end) {
     SassLoop l{begin, end, 0, false};
-    if (const SassPatternEntry* e = entry(end); e && e->trips) l.trips = *e->trips;
-    else if (trip_count_) l.trips = *trip_count_, l.default_trips = true;
+    if (const SassPatternEntry* e = entry(end); e && e->trips)
+      l.trips = *e->trips;
+    else if (trip_count_)
+      l.trips = *trip_count_, l.default_trips = true;
     else
-      error(end, fmt::format("the loop from line {} to here needs a trip count: --trip-count N, or `0x{:04x} trips=N` in a patterns file", f_.code[begin].line,
-                             std::max<int64_t>(f_.code[end].address, 0)));
+      error(end, fmt::format("the loop from line {} to here needs a trip count: --trip-count N, or `0x{:04x} trips=N` in a patterns file",
+                             f_.code[begin].line, std::max<int64_t>(f_.code[end].address, 0)));
     return l;
   }
 
@@ -113,7 +119,9 @@ class Tracer {
         }
       const Instruction& in = parsed_[pos];
       const bool taken = !in.predicated || side_takes(pos);
-      const std::string note = !in.predicated ? "" : side_takes(pos) ? "guard taken (patterns file)" : "guard not taken (warpsim runs whole warps)";
+      const std::string note = !in.predicated    ? ""
+                               : side_takes(pos) ? "guard taken (patterns file)"
+                                                 : "guard not taken (warpsim runs whole warps)";
       if (is_branch(pos) && target_[pos] >= 0) {
         const int t = target_[pos];
         if (t == pos) return error(pos, "a branch to itself never ends");
@@ -129,16 +137,19 @@ class Tracer {
           continue;
         }
         if (!open.empty() && t > path_.loops[open.back()].end)
-          return error(pos, fmt::format("a branch out of the loop closed at {} cannot be modelled (it changes the loop's trip count)", where(f_.code[path_.loops[open.back()].end])));
+          return error(pos, fmt::format("a branch out of the loop closed at {} cannot be modelled (it changes the loop's trip count)",
+                                        where(f_.code[path_.loops[open.back()].end])));
         for (int l = 0; l < static_cast<int>(path_.loops.size()); ++l)
           if (path_.loops[l].begin < t && t <= path_.loops[l].end && std::find(open.begin(), open.end(), l) == open.end())
-            return error(pos, fmt::format("a branch into the middle of the loop closed at {} cannot be modelled", where(f_.code[path_.loops[l].end])));
+            return error(pos, fmt::format("a branch into the middle of the loop closed at {} cannot be modelled",
+                                          where(f_.code[path_.loops[l].end])));
         pos = t;
         continue;
       }
       if (is_exit(pos)) {
         if (!open.empty())
-          return error(pos, fmt::format("EXIT inside the loop closed at {}: a warp leaving a loop early has no trip count to give", where(f_.code[path_.loops[open.back()].end])));
+          return error(pos, fmt::format("EXIT inside the loop closed at {}: a warp leaving a loop early has no trip count to give",
+                                        where(f_.code[path_.loops[open.back()].end])));
         path_.steps.push_back({SassStep::Instruction, pos, note, in.predicated && taken});
         if (taken) return;
         ++pos;
@@ -158,9 +169,11 @@ class Tracer {
       const auto bad = [&](const char* key, const std::string& msg) { sink_.add(Diagnostic{side_.file, e->line, 0, key, msg}); };
       const bool backward = is_branch(i) && target_[i] >= 0 && target_[i] < i;
       if (e->trips && !backward)
-        bad("trips", fmt::format("the instruction at 0x{:04x} ({}) is no backward branch closing a loop", f_.code[i].address, f_.code[i].text));
+        bad("trips",
+            fmt::format("the instruction at 0x{:04x} ({}) is no backward branch closing a loop", f_.code[i].address, f_.code[i].text));
       if (e->taken && (!parsed_[i].predicated || backward || !(is_branch(i) || is_exit(i))))
-        bad("branch", fmt::format("the instruction at 0x{:04x} ({}) is no guarded forward branch or EXIT", f_.code[i].address, f_.code[i].text));
+        bad("branch",
+            fmt::format("the instruction at 0x{:04x} ({}) is no guarded forward branch or EXIT", f_.code[i].address, f_.code[i].text));
     }
   }
 
@@ -177,8 +190,8 @@ class Tracer {
 
 }  // namespace
 
-SassPath trace_sass(const SassFunction& f, const std::vector<Instruction>& parsed, const SassPatterns& side, std::optional<int64_t> trip_count,
-                    const std::string& file, DiagnosticSink& sink) {
+SassPath trace_sass(const SassFunction& f, const std::vector<Instruction>& parsed, const SassPatterns& side,
+                    std::optional<int64_t> trip_count, const std::string& file, DiagnosticSink& sink) {
   return Tracer(f, parsed, side, trip_count, file, sink).run();
 }
 

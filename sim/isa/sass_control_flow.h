@@ -26,8 +26,8 @@ struct SassLoop {
 struct SassStep {
   enum Kind : uint8_t { Instruction, Open, Close };
   Kind kind = Instruction;
-  int index = 0;     // into SassFunction::code, or SassPath::loops for Open and Close
-  std::string note;  // an assumption made here, said in the workload text
+  int index = 0;            // into SassFunction::code, or SassPath::loops for Open and Close
+  std::string note;         // an assumption made here, said in the workload text
   bool taken_exit = false;  // a guarded EXIT the side file takes: it ends the warp here
 };
 

@@ -94,7 +94,8 @@ class Importer {
     for (const auto& [address, e] : side_.entries) {
       const auto it = index.find(address);
       if (it == index.end()) {
-        sink_.add(Diagnostic{side_.file, e.line, 0, fmt::format("0x{:04x}", address), fmt::format("no instruction at this address in function {}", f_.name)});
+        sink_.add(Diagnostic{side_.file, e.line, 0, fmt::format("0x{:04x}", address),
+                             fmt::format("no instruction at this address in function {}", f_.name)});
       } else if (!e.attrs.empty() && !is_memory(parsed_[it->second].cls) && !parsed_[it->second].opcode.empty()) {
         sink_.add(Diagnostic{side_.file, e.line, 0, fmt::format("0x{:04x}", address),
                              fmt::format("memory attributes given to {}, which accesses no memory", f_.code[it->second].text)});
@@ -103,11 +104,13 @@ class Importer {
   }
 
   std::string header() {
-    std::string h = fmt::format("# Imported by `warpsim import-sass` from {}: function {}{}.\n", file_, f_.name, f_.arch.empty() ? "" : " (" + f_.arch + ")");
+    std::string h = fmt::format("# Imported by `warpsim import-sass` from {}: function {}{}.\n", file_, f_.name,
+                                f_.arch.empty() ? "" : " (" + f_.arch + ")");
     h += "# Each instruction keeps its SASS text; the comment after it gives its line and address there.\n";
     h += "# Guarded branches and EXITs fall through unless noted; loops run trip_count times unless their count is written;\n";
     h += "# memory instructions take the patterns file's attributes, else a coalesced stream (docs/workload-format.md, \"SASS\").\n";
-    h += fmt::format(".kernel {}\n.description \"{}{} imported from SASS\"\n", kernel_name(f_.name), demangled_name(f_.name), f_.arch.empty() ? "" : " (" + f_.arch + ")");
+    h += fmt::format(".kernel {}\n.description \"{}{} imported from SASS\"\n", kernel_name(f_.name), demangled_name(f_.name),
+                     f_.arch.empty() ? "" : " (" + f_.arch + ")");
     bool any_default = false;
     for (const SassLoop& l : path_.loops) any_default |= l.default_trips;
     if (any_default) h += fmt::format(".param trip_count {}\n", *o_.trip_count);
@@ -127,7 +130,8 @@ class Importer {
       if (step.kind == SassStep::Open) {
         const SassLoop& l = path_.loops[step.index];
         const SassInstruction& b = f_.code[l.end];
-        lines.push_back(fmt::format("{}.loop {}  # closed by line {}: {}", indent, l.default_trips ? "${trip_count}" : std::to_string(l.trips), b.line, plain_text(b.text)));
+        lines.push_back(fmt::format("{}.loop {}  # closed by line {}: {}", indent,
+                                    l.default_trips ? "${trip_count}" : std::to_string(l.trips), b.line, plain_text(b.text)));
         ++depth;
         continue;
       }
@@ -164,8 +168,9 @@ class Importer {
     if (const int sized = access_bytes_of(parsed_[i].opcode); sized > 0) {
       if (attrs.count("bytes") && attrs["bytes"] != std::to_string(sized)) {
         const SassPatternEntry& from = e && e->has("bytes") ? *e : side_.defaults;
-        sink_.add(Diagnostic{side_.file, from.line, 0, "bytes", fmt::format("bytes={} contradicts {} at line {} of {}, {} bytes per thread", attrs["bytes"],
-                                                                          parsed_[i].opcode, f_.code[i].line, file_, sized)});
+        sink_.add(Diagnostic{side_.file, from.line, 0, "bytes",
+                             fmt::format("bytes={} contradicts {} at line {} of {}, {} bytes per thread", attrs["bytes"], parsed_[i].opcode,
+                                         f_.code[i].line, file_, sized)});
       }
       attrs["bytes"] = std::to_string(sized);
     }
@@ -237,22 +242,30 @@ SassOptions sass_options(const ParamMap& params) {
   SassOptions o;
   DiagnosticSink sink;
   for (const auto& [key, value] : params) {
-    if (key == "function") o.function = value;
-    else if (key == "arch") o.arch = value;
-    else if (key == "patterns") o.patterns = value;
+    if (key == "function")
+      o.function = value;
+    else if (key == "arch")
+      o.arch = value;
+    else if (key == "patterns")
+      o.patterns = value;
     else if (key == "trip_count") {
       const auto v = parse_int(value);
-      if (!v || *v < 0 || *v > int64_t{1'000'000'000'000}) sink.add(Diagnostic{"<--param>", 0, 0, key, fmt::format("expected a trip count in [0, 1e12], found '{}'", value)});
-      else o.trip_count = *v;
+      if (!v || *v < 0 || *v > int64_t{1'000'000'000'000})
+        sink.add(Diagnostic{"<--param>", 0, 0, key, fmt::format("expected a trip count in [0, 1e12], found '{}'", value)});
+      else
+        o.trip_count = *v;
     } else {
-      sink.add(Diagnostic{"<--param>", 0, 0, key, fmt::format("a SASS workload has no parameter '{}' (parameters: {})", key, join(kParams, ", "))});
+      sink.add(Diagnostic{"<--param>", 0, 0, key,
+                          fmt::format("a SASS workload has no parameter '{}' (parameters: {})", key, join(kParams, ", "))});
     }
   }
   sink.throw_if_any();
   return o;
 }
 
-std::string import_sass(const std::string& text, const std::string& file, const SassOptions& o) { return import_function(text, file, o).text; }
+std::string import_sass(const std::string& text, const std::string& file, const SassOptions& o) {
+  return import_function(text, file, o).text;
+}
 
 bool is_sass_file(const std::string& path) {
   if (std::filesystem::path(path).extension() == ".sass") return true;

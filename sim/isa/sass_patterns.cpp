@@ -19,8 +19,10 @@ const std::vector<std::string> kKeys{"pattern", "bytes", "array", "threads", "in
 // "0x0150" or "/*0150*/" -> 0x150.
 std::optional<int64_t> address_of(const std::string& w) {
   std::string hex;
-  if (w.starts_with("0x") || w.starts_with("0X")) hex = w.substr(2);
-  else if (w.starts_with("/*") && w.ends_with("*/") && w.size() > 4) hex = w.substr(2, w.size() - 4);
+  if (w.starts_with("0x") || w.starts_with("0X"))
+    hex = w.substr(2);
+  else if (w.starts_with("/*") && w.ends_with("*/") && w.size() > 4)
+    hex = w.substr(2, w.size() - 4);
   if (hex.empty() || hex.size() > 12 || hex.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos) return std::nullopt;
   return static_cast<int64_t>(std::stoull(hex, nullptr, 16));
 }
@@ -74,7 +76,8 @@ class PatternReader {
       if (!fresh) return error(n, w[0], fmt::format("address given twice (first at line {})", it->second.line));
       entry = &it->second;
     } else {
-      return error(n, w[0], "expected `.array`, `.launch`, `default` or an instruction's address such as 0x0150 (as cuobjdump prints /*0150*/)");
+      return error(n, w[0],
+                   "expected `.array`, `.launch`, `default` or an instruction's address such as 0x0150 (as cuobjdump prints /*0150*/)");
     }
     entry->line = n;
     std::vector<std::string> memory;
@@ -83,14 +86,20 @@ class PatternReader {
       const std::string key = w[i].substr(0, eq), value = eq == std::string::npos ? "" : w[i].substr(eq + 1);
       if (eq == std::string::npos || std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end()) {
         const std::string hint = closest_match(key, kKeys);
-        error(n, key, fmt::format("expected key=value with a key of {}{}", join(kKeys, ", "), hint.empty() || hint == key ? "" : fmt::format(" (did you mean '{}'?)", hint)));
+        error(n, key,
+              fmt::format("expected key=value with a key of {}{}", join(kKeys, ", "),
+                          hint.empty() || hint == key ? "" : fmt::format(" (did you mean '{}'?)", hint)));
       } else if (key == "trips") {
         const auto v = parse_int(value);
-        if (!v || *v < 0 || *v > int64_t{1'000'000'000'000}) error(n, key, fmt::format("expected a trip count in [0, 1e12], found '{}'", value));
-        else entry->trips = *v;
+        if (!v || *v < 0 || *v > int64_t{1'000'000'000'000})
+          error(n, key, fmt::format("expected a trip count in [0, 1e12], found '{}'", value));
+        else
+          entry->trips = *v;
       } else if (key == "branch") {
-        if (value != "taken" && value != "not_taken") error(n, key, fmt::format("expected taken or not_taken, found '{}'", value));
-        else entry->taken = value == "taken";
+        if (value != "taken" && value != "not_taken")
+          error(n, key, fmt::format("expected taken or not_taken, found '{}'", value));
+        else
+          entry->taken = value == "taken";
       } else {
         memory.push_back(w[i]);
       }

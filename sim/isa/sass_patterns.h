@@ -13,15 +13,15 @@
 namespace warpsim::isa {
 
 struct SassPatternEntry {
-  int line = 0;           // in the side file (0: not given)
-  std::string attrs;      // memory attributes as the workload format writes them: "pattern=stride:2 array=b"
+  int line = 0;       // in the side file (0: not given)
+  std::string attrs;  // memory attributes as the workload format writes them: "pattern=stride:2 array=b"
   std::optional<int64_t> trips;
   std::optional<bool> taken;
   bool has(const std::string& key) const { return attrs.find(key + "=") != std::string::npos; }
 };
 
 struct SassPatterns {
-  std::string file;  // "" when no side file was given
+  std::string file;                             // "" when no side file was given
   std::map<int64_t, SassPatternEntry> entries;  // by instruction address
   SassPatternEntry defaults;                    // the `default` line
   std::vector<std::string> arrays;              // ".array NAME SIZE" lines, checked

@@ -20,7 +20,9 @@ std::string without_blanks(std::string_view s) {
   return out;
 }
 
-std::string label(const SassFunction& f) { return f.arch.empty() ? kernel_name(f.name) : fmt::format("{} ({})", kernel_name(f.name), f.arch); }
+std::string label(const SassFunction& f) {
+  return f.arch.empty() ? kernel_name(f.name) : fmt::format("{} ({})", kernel_name(f.name), f.arch);
+}
 
 std::string listing(const std::vector<const SassFunction*>& fs) {
   std::vector<std::string> names;
@@ -61,8 +63,11 @@ std::string kernel_name(const std::string& mangled) {
   return name.empty() ? mangled : name;
 }
 
-const SassFunction& select_sass_function(const SassDump& dump, const std::string& function, const std::string& arch, const std::string& file) {
-  const auto fail = [&](const std::string& key, const std::string& msg) -> const SassFunction& { throw UserError(Diagnostic{file, 0, 0, key, msg}); };
+const SassFunction& select_sass_function(const SassDump& dump, const std::string& function, const std::string& arch,
+                                         const std::string& file) {
+  const auto fail = [&](const std::string& key, const std::string& msg) -> const SassFunction& {
+    throw UserError(Diagnostic{file, 0, 0, key, msg});
+  };
   std::vector<const SassFunction*> in_arch;
   std::set<std::string> archs;
   for (const SassFunction& f : dump.functions) {
@@ -71,13 +76,15 @@ const SassFunction& select_sass_function(const SassDump& dump, const std::string
   }
   if (dump.functions.empty()) return fail("function", "no function in the file (no `Function :` line)");
   if (in_arch.empty())
-    return fail("arch", fmt::format("no code for '{}' (the file has {})", arch, join(std::vector<std::string>(archs.begin(), archs.end()), ", ")));
+    return fail("arch",
+                fmt::format("no code for '{}' (the file has {})", arch, join(std::vector<std::string>(archs.begin(), archs.end()), ", ")));
   const auto one = [&](const std::vector<const SassFunction*>& fs, const std::string& ambiguity) -> const SassFunction& {
     if (fs.size() == 1) return *fs[0];
     std::set<std::string> names;
     for (const SassFunction* f : fs) names.insert(f->name);
     if (names.size() == 1 && arch.empty())
-      return fail("arch", fmt::format("{} is in the code of {} architectures: give the arch ({})", kernel_name(fs[0]->name), fs.size(), listing(fs)));
+      return fail("arch", fmt::format("{} is in the code of {} architectures: give the arch ({})", kernel_name(fs[0]->name), fs.size(),
+                                      listing(fs)));
     return fail("function", fmt::format("{}: {}", ambiguity, listing(fs)));
   };
   if (function.empty()) return one(in_arch, fmt::format("the file holds {} functions; say which", in_arch.size()));
@@ -85,15 +92,18 @@ const SassFunction& select_sass_function(const SassDump& dump, const std::string
   std::vector<const SassFunction*> exact, partial;
   for (const SassFunction* f : in_arch) {
     const std::string d = without_blanks(demangled_name(f->name));
-    if (f->name == want || d == want || kernel_name(f->name) == want) exact.push_back(f);
-    else if (f->name.find(want) != std::string::npos || d.find(want) != std::string::npos) partial.push_back(f);
+    if (f->name == want || d == want || kernel_name(f->name) == want)
+      exact.push_back(f);
+    else if (f->name.find(want) != std::string::npos || d.find(want) != std::string::npos)
+      partial.push_back(f);
   }
   if (!exact.empty()) return one(exact, fmt::format("'{}' names {} functions", function, exact.size()));
   if (!partial.empty()) return one(partial, fmt::format("'{}' is part of the names of {} functions", function, partial.size()));
   std::vector<std::string> names;
   for (const SassFunction* f : in_arch) names.push_back(kernel_name(f->name));
   const std::string hint = closest_match(want, names);
-  return fail("function", fmt::format("no function named '{}'{} (functions: {})", function, hint.empty() ? "" : fmt::format("; did you mean '{}'?", hint), listing(in_arch)));
+  return fail("function", fmt::format("no function named '{}'{} (functions: {})", function,
+                                      hint.empty() ? "" : fmt::format("; did you mean '{}'?", hint), listing(in_arch)));
 }
 
 }  // namespace warpsim::isa

@@ -81,8 +81,9 @@ class Parser {
       if (!params_.count(k)) {
         std::vector<std::string> names;
         for (const auto& [n, _] : params_) names.push_back(n);
-        sink_.add(Diagnostic{"<--param>", 0, 0, k,
-                             fmt::format("workload '{}' has no parameter '{}' (parameters: {})", file_, k, names.empty() ? "none" : join(names, ", "))});
+        sink_.add(Diagnostic{
+            "<--param>", 0, 0, k,
+            fmt::format("workload '{}' has no parameter '{}' (parameters: {})", file_, k, names.empty() ? "none" : join(names, ", "))});
         continue;
       }
       params_[k] = v;
@@ -111,8 +112,10 @@ class Parser {
         }
         std::string name = s.substr(i + 2, close - i - 2);
         auto it = params_.find(name);
-        if (it == params_.end()) error(l.number, fmt::format("unknown parameter '{}' (declare it with .param)", name), name);
-        else out += it->second;
+        if (it == params_.end())
+          error(l.number, fmt::format("unknown parameter '{}' (declare it with .param)", name), name);
+        else
+          out += it->second;
         i = close;
       } else {
         out += s[i];
@@ -175,8 +178,10 @@ class Parser {
       if (head == ".param") continue;  // handled in pass 1
       if ((head == ".kernel" || head == ".description" || head == ".launch") && !first_time(head, ln)) continue;
       if (head == ".kernel") {
-        if (words.size() < 2) error(ln, "expected `.kernel NAME`", ".kernel");
-        else kernel_.name = words[1];
+        if (words.size() < 2)
+          error(ln, "expected `.kernel NAME`", ".kernel");
+        else
+          kernel_.name = words[1];
       } else if (head == ".description") {
         kernel_.description = std::string(trim(std::string_view(text).substr(head.size())));
         if (kernel_.description.size() >= 2 && kernel_.description.front() == '"' && kernel_.description.back() == '"')
@@ -193,7 +198,8 @@ class Parser {
         }
         int64_t n = words.size() == 2 ? parse_count(words[1], ln, ".repeat") : (error(ln, "expected `.repeat COUNT`"), 0);
         if (n > kMaxInstructions) {
-          error(ln, fmt::format("{} copies unroll past the {} instructions a kernel may have (a long run is a .loop)", n, kMaxInstructions), ".repeat");
+          error(ln, fmt::format("{} copies unroll past the {} instructions a kernel may have (a long run is a .loop)", n, kMaxInstructions),
+                ".repeat");
           too_long_ = true;  // an enclosing .repeat would report it once per copy
         }
         for (int64_t r = 0; r < n && !too_long_; ++r) process(lines, i + 1, close);
@@ -214,14 +220,19 @@ class Parser {
           if (w[0] == ".else" && depth == 0) else_at = j;
         }
         std::string expr(trim(std::string_view(text).substr(3)));
-        if (eval_condition(expr, ln)) process(lines, i + 1, else_at);
-        else if (else_at != close) process(lines, else_at + 1, close);
+        if (eval_condition(expr, ln))
+          process(lines, i + 1, else_at);
+        else if (else_at != close)
+          process(lines, else_at + 1, close);
         i = close;
       } else if (head == ".loop") {
         int64_t n = words.size() == 2 ? parse_count(words[1], ln, ".loop") : (error(ln, "expected `.loop COUNT`"), 0);
         if (loop_nest_runs_too_often(n)) {
-          error(ln, fmt::format("the loop nest runs its body more than {:.0e} times per warp: past any feasible run (a count with zeros too many?)",
-                                static_cast<double>(kMaxBodyExecutions)), ".loop");
+          error(ln,
+                fmt::format(
+                    "the loop nest runs its body more than {:.0e} times per warp: past any feasible run (a count with zeros too many?)",
+                    static_cast<double>(kMaxBodyExecutions)),
+                ".loop");
           n = 1;  // parsing goes on without errors that follow from this one
         }
         open_loops_.push_back({static_cast<int>(kernel_.code.size()), n, ln});
@@ -230,7 +241,11 @@ class Parser {
       } else if (head == ".endrepeat" || head == ".endif" || head == ".else") {
         error(ln, fmt::format("{} without a matching opening directive", head));
       } else if (head[0] == '.') {
-        error(ln, fmt::format("unknown directive '{}' (valid: .kernel .description .param .array .launch .loop .endloop .repeat .endrepeat .if .else .endif)", head));
+        error(
+            ln,
+            fmt::format(
+                "unknown directive '{}' (valid: .kernel .description .param .array .launch .loop .endloop .repeat .endrepeat .if .else .endif)",
+                head));
       } else {
         parse_instruction_line(text, ln);
       }

@@ -19,8 +19,7 @@ Kernel parse_workload_file(const std::string& path, const ParamMap& overrides = 
 
 // Parses one memory-access attribute list "pattern=stride:2 bytes=4 array=a"; used by generators too.
 // Returns an error message or "" and fills `out`; `array_index` resolves array names.
-std::string parse_access_pattern(const std::string& attrs, AccessPattern& out,
-                                 const std::map<std::string, int>& array_index);
+std::string parse_access_pattern(const std::string& attrs, AccessPattern& out, const std::map<std::string, int>& array_index);
 
 // Parses the key=value words after `.launch` into `launch` (launch_parser.cpp). Returns one
 // (key, message) per bad word; the good ones are applied.

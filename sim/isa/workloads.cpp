@@ -65,13 +65,14 @@ std::string read_file(const std::string& path) {
 [[noreturn]] void unknown(const std::string& name) {
   std::error_code ec;
   if (fs::is_directory(name, ec))
-    throw UserError(Diagnostic{"<cli>", 0, 0, "--workload", fmt::format("'{}' is a directory; give a workload name, a .wl or a .sass file", name)});
+    throw UserError(
+        Diagnostic{"<cli>", 0, 0, "--workload", fmt::format("'{}' is a directory; give a workload name, a .wl or a .sass file", name)});
   std::vector<std::string> names;
   for (const auto& w : list_workloads()) names.push_back(w.name);
   const std::string hint = closest_match(name, names);
   throw UserError(Diagnostic{"<cli>", 0, 0, "--workload",
-                             fmt::format("no workload named '{}' and no such file{} (built-in: {})", name, hint.empty() ? "" : fmt::format("; did you mean '{}'?", hint),
-                                         join(names, ", "))});
+                             fmt::format("no workload named '{}' and no such file{} (built-in: {})", name,
+                                         hint.empty() ? "" : fmt::format("; did you mean '{}'?", hint), join(names, ", "))});
 }
 
 }  // namespace
@@ -80,8 +81,7 @@ ParamMap parse_params(const std::vector<std::string>& items) {
   ParamMap out;
   for (const auto& item : items) {
     auto eq = item.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw UserError(Diagnostic{"<--param>", 0, 0, item, "expected key=value"});
+    if (eq == std::string::npos || eq == 0) throw UserError(Diagnostic{"<--param>", 0, 0, item, "expected key=value"});
     out[std::string(trim(item.substr(0, eq)))] = std::string(trim(item.substr(eq + 1)));
   }
   return out;

@@ -7,8 +7,8 @@
 
 #include "common/bit_mix.h"
 #include "common/user_error.h"
-#include "mem/lsu_calibration.h"
 #include "mem/coalescer.h"
+#include "mem/lsu_calibration.h"
 #include "mem/memory_system.h"
 
 namespace warpsim::mem {
@@ -18,11 +18,11 @@ struct Chain {
   uint16_t sm = 0;
   uint32_t warp_in_block = 0;
   uint32_t block_warps = 1;
-  uint64_t section = 0;     // byte address of the block's section
+  uint64_t section = 0;  // byte address of the block's section
   uint64_t iteration = 0;
   uint64_t issue = 0;
   uint32_t remaining = 0;
-  uint32_t completed = 0;   // loads back, counted up to 2 (the warm-up rule)
+  uint32_t completed = 0;  // loads back, counted up to 2 (the warm-up rule)
   uint64_t rng = 0;
   std::vector<Segment> segments;
 };

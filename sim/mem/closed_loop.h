@@ -22,23 +22,23 @@ struct ClosedLoopSpec {
   const config::HwConfig* config = nullptr;
   LoopPattern pattern = LoopPattern::Stream;
   int warps_per_sm = 1;
-  int device_warps = 0;        // if > 0: this many warps on the whole device instead (§6.7)
-  int simulated_sms = 0;       // 0: all SMs of the device
-  int ilp = 1;                 // independent load chains per warp (§6.3)
-  int block_warps = 4;         // warps per thread block (a block sweeps one contiguous section)
+  int device_warps = 0;                 // if > 0: this many warps on the whole device instead (§6.7)
+  int simulated_sms = 0;                // 0: all SMs of the device
+  int ilp = 1;                          // independent load chains per warp (§6.3)
+  int block_warps = 4;                  // warps per thread block (a block sweeps one contiguous section)
   uint64_t array_bytes = 512ull << 20;  // §5.10: 512 MB
-  uint64_t warmup_cycles = 20000;  // at least; and until every chain has had two loads back
+  uint64_t warmup_cycles = 20000;       // at least; and until every chain has had two loads back
   uint64_t measure_cycles = 100000;
   uint64_t seed = 1;
 };
 
 struct ClosedLoopResult {
-  double ipc_per_sm = 0;          // load instructions per cycle per SM
-  double gbps = 0;                // device GB/s, 4 bytes per active thread (the seeds' count)
-  double mean_latency = 0;        // cycles per load instruction, issue to last transaction back
-  uint64_t instructions = 0;      // completed in the measured window (simulated SMs)
-  double dram_gbps = 0;           // device GB/s of DRAM transfers (queue, dram models), else 0
-  double row_hit_rate = 0;        // column commands without an own ACT (queue, dram models)
+  double ipc_per_sm = 0;           // load instructions per cycle per SM
+  double gbps = 0;                 // device GB/s, 4 bytes per active thread (the seeds' count)
+  double mean_latency = 0;         // cycles per load instruction, issue to last transaction back
+  uint64_t instructions = 0;       // completed in the measured window (simulated SMs)
+  double dram_gbps = 0;            // device GB/s of DRAM transfers (queue, dram models), else 0
+  double row_hit_rate = 0;         // column commands without an own ACT (queue, dram models)
   bool has_dram_counters = false;  // the two above were counted (the model has DRAM banks)
   LatencyRecorder instruction_latency;
   LatencyRecorder transaction_latency;

@@ -115,9 +115,12 @@ void coalesce_gt200(const ThreadAddresses& a, uint32_t mask, int bytes, std::vec
       uint32_t size = seg;
       while (size > 32) {
         const uint32_t h = size / 2;
-        if (hi <= start + h) size = h;
-        else if (lo >= start + h) start += h, size = h;
-        else break;
+        if (hi <= start + h)
+          size = h;
+        else if (lo >= start + h)
+          start += h, size = h;
+        else
+          break;
       }
       out.push_back({start, size, served});
       pending &= ~served;
@@ -143,10 +146,9 @@ void count_lines_and_assign_steps(config::IssueUnit unit, std::vector<Segment>& 
   }
 }
 
-void coalesce_by_rule(config::CoalescingRule rule, const ThreadAddresses& addresses, uint32_t active_mask,
-                      int bytes_per_thread, std::vector<Segment>& out) {
-  WARPSIM_ASSERT(bytes_per_thread == 1 || bytes_per_thread == 2 || bytes_per_thread == 4 ||
-                     bytes_per_thread == 8 || bytes_per_thread == 16,
+void coalesce_by_rule(config::CoalescingRule rule, const ThreadAddresses& addresses, uint32_t active_mask, int bytes_per_thread,
+                      std::vector<Segment>& out) {
+  WARPSIM_ASSERT(bytes_per_thread == 1 || bytes_per_thread == 2 || bytes_per_thread == 4 || bytes_per_thread == 8 || bytes_per_thread == 16,
                  "coalesce: bytes per thread must be 1, 2, 4, 8 or 16");
   out.clear();
   switch (rule) {
@@ -169,8 +171,8 @@ void coalesce_by_rule(config::CoalescingRule rule, const ThreadAddresses& addres
 
 }  // namespace
 
-void coalesce(config::CoalescingRule rule, const ThreadAddresses& addresses, uint32_t active_mask,
-              int bytes_per_thread, std::vector<Segment>& out, config::IssueUnit unit) {
+void coalesce(config::CoalescingRule rule, const ThreadAddresses& addresses, uint32_t active_mask, int bytes_per_thread,
+              std::vector<Segment>& out, config::IssueUnit unit) {
   coalesce_by_rule(rule, addresses, active_mask, bytes_per_thread, out);
   WARPSIM_ASSERT(out.size() <= static_cast<size_t>(kWarpThreads), "coalesce: more transactions than warp threads");
   count_lines_and_assign_steps(unit, out);
@@ -196,9 +198,12 @@ int coalesced_issue_steps(const config::LsuConfig& lsu) { return coalesced_acces
 int coalesced_transactions(config::CoalescingRule rule) {
   switch (rule) {
     case config::CoalescingRule::G80:
-    case config::CoalescingRule::GT200: return 2;
-    case config::CoalescingRule::Fermi: return 1;
-    case config::CoalescingRule::Sector32: return 4;
+    case config::CoalescingRule::GT200:
+      return 2;
+    case config::CoalescingRule::Fermi:
+      return 1;
+    case config::CoalescingRule::Sector32:
+      return 4;
   }
   return 1;
 }

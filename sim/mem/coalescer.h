@@ -16,11 +16,11 @@ inline constexpr int kWarpThreads = 32;
 
 // One transaction: an aligned block of `bytes` bytes and the threads it serves.
 struct Segment {
-  uint64_t address = 0;     // aligned to `bytes`
-  uint32_t bytes = 32;      // 32, 64 or 128
-  uint32_t thread_mask = 0; // bit i: thread i of the warp is served by this transaction
+  uint64_t address = 0;           // aligned to `bytes`
+  uint32_t bytes = 32;            // 32, 64 or 128
+  uint32_t thread_mask = 0;       // bit i: thread i of the warp is served by this transaction
   uint8_t line_transactions = 1;  // transactions of this access in the same 128-byte line (kLineBytes)
-  uint8_t issue_step = 0;  // the LSU pass that sends it: departs departure_offset_cycles() after issue
+  uint8_t issue_step = 0;         // the LSU pass that sends it: departs departure_offset_cycles() after issue
 };
 
 // Cycles after issue at which LSU pass `step` departs: round(step x lsu.transaction_issue_cycles)
@@ -54,8 +54,8 @@ using ThreadAddresses = std::array<uint64_t, kWarpThreads>;
 // every transaction of one 128-byte line, its sectors together. Maxwell measures the latter
 // (§4.3): a stride-2 load (8 sectors in 2 lines) takes 376 cycles where streaming takes 368 — one
 // pass more (5.35 cycles), not four (5.9 each: 392 cycles).
-void coalesce(config::CoalescingRule rule, const ThreadAddresses& addresses, uint32_t active_mask,
-              int bytes_per_thread, std::vector<Segment>& out, config::IssueUnit unit);
+void coalesce(config::CoalescingRule rule, const ThreadAddresses& addresses, uint32_t active_mask, int bytes_per_thread,
+              std::vector<Segment>& out, config::IssueUnit unit);
 
 // Transactions of a fully coalesced 4-byte access of a whole warp under `rule` (the seeds'
 // count, Volkov §6.7: 2 on G80 and GT200, 1 on Fermi, 4 on Kepler and Maxwell).

@@ -33,7 +33,8 @@ class CompletionQueue {
       std::push_heap(far_.begin(), far_.end(), later);
       return;
     }
-    if (tails_.empty()) [[unlikely]] make_wheel();
+    if (tails_.empty()) [[unlikely]]
+      make_wheel();
     const Index n = new_node(seq, c);
     const auto low = static_cast<uint32_t>(seq);
     const size_t b = time & kMask;
@@ -68,7 +69,8 @@ class CompletionQueue {
         const Index tail = tails_[b];
         Index n = nodes_[tail].next;
         while (true) {
-          while (!far_.empty() && far_.front().completion.time == time && before(static_cast<uint32_t>(far_.front().seq), nodes_[n].seq)) pop_far(done);
+          while (!far_.empty() && far_.front().completion.time == time && before(static_cast<uint32_t>(far_.front().seq), nodes_[n].seq))
+            pop_far(done);
           done.push_back(Completion{time, nodes_[n].tag, nodes_[n].sm, nodes_[n].transactions, nodes_[n].from_cache != 0});
           const Index next = nodes_[n].next;
           nodes_[n].next = free_;
@@ -143,8 +145,10 @@ class CompletionQueue {
     for (size_t k = 0; k <= kWords; ++k) {
       const size_t w = ((first >> 6) + k) % kWords;
       uint64_t bits = words_[w];
-      if (k == 0) bits &= ~uint64_t{0} << (first & 63);  // buckets before start_ in this word wrap
-      else if (k == kWords) bits &= ~(~uint64_t{0} << (first & 63));
+      if (k == 0)
+        bits &= ~uint64_t{0} << (first & 63);  // buckets before start_ in this word wrap
+      else if (k == kWords)
+        bits &= ~(~uint64_t{0} << (first & 63));
       if (bits == 0) continue;
       const size_t b = w * 64 + static_cast<size_t>(std::countr_zero(bits));
       return std::min(best, start_ + ((b - first) & kMask));

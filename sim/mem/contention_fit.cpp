@@ -47,8 +47,10 @@ ContentionFit fit_contention(const std::vector<LatencySample>& samples) {
   const double g = (std::sqrt(5.0) - 1) / 2;
   for (int it = 0; it < 100; ++it) {
     const double m1 = hi - g * (hi - lo), m2 = lo + g * (hi - lo);
-    if (fit_for(samples, m1).rms <= fit_for(samples, m2).rms) hi = m2;
-    else lo = m1;
+    if (fit_for(samples, m1).rms <= fit_for(samples, m2).rms)
+      hi = m2;
+    else
+      lo = m1;
   }
   const ContentionFit refined = fit_for(samples, (lo + hi) / 2);
   return refined.rms <= best_rms ? refined : fit_for(samples, c_at(best));
@@ -56,9 +58,8 @@ ContentionFit fit_contention(const std::vector<LatencySample>& samples) {
 
 std::vector<LatencySample> outer_envelope(const std::vector<LatencySample>& samples) {
   std::vector<LatencySample> by_throughput = samples;
-  std::sort(by_throughput.begin(), by_throughput.end(), [](const LatencySample& l, const LatencySample& r) {
-    return l.gbps != r.gbps ? l.gbps > r.gbps : l.latency < r.latency;
-  });
+  std::sort(by_throughput.begin(), by_throughput.end(),
+            [](const LatencySample& l, const LatencySample& r) { return l.gbps != r.gbps ? l.gbps > r.gbps : l.latency < r.latency; });
   // From the highest throughput down, a sample stays unless one at no less throughput had a
   // strictly lower latency (ties stay: a flat curve keeps all its samples).
   std::vector<LatencySample> kept;

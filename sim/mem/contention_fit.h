@@ -9,9 +9,9 @@
 namespace warpsim::mem {
 
 struct ContentionFit {
-  double a = 0;  // cycles: latency at no load
-  double b = 0;  // cycles: how fast latency grows at low load
-  double c = 0;  // GB/s: where latency diverges
+  double a = 0;    // cycles: latency at no load
+  double b = 0;    // cycles: how fast latency grows at low load
+  double c = 0;    // GB/s: where latency diverges
   double rms = 0;  // cycles: root-mean-square residual
   double latency(double x) const { return a + b * x / (c - x); }
 };

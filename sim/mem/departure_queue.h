@@ -62,8 +62,8 @@ class DepartureQueue {
   }
 
   std::array<engine::RingQueue<Departure>, kWarpThreads> queues_;  // by issue step j
-  uint64_t nonempty_ = 0;            // bit j: queues_[j] is not empty
-  uint64_t next_time_ = kNever;      // front of queues_[next_queue_], the first to depart
+  uint64_t nonempty_ = 0;                                          // bit j: queues_[j] is not empty
+  uint64_t next_time_ = kNever;                                    // front of queues_[next_queue_], the first to depart
   uint32_t next_queue_ = 0;
   uint64_t seq_ = 0;
 };

@@ -42,10 +42,11 @@ class LatencyRecorder {
     // Null where the page is not made yet (an inner vector never assigned holds no storage).
     // Bounded in bytes, not pages: the page count would divide by sizeof(std::vector), and a
     // pointer past the pages (or off an empty vector's null) is undefined behaviour.
-    const size_t bytes = static_cast<size_t>(reinterpret_cast<const char*>(pages_.data() + pages_.size()) -
-                                             reinterpret_cast<const char*>(pages_.data()));
+    const size_t bytes =
+        static_cast<size_t>(reinterpret_cast<const char*>(pages_.data() + pages_.size()) - reinterpret_cast<const char*>(pages_.data()));
     uint32_t* bins = page * sizeof(pages_[0]) < bytes ? pages_[page].data() : nullptr;
-    if (bins == nullptr) [[unlikely]] bins = make_page(page);
+    if (bins == nullptr) [[unlikely]]
+      bins = make_page(page);
     if (++bins[b & (kPageBins - 1)] == 0) wraps_.push_back(b);
     ++count_;
     min_ = latency < min_ ? latency : min_;
@@ -64,14 +65,14 @@ class LatencyRecorder {
  private:
   static size_t bin_of(uint64_t latency);
   static uint64_t bin_lo(size_t bin);
-  uint64_t bin_count(size_t bin) const;  // 0 where its page was never made
+  uint64_t bin_count(size_t bin) const;                           // 0 where its page was never made
   size_t bin_slots() const { return pages_.size() * kPageBins; }  // bins the pages span
-  uint32_t* make_page(size_t page);  // its bins, zeroed
+  uint32_t* make_page(size_t page);                               // its bins, zeroed
 
   static constexpr int kPageBits = 7;
   static constexpr size_t kPageBins = size_t{1} << kPageBits;  // 512 bytes
-  std::vector<std::vector<uint32_t>> pages_;  // by bin / kPageBins; empty: no sample in it yet
-  std::vector<size_t> wraps_;  // one entry per 2^32 samples a bin passed (never in practice)
+  std::vector<std::vector<uint32_t>> pages_;                   // by bin / kPageBins; empty: no sample in it yet
+  std::vector<size_t> wraps_;                                  // one entry per 2^32 samples a bin passed (never in practice)
   uint64_t count_ = 0;
   uint64_t min_ = ~uint64_t{0};
   uint64_t max_ = 0;

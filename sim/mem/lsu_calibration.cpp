@@ -24,8 +24,8 @@ namespace {
 // cycles, and 512 samples give its mean to ~2 cycles.
 constexpr int kSamples = 512;
 constexpr uint64_t kArrayBytes = uint64_t{128} << 20;  // §6.7's array, as validation/cases/table_6_2.yaml
-constexpr uint64_t kAddressSeed = 0x6b43a9b5u;  // fixed: the calibration is a property of the config
-constexpr int kBisectionSteps = 10;            // delta to table / 1024
+constexpr uint64_t kAddressSeed = 0x6b43a9b5u;         // fixed: the calibration is a property of the config
+constexpr int kBisectionSteps = 10;                    // delta to table / 1024
 
 bool has_dram_banks(const config::HwConfig& cfg) {
   // `servers` too: a diverging access's lines hold their servers 128 bytes each (its last one
@@ -84,7 +84,8 @@ int extra_passes(const config::LsuConfig& lsu) {
 }
 
 double excess_cycles(const config::HwConfig& cfg, int extra, double delta) {
-  return mean_chained_access_cycles(cfg, AccessKind::Diverging, delta) - mean_chained_access_cycles(cfg, AccessKind::Coalesced, delta) - extra * delta;
+  return mean_chained_access_cycles(cfg, AccessKind::Diverging, delta) - mean_chained_access_cycles(cfg, AccessKind::Coalesced, delta) -
+         extra * delta;
 }
 
 }  // namespace

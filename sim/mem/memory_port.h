@@ -47,7 +47,7 @@ class MemoryPort {
   }
 
  private:
-  struct OpenAccess {  // an access not yet delivered
+  struct OpenAccess {           // an access not yet delivered
     uint64_t latest = 0;        // its transactions' latest completion so far
     uint32_t transactions = 0;  // submitted so far
   };

@@ -2,8 +2,8 @@
 
 #include "common/user_error.h"
 #include "mem/cache/cached_memory.h"
-#include "mem/fixed_memory.h"
 #include "mem/dram/dram_memory.h"
+#include "mem/fixed_memory.h"
 #include "mem/queue/queue_memory.h"
 #include "mem/servers/servers_memory.h"
 #ifdef WARPSIM_HAVE_SIMGRID
@@ -16,8 +16,8 @@ namespace warpsim::mem {
 namespace {
 
 [[noreturn]] void not_built(const config::HwConfig& cfg, const std::string& why) {
-  throw UserError(cfg.diagnostic("memory.model", std::string("memory model '") + config::to_string(cfg.memory.model) +
-                                                    "' is not built into this warpsim: " + why));
+  throw UserError(cfg.diagnostic(
+      "memory.model", std::string("memory model '") + config::to_string(cfg.memory.model) + "' is not built into this warpsim: " + why));
 }
 
 }  // namespace
@@ -33,10 +33,14 @@ std::unique_ptr<MemorySystem> make_memory_system(const MemorySystemSpec& spec) {
                  "make_memory_system: simulated SMs out of range");
   if (cache::has_caches(*spec.config)) return std::make_unique<cache::CachedMemory>(spec);
   switch (spec.config->memory.model) {
-    case config::MemoryModelKind::Fixed: return std::make_unique<FixedMemory>(spec);
-    case config::MemoryModelKind::Queue: return std::make_unique<queue::QueueMemory>(spec);
-    case config::MemoryModelKind::Dram: return std::make_unique<dram::DramMemory>(spec);
-    case config::MemoryModelKind::Servers: return std::make_unique<servers::ServersMemory>(spec);
+    case config::MemoryModelKind::Fixed:
+      return std::make_unique<FixedMemory>(spec);
+    case config::MemoryModelKind::Queue:
+      return std::make_unique<queue::QueueMemory>(spec);
+    case config::MemoryModelKind::Dram:
+      return std::make_unique<dram::DramMemory>(spec);
+    case config::MemoryModelKind::Servers:
+      return std::make_unique<servers::ServersMemory>(spec);
     case config::MemoryModelKind::SimGrid:
 #ifdef WARPSIM_HAVE_SIMGRID
       return std::make_unique<simgrid::SimGridMemory>(spec);
@@ -49,10 +53,14 @@ std::unique_ptr<MemorySystem> make_memory_system(const MemorySystemSpec& spec) {
 
 bool memory_model_built(config::MemoryModelKind kind) {
   switch (kind) {
-    case config::MemoryModelKind::Fixed: return true;
-    case config::MemoryModelKind::Queue: return true;
-    case config::MemoryModelKind::Dram: return true;
-    case config::MemoryModelKind::Servers: return true;
+    case config::MemoryModelKind::Fixed:
+      return true;
+    case config::MemoryModelKind::Queue:
+      return true;
+    case config::MemoryModelKind::Dram:
+      return true;
+    case config::MemoryModelKind::Servers:
+      return true;
     case config::MemoryModelKind::SimGrid:
 #ifdef WARPSIM_HAVE_SIMGRID
       return true;

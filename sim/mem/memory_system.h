@@ -22,15 +22,15 @@ inline constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
 // DRAM activity counters of the models that have DRAM channels (`queue`, `dram`), over the
 // channels the run simulates (a share's, with `--sms`).
 struct DramCounters {
-  bool valid = false;             // false: the model has no DRAM channels
+  bool valid = false;  // false: the model has no DRAM channels
   uint64_t activates = 0;
-  uint64_t column_accesses = 0;   // bursts; those beyond the activations found their row open
-  uint64_t bytes = 0;             // moved on the DRAM pins
-  uint64_t bank_busy_ps = 0;      // summed over banks: each row visit from ACT to PRE + tRP
-  uint64_t bus_busy_ps = 0;       // summed over channels: the data bus time of every burst
-  int banks = 0;                  // in all the simulated channels
+  uint64_t column_accesses = 0;  // bursts; those beyond the activations found their row open
+  uint64_t bytes = 0;            // moved on the DRAM pins
+  uint64_t bank_busy_ps = 0;     // summed over banks: each row visit from ACT to PRE + tRP
+  uint64_t bus_busy_ps = 0;      // summed over channels: the data bus time of every burst
+  int banks = 0;                 // in all the simulated channels
   int channels = 0;
-  double device_share = 1.0;      // fraction of the device's traffic the counters cover
+  double device_share = 1.0;  // fraction of the device's traffic the counters cover
 };
 
 // One memory transaction leaving an SM's load/store unit (a coalesced segment).
@@ -38,8 +38,8 @@ struct Transaction {
   uint64_t address = 0;  // byte address of the segment, aligned to `bytes`
   uint32_t bytes = 32;   // 32, 64 or 128
   bool write = false;
-  uint16_t sm = 0;       // issuing SM (index among the simulated SMs)
-  uint32_t tag = 0;      // opaque to the memory system, returned on completion
+  uint16_t sm = 0;                // issuing SM (index among the simulated SMs)
+  uint32_t tag = 0;               // opaque to the memory system, returned on completion
   uint8_t line_transactions = 1;  // the access's transactions in this one's 128-byte line (`fixed`)
   bool last_of_access = true;     // the access's last transaction to be submitted (MemoryPort)
 };

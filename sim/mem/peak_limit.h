@@ -29,7 +29,7 @@ class PeakLimit {
   static constexpr double kBurstBytes = 128;  // one coalesced warp access: 32 threads x 4 bytes
   double bytes_per_cycle_ = 1;
   double burst_cycles_ = 128;
-  double free_ = 0;  // the rate clock, cycles
+  double free_ = 0;                           // the rate clock, cycles
   double last_bytes_ = -1, last_cycles_ = 0;  // the last size passed and its cycles at the limit
 };
 

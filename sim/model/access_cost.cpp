@@ -21,10 +21,18 @@ std::vector<uint64_t> thread_addresses(const isa::AccessPattern& p, int banks, i
   for (int t = 0; t < p.active_threads; ++t) {
     const uint64_t ut = static_cast<uint64_t>(t);
     switch (p.kind) {
-      case AccessKind::Stream: a.push_back(ut * p.bytes); break;
-      case AccessKind::Stride: a.push_back(ut * static_cast<uint64_t>(p.param) * p.bytes); break;
-      case AccessKind::Random: a.push_back(shared ? ut * bank_width : ut << 20); break;
-      case AccessKind::Broadcast: a.push_back(0); break;
+      case AccessKind::Stream:
+        a.push_back(ut * p.bytes);
+        break;
+      case AccessKind::Stride:
+        a.push_back(ut * static_cast<uint64_t>(p.param) * p.bytes);
+        break;
+      case AccessKind::Random:
+        a.push_back(shared ? ut * bank_width : ut << 20);
+        break;
+      case AccessKind::Broadcast:
+        a.push_back(0);
+        break;
       case AccessKind::Conflict: {
         const uint64_t k = static_cast<uint64_t>(std::max(1, p.param));
         a.push_back(isa::conflict_bank_word(ut, k, static_cast<uint64_t>(banks)) * bank_width);
@@ -77,7 +85,8 @@ Txn gt200_half(const std::vector<uint64_t>& addr, int bytes) {
 Txn g80_half(const std::vector<uint64_t>& addr, const std::vector<int>& lane, int bytes) {
   bool ok = bytes == 4 || bytes == 8 || bytes == 16;
   const uint64_t block = 16ull * bytes;
-  for (size_t i = 0; ok && i < addr.size(); ++i) ok = addr[i] % block == static_cast<uint64_t>(lane[i]) * bytes && addr[i] / block == addr[0] / block;
+  for (size_t i = 0; ok && i < addr.size(); ++i)
+    ok = addr[i] % block == static_cast<uint64_t>(lane[i]) * bytes && addr[i] / block == addr[0] / block;
   if (addr.empty()) return {};
   if (ok) return bytes == 16 ? Txn{2, 256} : Txn{1, static_cast<double>(block)};
   return {static_cast<int>(addr.size()), static_cast<double>(addr.size()) * std::max(32, bytes)};
@@ -91,7 +100,8 @@ Txn transactions(config::CoalescingRule rule, const std::vector<uint64_t>& addr,
   for (int half = 0; half < 2; ++half) {  // G80 and GT200 serve each half-warp separately
     std::vector<uint64_t> a;
     std::vector<int> lane;
-    for (size_t t = half * 16; t < std::min<size_t>(addr.size(), half * 16 + 16); ++t) a.push_back(addr[t]), lane.push_back(static_cast<int>(t) - half * 16);
+    for (size_t t = half * 16; t < std::min<size_t>(addr.size(), half * 16 + 16); ++t)
+      a.push_back(addr[t]), lane.push_back(static_cast<int>(t) - half * 16);
     const Txn h = rule == CoalescingRule::G80 ? g80_half(a, lane, bytes) : gt200_half(a, bytes);
     total.count += h.count;
     total.bytes += h.bytes;
@@ -154,11 +164,21 @@ SharedAccessCost shared_access_cost(const config::HwConfig& cfg, const isa::Acce
 std::string pattern_label(const isa::AccessPattern& p, bool shared) {
   std::string s;
   switch (p.kind) {
-    case AccessKind::Stream: s = shared ? "consecutive" : "fully coalesced"; break;
-    case AccessKind::Stride: s = fmt::format("stride-{}", p.param); break;
-    case AccessKind::Random: s = "random"; break;
-    case AccessKind::Broadcast: s = "broadcast"; break;
-    case AccessKind::Conflict: s = fmt::format("{}-way conflict", p.param); break;
+    case AccessKind::Stream:
+      s = shared ? "consecutive" : "fully coalesced";
+      break;
+    case AccessKind::Stride:
+      s = fmt::format("stride-{}", p.param);
+      break;
+    case AccessKind::Random:
+      s = "random";
+      break;
+    case AccessKind::Broadcast:
+      s = "broadcast";
+      break;
+    case AccessKind::Conflict:
+      s = fmt::format("{}-way conflict", p.param);
+      break;
   }
   if (p.bytes != 4) s += fmt::format(", {}-byte", p.bytes);
   if (p.active_threads != 32) s += fmt::format(", {} threads", p.active_threads);

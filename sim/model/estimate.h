@@ -8,10 +8,10 @@
 namespace warpsim::model {
 
 struct Estimate {
-  bool available = true;       // false: the model is not defined for this kernel ("n/a")
-  double warp_throughput = 0;  // warps per cycle per SM (negative only where the model itself breaks)
+  bool available = true;                                           // false: the model is not defined for this kernel ("n/a")
+  double warp_throughput = 0;                                      // warps per cycle per SM (negative only where the model itself breaks)
   double warps_needed = std::numeric_limits<double>::quiet_NaN();  // warps/SM the model says hide latency
-  std::string flag;            // "" or a note, e.g. "negative execution time: model flaw (Volkov 2016 §7.7)"
+  std::string flag;  // "" or a note, e.g. "negative execution time: model flaw (Volkov 2016 §7.7)"
 
   static Estimate na(std::string why) {
     Estimate e;

@@ -76,11 +76,16 @@ std::string escape(const std::string& s) {
 
 const char* to_string(EdgeKind k) {
   switch (k) {
-    case EdgeKind::ProgramOrder: return "ILP latency";
-    case EdgeKind::DualIssue: return "dual issue";
-    case EdgeKind::Register: return "register dependency";
-    case EdgeKind::Barrier: return "barrier";
-    case EdgeKind::Termination: return "warp termination";
+    case EdgeKind::ProgramOrder:
+      return "ILP latency";
+    case EdgeKind::DualIssue:
+      return "dual issue";
+    case EdgeKind::Register:
+      return "register dependency";
+    case EdgeKind::Barrier:
+      return "barrier";
+    case EdgeKind::Termination:
+      return "warp termination";
   }
   return "?";
 }
@@ -105,8 +110,10 @@ ExecutionGraph build_execution_graph(const config::HwConfig& cfg, const isa::Ker
     if (i > 0) {
       const int prev = trace[i - 1];
       const bool pair = o.dual_issue && pc == prev + 1 && profile.dual_issued_with_next[prev];
-      boost::add_edge(i - 1, i, GraphEdge{pair ? EdgeKind::DualIssue : EdgeKind::ProgramOrder,
-                                          pair ? 0.0 : order_latency(cfg, kernel.code[prev], profile.costs[prev], o)}, g);
+      boost::add_edge(i - 1, i,
+                      GraphEdge{pair ? EdgeKind::DualIssue : EdgeKind::ProgramOrder,
+                                pair ? 0.0 : order_latency(cfg, kernel.code[prev], profile.costs[prev], o)},
+                      g);
       if (kernel.code[prev].cls == OpClass::Barrier && cfg.sm.barrier_latency_cycles > 0)
         boost::add_edge(i - 1, i, GraphEdge{EdgeKind::Barrier, static_cast<double>(cfg.sm.barrier_latency_cycles)}, g);
     }

@@ -56,15 +56,14 @@ ExecutionGraph build_execution_graph(const config::HwConfig& cfg, const isa::Ker
                                      const GraphOptions& options, size_t max_nodes);
 
 struct LongestPath {
-  double length = 0;                  // cycles from the first issue to the end node
-  std::vector<double> start;          // earliest issue time of every node (the end node last)
-  std::vector<ExecVertex> path;       // one longest path, first node to end node
+  double length = 0;             // cycles from the first issue to the end node
+  std::vector<double> start;     // earliest issue time of every node (the end node last)
+  std::vector<ExecVertex> path;  // one longest path, first node to end node
 };
 LongestPath longest_path(const ExecutionGraph& g);
 
 // Graphviz text of the graph, the longest path drawn in red (boost::write_graphviz).
-void write_graphviz(std::ostream& os, const ExecutionGraph& g, const LongestPath& lp, const isa::Kernel& kernel,
-                    const std::string& title);
+void write_graphviz(std::ostream& os, const ExecutionGraph& g, const LongestPath& lp, const isa::Kernel& kernel, const std::string& title);
 
 // The pcs one warp executes, in order, with loops expanded. Throws UserError past `max_nodes`.
 std::vector<int> dynamic_trace(const isa::Kernel& kernel, size_t max_nodes);

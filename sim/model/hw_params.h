@@ -10,12 +10,12 @@ namespace warpsim::model {
 inline constexpr double kCoalescedWarpBytes = 128;
 
 struct HwParams {
-  double alu_lat = 0;     // cycles: CUDA-core register-dependency latency (alu.latency_cycles)
-  double mem_lat = 0;     // cycles: unloaded streaming-load latency (memory.latency_cycles)
-  double mem_thru = 0;    // IPC/SM: sustained peak / (128 B x SMs x clock), §4.1
-  double pin_thru = 0;    // IPC/SM: the same at pin bandwidth (Hong & Kim, §7.1)
-  double alu_thru = 0;    // IPC/SM: CUDA cores, single issue factored in (§4.1)
-  double issue_thru = 0;  // IPC/SM: schedulers / cycles per issue, single issue (Table 2.8)
+  double alu_lat = 0;              // cycles: CUDA-core register-dependency latency (alu.latency_cycles)
+  double mem_lat = 0;              // cycles: unloaded streaming-load latency (memory.latency_cycles)
+  double mem_thru = 0;             // IPC/SM: sustained peak / (128 B x SMs x clock), §4.1
+  double pin_thru = 0;             // IPC/SM: the same at pin bandwidth (Hong & Kim, §7.1)
+  double alu_thru = 0;             // IPC/SM: CUDA cores, single issue factored in (§4.1)
+  double issue_thru = 0;           // IPC/SM: schedulers / cycles per issue, single issue (Table 2.8)
   double bytes_per_cycle = 0;      // sustained memory bytes per cycle per SM (§3.8: 17.1 on Kepler)
   double pin_bytes_per_cycle = 0;  // pin-bandwidth bytes per cycle per SM
   int sms = 1;

@@ -69,7 +69,8 @@ InstructionCost cost_of(const config::HwConfig& cfg, const isa::Kernel& k, const
       break;
     }
     case OpClass::Barrier:
-    case OpClass::Control: break;
+    case OpClass::Control:
+      break;
   }
   if (c.base_latency == 0) c.base_latency = c.latency;
   return c;
@@ -111,13 +112,27 @@ KernelProfile profile_kernel(const config::HwConfig& cfg, const isa::Kernel& k, 
     p.reissues += n * c.reissues;
     if (p.dual_issued_with_next[pc]) p.dual_issues += n;
     switch (in.cls) {
-      case OpClass::Alu: p.alu += n; break;
-      case OpClass::Sfu: p.sfu += n; break;
-      case OpClass::Smem: p.smem += n; break;
-      case OpClass::Load: p.loads += n; break;
-      case OpClass::Store: p.stores += n; break;
-      case OpClass::Barrier: p.barriers += n; break;
-      case OpClass::Control: p.control += n; break;
+      case OpClass::Alu:
+        p.alu += n;
+        break;
+      case OpClass::Sfu:
+        p.sfu += n;
+        break;
+      case OpClass::Smem:
+        p.smem += n;
+        break;
+      case OpClass::Load:
+        p.loads += n;
+        break;
+      case OpClass::Store:
+        p.stores += n;
+        break;
+      case OpClass::Barrier:
+        p.barriers += n;
+        break;
+      case OpClass::Control:
+        p.control += n;
+        break;
     }
     if (isa::is_global_memory(in.cls)) {
       p.bytes_requested += n * c.bytes_requested;

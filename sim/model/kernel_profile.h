@@ -13,15 +13,15 @@
 namespace warpsim::model {
 
 struct InstructionCost {
-  double latency = 0;          // register-dependency latency to a dependent instruction (Table 6.2)
-  double latency_to_alu = 0;   // ... when the dependent is a CUDA-core instruction (§4.7, Maxwell)
-  double base_latency = 0;     // memory latency without the per-transaction increment (loads)
-  int reissues = 0;            // extra issues: bank-conflict passes, extra transactions (§3.6)
-  double bank_cycles = 0;      // shared-memory bank time (smem only)
+  double latency = 0;            // register-dependency latency to a dependent instruction (Table 6.2)
+  double latency_to_alu = 0;     // ... when the dependent is a CUDA-core instruction (§4.7, Maxwell)
+  double base_latency = 0;       // memory latency without the per-transaction increment (loads)
+  int reissues = 0;              // extra issues: bank-conflict passes, extra transactions (§3.6)
+  double bank_cycles = 0;        // shared-memory bank time (smem only)
   double bytes_transferred = 0;  // global memory only
   double bytes_requested = 0;
   int transactions = 0;
-  std::string label;           // access-pattern label for worksheets ("" if not memory)
+  std::string label;  // access-pattern label for worksheets ("" if not memory)
 };
 
 struct KernelProfile {
@@ -29,15 +29,15 @@ struct KernelProfile {
   std::vector<InstructionCost> costs;       // per static instruction
   std::vector<bool> dual_issued_with_next;  // pc issues together with pc + 1 (§3.8)
   isa::InstructionMix mix;
-  double instructions = 0;      // executed per warp
+  double instructions = 0;  // executed per warp
   double alu = 0, sfu = 0, smem = 0, loads = 0, stores = 0, barriers = 0, control = 0;
-  double global_mem = 0;        // loads + stores
-  double bytes_requested = 0;   // global, per warp
+  double global_mem = 0;       // loads + stores
+  double bytes_requested = 0;  // global, per warp
   double bytes_transferred = 0;
   double mean_mem_latency = 0;       // over global memory instructions, with transaction increments
   double mean_mem_base_latency = 0;  // memory.latency_cycles for all patterns
-  double dual_issues = 0;       // issue events carrying two instructions, per warp
-  double reissues = 0;          // per warp
+  double dual_issues = 0;            // issue events carrying two instructions, per warp
+  double reissues = 0;               // per warp
   // True when the kernel holds only CUDA-core, global-memory and control instructions: the
   // two-class kernels on which chapter 7 evaluates the prior models.
   bool two_class() const { return sfu == 0 && smem == 0 && barriers == 0; }

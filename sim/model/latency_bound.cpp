@@ -88,7 +88,8 @@ LatencyBound latency_bound(const config::HwConfig& cfg, const isa::Kernel& kerne
   if (long_loops.empty() || short_count * (kLongTrips / kShortTrips) > static_cast<double>(kMaxGraphNodes))
     throw UserError(Diagnostic{kernel.source, 0, 0, kernel.name,
                                fmt::format("{:g} instructions per warp: too many for the execution graph, even with its outer loops "
-                                           "shortened (shorten the inner loops)", p.instructions)});
+                                           "shortened (shorten the inner loops)",
+                                           p.instructions)});
   const LatencyBound lo = solve(cfg, base, p, o);
   LatencyBound out = lo;
   out.extrapolated = true;

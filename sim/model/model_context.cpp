@@ -22,8 +22,7 @@ std::function<double(double)> curve_from_samples(std::vector<std::pair<double, d
   };
 }
 
-std::array<double, isa::kOpClassCount> pipeline_issue_latency(const config::HwConfig& cfg, const KernelProfile& p,
-                                                              const isa::Kernel& k) {
+std::array<double, isa::kOpClassCount> pipeline_issue_latency(const config::HwConfig& cfg, const KernelProfile& p, const isa::Kernel& k) {
   using isa::OpClass;
   const double issue = static_cast<double>(cfg.scheduler.cycles_per_issue) / cfg.scheduler.count;
   const double warp = cfg.sm.warp_size;

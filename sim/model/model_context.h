@@ -38,14 +38,13 @@ struct ModelContext {
   // latency (the number of memory latencies on the longest path). Empty without a/b/c.
   std::optional<LatencyBound> latency_at_a;
   double latency_per_memory_cycle = 0;
-  ThroughputCurves curves;        // default: Volkov's basic limits min(n / lat, thru) per type
+  ThroughputCurves curves;  // default: Volkov's basic limits min(n / lat, thru) per type
 };
 
 ModelContext make_context(const config::HwConfig& cfg, const isa::Kernel& kernel);
 
 // Issue latency of each instruction class for one SM in Lemeire's pipeline model: cycles between
 // independent warp instructions of that class (single issue, as in the seeds' dependent mixes).
-std::array<double, isa::kOpClassCount> pipeline_issue_latency(const config::HwConfig& cfg, const KernelProfile& p,
-                                                              const isa::Kernel& k);
+std::array<double, isa::kOpClassCount> pipeline_issue_latency(const config::HwConfig& cfg, const KernelProfile& p, const isa::Kernel& k);
 
 }  // namespace warpsim::model

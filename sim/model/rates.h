@@ -14,7 +14,7 @@ struct Rates {
   double adds_per_cycle_per_sm = 0;  // CUDA-core thread-ops / cycle / SM
   double gbps = 0;                   // requested bytes, device-wide, as the seeds count them
   double warp_throughput_per_sm = 0;
-  double mean_warp_latency = 0;      // occupancy / warp throughput; 0 if the throughput is not positive
+  double mean_warp_latency = 0;  // occupancy / warp throughput; 0 if the throughput is not positive
 };
 
 Rates rates_of(const ModelContext& c, double warps_per_sm, const Estimate& e);

@@ -16,7 +16,8 @@ double simulated_throughput_bound(const config::HwConfig& cfg, const isa::Kernel
   // Behind caches the bytes a warp moves need not reach the memory: its row is the fastest level
   // that can serve them, the L2 slices' ports, and none where an L1 serves global loads (its port
   // is not modelled; the LSU's rows still bound it).
-  if (c.memory.l1.bytes > 0) c.memory.peak_gbps = 1e12;
+  if (c.memory.l1.bytes > 0)
+    c.memory.peak_gbps = 1e12;
   else if (c.memory.l2.slices > 0 && c.memory.l2_bytes > 0)
     c.memory.peak_gbps = std::max(c.memory.peak_gbps, c.memory.l2.slices * c.memory.l2.bytes_per_cycle * c.device.core_clock_ghz);
   const bool timed = timed_counts != nullptr && timed_counts->size() == k.code.size();

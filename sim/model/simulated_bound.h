@@ -18,7 +18,8 @@ namespace warpsim::model {
 // window that closes while warps are part-way through their loops holds, say, a few more loads per
 // add than the kernel as a whole, and an ALU-bound kernel then issues slightly more instructions
 // per cycle than the whole kernel's bound allows.
-double simulated_throughput_bound(const config::HwConfig& cfg, const isa::Kernel& kernel, const std::vector<uint64_t>* timed_counts = nullptr);
+double simulated_throughput_bound(const config::HwConfig& cfg, const isa::Kernel& kernel,
+                                  const std::vector<uint64_t>* timed_counts = nullptr);
 
 // What the bound may be exceeded by: an instruction issued just before the timed interval's end
 // still holding its pipe, 1e-5 of the interval on examples/maxwell_gto.yaml at full occupancy, 0

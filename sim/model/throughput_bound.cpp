@@ -67,9 +67,7 @@ double WorksheetSection::total() const {
   return t;
 }
 
-double Worksheet::warp_throughput() const {
-  return bound_cycles > 0 ? 1.0 / bound_cycles : std::numeric_limits<double>::infinity();
-}
+double Worksheet::warp_throughput() const { return bound_cycles > 0 ? 1.0 / bound_cycles : std::numeric_limits<double>::infinity(); }
 
 const WorksheetSection* Worksheet::find(const std::string& resource) const {
   for (const auto& s : sections)
@@ -89,7 +87,8 @@ Worksheet throughput_worksheet(const config::HwConfig& cfg, const isa::Kernel& k
   }
   Worksheet w;
   // Functional units: warp_size thread-ops per instruction over the units of all schedulers.
-  if (p.alu > 0) w.sections.push_back({"CUDA cores", {{"CUDA core instructions", warp / (cfg.scheduler.count * cfg.alu.ops_per_cycle), p.alu}}});
+  if (p.alu > 0)
+    w.sections.push_back({"CUDA cores", {{"CUDA core instructions", warp / (cfg.scheduler.count * cfg.alu.ops_per_cycle), p.alu}}});
   if (p.sfu > 0) w.sections.push_back({"SFU units", {{"SFU instructions", warp / (cfg.scheduler.count * cfg.sfu.ops_per_cycle), p.sfu}}});
   if (p.smem > 0) w.sections.push_back({"Shared memory banks", smem.take()});
   if (p.global_mem > 0) w.sections.push_back({"Memory system", mem.take()});
@@ -104,7 +103,8 @@ std::string format_worksheet(const Worksheet& w) {
   for (const auto& s : w.sections) {
     out += fmt::format("Resource: {}\n", s.resource);
     for (const auto& r : s.rows) out += fmt::format("  {:<32} {:>10.4g} {:>14.6g} {:>14.6g}\n", r.used_by, r.cpi, r.per_warp, r.cycles());
-    out += fmt::format("  {:<32} {:>10} {:>14} {:>14.6g}{}\n", "Total:", "", "", s.total(), s.resource == w.bound_resource ? "  <- the tightest bound" : "");
+    out += fmt::format("  {:<32} {:>10} {:>14} {:>14.6g}{}\n", "Total:", "", "", s.total(),
+                       s.resource == w.bound_resource ? "  <- the tightest bound" : "");
   }
   out += fmt::format("Throughput bound: {:.6g} cycles per warp per SM ({:.6g} warps/cycle/SM), limited by {}\n", w.bound_cycles,
                      w.warp_throughput(), w.bound_resource);

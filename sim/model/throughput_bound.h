@@ -13,9 +13,9 @@
 namespace warpsim::model {
 
 struct WorksheetRow {
-  std::string used_by;   // "CUDA core instructions", "2-way conflict", "Dual-issue", ...
-  double cpi = 0;        // cycles of exclusive use per instruction (or per issue event), per SM
-  double per_warp = 0;   // instructions (or events) per warp
+  std::string used_by;  // "CUDA core instructions", "2-way conflict", "Dual-issue", ...
+  double cpi = 0;       // cycles of exclusive use per instruction (or per issue event), per SM
+  double per_warp = 0;  // instructions (or events) per warp
   double cycles() const { return cpi * per_warp; }
 };
 

@@ -19,9 +19,7 @@ Estimate volkov_estimate(const ModelContext& c, double n) {
   return Estimate::of(std::min(n / latency, bound), latency * bound);
 }
 
-double alpha_mix_latency(const HwParams& hw, double alpha) {
-  return std::isinf(alpha) ? kInf : hw.mem_lat + alpha * hw.alu_lat;
-}
+double alpha_mix_latency(const HwParams& hw, double alpha) { return std::isinf(alpha) ? kInf : hw.mem_lat + alpha * hw.alu_lat; }
 
 double alpha_mix_throughput_bound(const HwParams& hw, double alpha) {
   if (std::isinf(alpha)) return 0;

@@ -16,7 +16,7 @@ namespace warpsim::model {
 Estimate volkov_estimate(const ModelContext& c, double n);
 
 // --- the α-mix, per repeating group of α + 1 instructions (α = +inf: adds only) ---
-double alpha_mix_latency(const HwParams& hw, double alpha);                // mem_lat + α·alu_lat
+double alpha_mix_latency(const HwParams& hw, double alpha);               // mem_lat + α·alu_lat
 double alpha_mix_throughput_bound(const HwParams& hw, double alpha);      // min(mem_thru, alu_thru/α, issue_thru/(α+1))
 double alpha_mix_memory_ipc(const HwParams& hw, double alpha, double n);  // memory IPC/SM
 double alpha_mix_adds(const HwParams& hw, double alpha, double n);        // adds/cycle/SM (Table 4.2)

@@ -23,7 +23,8 @@ std::string scalar_text(const py::handle& value, const std::string& what) {
   if (py::isinstance<py::str>(value)) return value.cast<std::string>();
   if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "true" : "false";
   if (py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value)) return py::str(value).cast<std::string>();
-  throw py::type_error(what + ": expected a str, int, float or bool, found " + py::str(py::type::of(value).attr("__name__")).cast<std::string>());
+  throw py::type_error(what + ": expected a str, int, float or bool, found " +
+                       py::str(py::type::of(value).attr("__name__")).cast<std::string>());
 }
 
 std::vector<std::string> key_value_items(const py::handle& items, const std::string& what, bool lists) {

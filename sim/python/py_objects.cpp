@@ -74,20 +74,26 @@ std::shared_ptr<const isa::Kernel> workload_kernel(const py::handle& workload, c
 
 void register_objects(py::module_& m) {
   py::class_<Gpu>(m, "Gpu", "A GPU config: a built-in one or a YAML file, with --set overrides applied. Made by load_gpu().")
-      .def_property_readonly("name", [](const Gpu& g) { return g.config->gpu.name; }, "gpu.name")
+      .def_property_readonly(
+          "name", [](const Gpu& g) { return g.config->gpu.name; }, "gpu.name")
       .def_property_readonly("description", [](const Gpu& g) { return g.config->gpu.description; })
-      .def_property_readonly("file", [](const Gpu& g) { return g.config->source_file; }, "the YAML file it was read from")
-      .def_property_readonly("sets", [](const Gpu& g) { return g.sets; }, "the 'key=value' overrides applied")
+      .def_property_readonly(
+          "file", [](const Gpu& g) { return g.config->source_file; }, "the YAML file it was read from")
+      .def_property_readonly(
+          "sets", [](const Gpu& g) { return g.sets; }, "the 'key=value' overrides applied")
       .def("__getitem__", &field, py::arg("key"), "a config field's value as text, e.g. gpu['scheduler.policy'] (see fields())")
       .def("fields", &fields, "every config field (the keys of `warpsim list params`) -> its value as text")
       .def("__repr__", &gpu_repr);
   py::class_<Workload>(m, "Workload", "A kernel: a generator's, a workload file's or text parsed by parse_workload().")
       .def_property_readonly("name", [](const Workload& w) { return w.kernel->name; })
       .def_property_readonly("description", [](const Workload& w) { return w.kernel->description; })
-      .def_property_readonly("params", [](const Workload& w) { return w.kernel->params; }, "the resolved parameters, name -> value text")
-      .def_property_readonly("instructions", [](const Workload& w) { return w.kernel->code.size(); }, "instructions in the kernel's code")
-      .def_property_readonly("warp_instructions", [](const Workload& w) { return isa::instruction_mix(*w.kernel).total; },
-                             "instructions each warp executes, loops unrolled")
+      .def_property_readonly(
+          "params", [](const Workload& w) { return w.kernel->params; }, "the resolved parameters, name -> value text")
+      .def_property_readonly(
+          "instructions", [](const Workload& w) { return w.kernel->code.size(); }, "instructions in the kernel's code")
+      .def_property_readonly(
+          "warp_instructions", [](const Workload& w) { return isa::instruction_mix(*w.kernel).total; },
+          "instructions each warp executes, loops unrolled")
       .def("__repr__", [](const Workload& w) { return "warpsim.Workload('" + w.kernel->name + "', source='" + w.source + "')"; });
 
   m.def("load_gpu", &load_gpu, py::arg("gpu"), py::arg("sets") = py::none(),
@@ -98,10 +104,13 @@ void register_objects(py::module_& m) {
         "values: {'alpha': 8} or ['alpha=8'].");
   m.def("parse_workload", &parse_workload, py::arg("text"), py::arg("params") = py::none(), py::arg("file") = "<text>",
         "Parses a kernel written in the workload format (docs/workload-format.md); `file` names it in errors.");
-  m.def("list_gpus", [](const std::string& format) { return table_output(report::gpus_table(), format); }, py::arg("format") = "records",
-        "The built-in GPUs as `warpsim list gpus` lists them: name, description, file.");
-  m.def("list_workloads", [](const std::string& format) { return table_output(report::workloads_table(), format); },
-        py::arg("format") = "records", "The generators and kernel files as `warpsim list workloads` lists them: name, kind, params, description.");
+  m.def(
+      "list_gpus", [](const std::string& format) { return table_output(report::gpus_table(), format); }, py::arg("format") = "records",
+      "The built-in GPUs as `warpsim list gpus` lists them: name, description, file.");
+  m.def(
+      "list_workloads", [](const std::string& format) { return table_output(report::workloads_table(), format); },
+      py::arg("format") = "records",
+      "The generators and kernel files as `warpsim list workloads` lists them: name, kind, params, description.");
 }
 
 }  // namespace warpsim::python

@@ -20,7 +20,9 @@
 namespace warpsim::python {
 namespace {
 
-UserError option_error(const std::string& option, const std::string& message) { return UserError(Diagnostic{"<cli>", 0, 0, option, message}); }
+UserError option_error(const std::string& option, const std::string& message) {
+  return UserError(Diagnostic{"<cli>", 0, 0, option, message});
+}
 
 // The options run and sweep share, checked as the CLI checks them.
 device::RunOptions run_options(int sms, uint64_t seed, bool steady, double steady_tolerance, uint64_t max_cycles) {
@@ -29,7 +31,8 @@ device::RunOptions run_options(int sms, uint64_t seed, bool steady, double stead
     throw option_error("--steady-tolerance", fmt::format("expected a number from 1e-6 to 0.5, found '{}'", steady_tolerance));
   // Without steady nothing stops early: a tolerance alone would silently do nothing.
   if (!steady && steady_tolerance != device::RunOptions{}.steady_tolerance) throw option_error("--steady-tolerance", "requires --steady");
-  if (max_cycles > uint64_t{1} << 50) throw option_error("--max-cycles", fmt::format("expected at most 2^50 cycles (0: no limit), found {}", max_cycles));
+  if (max_cycles > uint64_t{1} << 50)
+    throw option_error("--max-cycles", fmt::format("expected at most 2^50 cycles (0: no limit), found {}", max_cycles));
   device::RunOptions o;
   o.sms = sms;
   o.seed = seed;
@@ -52,11 +55,13 @@ void stop_on_interrupt(double) {
 }
 
 py::object run(const py::object& gpu, const py::object& workload, const py::object& warps, const py::object& sets, const py::object& params,
-               int sms, uint64_t seed, int sample_every, bool steady, double steady_tolerance, uint64_t max_cycles, const std::string& format) {
+               int sms, uint64_t seed, int sample_every, bool steady, double steady_tolerance, uint64_t max_cycles,
+               const std::string& format) {
   const auto cfg = gpu_config(gpu, sets);
   const auto kernel = workload_kernel(workload, params);
   device::RunOptions base = run_options(sms, seed, steady, steady_tolerance, max_cycles);
-  if (sample_every < 1 || sample_every > 1 << 20) throw option_error("--sample-every", fmt::format("expected 1 to 1048576, found {}", sample_every));
+  if (sample_every < 1 || sample_every > 1 << 20)
+    throw option_error("--sample-every", fmt::format("expected 1 to 1048576, found {}", sample_every));
   base.access_sample_every = sample_every;
   if (const std::string l2 = device::unsimulated_l2_note(*cfg, *kernel); !l2.empty()) warn(l2);
   const std::string spec = warps_text(warps);
@@ -74,7 +79,8 @@ py::object run(const py::object& gpu, const py::object& workload, const py::obje
     }
   }
   if (runnable.empty()) throw option_error("--warps", "no occupancy in '" + spec + "' can be realised on " + cfg->gpu.name);
-  if (!skipped.empty()) warn(fmt::format("skipping {} warps/SM: cannot be realised on {} (Volkov §5.7)", device::occupancy_list(skipped), cfg->gpu.name));
+  if (!skipped.empty())
+    warn(fmt::format("skipping {} warps/SM: cannot be realised on {} (Volkov §5.7)", device::occupancy_list(skipped), cfg->gpu.name));
   std::vector<device::Result> results;
   validation::InvariantChecker checker;
   for (int n : runnable) {
@@ -91,8 +97,9 @@ py::object run(const py::object& gpu, const py::object& workload, const py::obje
   return table_output(report::results_table(results, steady), format);
 }
 
-py::object sweep(const py::object& gpus, const py::object& workloads, const py::object& warps, const py::object& sets, const py::object& params,
-                 int sms, uint64_t seed, int jobs, bool steady, double steady_tolerance, uint64_t max_cycles, const std::string& format) {
+py::object sweep(const py::object& gpus, const py::object& workloads, const py::object& warps, const py::object& sets,
+                 const py::object& params, int sms, uint64_t seed, int jobs, bool steady, double steady_tolerance, uint64_t max_cycles,
+                 const std::string& format) {
   sweep::GridSpec grid;
   grid.gpus = string_list(gpus, "gpus");
   grid.workloads = string_list(workloads, "workloads");
@@ -136,10 +143,14 @@ void register_run(py::module_& m) {
         "are names or files (a str or a list), sets and params map each key to a value or a list of values, warps is "
         "comma-separated occupancies or ranges. jobs: threads. Returns one row per point in grid order, the columns point, "
         "sets, then those of run().");
-  m.def("column_names", [] {
+  m.def(
+      "column_names",
+      [] {
         std::vector<std::string> names;
         for (const auto& c : report::result_columns()) names.push_back(c.name);
-        return names; }, "The columns of run()'s rows, as `warpsim run --format csv` names them (README, \"Output columns\").");
+        return names;
+      },
+      "The columns of run()'s rows, as `warpsim run --format csv` names them (README, \"Output columns\").");
 }
 
 }  // namespace warpsim::python

@@ -17,8 +17,9 @@ namespace {
 
 namespace py = pybind11;
 
-py::dict validate(const py::object& gpus, const py::object& cases, const py::object& case_files, const py::object& measurements, const py::object& sets,
-                  const py::object& memory_models, int jobs, bool whole_device, const py::object& out_dir, bool figures, const std::string& format) {
+py::dict validate(const py::object& gpus, const py::object& cases, const py::object& case_files, const py::object& measurements,
+                  const py::object& sets, const py::object& memory_models, int jobs, bool whole_device, const py::object& out_dir,
+                  bool figures, const std::string& format) {
   validation::ValidateOptions o;
   o.gpus = string_list(gpus, "gpus");
   o.case_patterns = string_list(cases, "cases");
@@ -30,7 +31,8 @@ py::dict validate(const py::object& gpus, const py::object& cases, const py::obj
   o.whole_device = whole_device;
   o.out_dir = out_dir.is_none() ? "" : py::str(out_dir).cast<std::string>();
   // Figures are files of the report directory: without one there is nowhere to draw them.
-  if (figures && o.out_dir.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "figures", "needs out_dir, the report directory they are drawn in"});
+  if (figures && o.out_dir.empty())
+    throw UserError(Diagnostic{"<cli>", 0, 0, "figures", "needs out_dir, the report directory they are drawn in"});
   o.figures = figures;
   // The memory-system section compares models on Table 6.4's experiment: none unless asked for.
   std::vector<std::string> skipped;
@@ -58,9 +60,10 @@ py::dict validate(const py::object& gpus, const py::object& cases, const py::obj
 }  // namespace
 
 void register_validate(py::module_& m) {
-  m.def("validate", &validate, py::kw_only(), py::arg("gpus") = py::none(), py::arg("cases") = py::none(), py::arg("case_files") = py::none(),
-        py::arg("measurements") = py::none(), py::arg("sets") = py::none(), py::arg("memory_models") = py::none(), py::arg("jobs") = 1,
-        py::arg("whole_device") = false, py::arg("out_dir") = py::none(), py::arg("figures") = false, py::arg("format") = "records",
+  m.def("validate", &validate, py::kw_only(), py::arg("gpus") = py::none(), py::arg("cases") = py::none(),
+        py::arg("case_files") = py::none(), py::arg("measurements") = py::none(), py::arg("sets") = py::none(),
+        py::arg("memory_models") = py::none(), py::arg("jobs") = 1, py::arg("whole_device") = false, py::arg("out_dir") = py::none(),
+        py::arg("figures") = false, py::arg("format") = "records",
         "Runs the validation cases against the real-GPU measurements and the analytical models, as `warpsim validate` "
         "(docs/validation.md): gpus, cases (ids, prefixes or globs such as 't6_1.*'), case_files (instead of the built-in "
         "cases), measurements (CSV files to derive cases from), sets (--set on every GPU), memory_models (the report's "

@@ -52,7 +52,8 @@ Table worksheet_table(const model::Worksheet& w) {
   Table t({{"resource"}, {"used_by"}, {"cpi", 5}, {"per_warp", 6}, {"cycles", 6}});
   for (const auto& s : w.sections) {
     for (const auto& r : s.rows) t.add_row({s.resource, r.used_by, r.cpi, r.per_warp, r.cycles()});
-    t.add_row({s.resource, std::string(s.resource == w.bound_resource ? "Total (the tightest bound)" : "Total"), Cell{}, Cell{}, s.total()});
+    t.add_row(
+        {s.resource, std::string(s.resource == w.bound_resource ? "Total (the tightest bound)" : "Total"), Cell{}, Cell{}, s.total()});
   }
   return t;
 }

@@ -121,11 +121,14 @@ std::vector<WhatIf> default_what_ifs(const model::ModelContext& c, const device:
       w.sets = {"memory.latency_cycles=" + halved(cfg.memory.latency_cycles)};
       if (cfg.memory.l2.slices > 0) w.sets.push_back("memory.l2.hit_latency_cycles=" + halved(cfg.memory.l2.hit_latency_cycles));
       if (cfg.memory.l1.bytes > 0) w.sets.push_back("memory.l1.hit_latency_cycles=" + halved(cfg.memory.l1.hit_latency_cycles));
-      w.why = cfg.memory.l2.slices > 0 || cfg.memory.l1.bytes > 0 ? "half the memory latency and the caches' hit latencies" : "half the memory latency";
+      w.why = cfg.memory.l2.slices > 0 || cfg.memory.l1.bytes > 0 ? "half the memory latency and the caches' hit latencies"
+                                                                  : "half the memory latency";
     } else {
       std::vector<std::string> units;
-      if (mix.count(isa::OpClass::Alu) > 0) w.sets.push_back("alu.latency_cycles=" + halved(cfg.alu.latency_cycles)), units.push_back("CUDA-core");
-      if (mix.count(isa::OpClass::Sfu) > 0) w.sets.push_back("sfu.latency_cycles=" + halved(cfg.sfu.latency_cycles)), units.push_back("SFU");
+      if (mix.count(isa::OpClass::Alu) > 0)
+        w.sets.push_back("alu.latency_cycles=" + halved(cfg.alu.latency_cycles)), units.push_back("CUDA-core");
+      if (mix.count(isa::OpClass::Sfu) > 0)
+        w.sets.push_back("sfu.latency_cycles=" + halved(cfg.sfu.latency_cycles)), units.push_back("SFU");
       if (mix.count(isa::OpClass::Smem) > 0) {
         w.sets.push_back("smem.latency_cycles=" + halved(cfg.smem.latency_cycles)), units.push_back("shared-memory");
         if (cfg.smem.latency_to_alu_cycles > 0) w.sets.push_back("smem.latency_to_alu_cycles=" + halved(cfg.smem.latency_to_alu_cycles));
@@ -137,11 +140,15 @@ std::vector<WhatIf> default_what_ifs(const model::ModelContext& c, const device:
   } else if (bind.name == "SFU units") {
     w = {{fmt::format("sfu.ops_per_cycle={:g}", 2 * cfg.sfu.ops_per_cycle)}, n, "twice the SFUs' rate"};
   } else if (bind.name == "Memory system") {
-    if (reads("memory.peak_gbps")) w = {{fmt::format("memory.peak_gbps={:g}", 2 * cfg.memory.peak_gbps)}, n, "twice the memory bandwidth"};
-    else w = {{fmt::format("memory.bus_width_bits={}", 2 * cfg.memory.bus_width_bits)}, n, "twice the DRAM bus width, so twice the pins"};
+    if (reads("memory.peak_gbps"))
+      w = {{fmt::format("memory.peak_gbps={:g}", 2 * cfg.memory.peak_gbps)}, n, "twice the memory bandwidth"};
+    else
+      w = {{fmt::format("memory.bus_width_bits={}", 2 * cfg.memory.bus_width_bits)}, n, "twice the DRAM bus width, so twice the pins"};
   } else if (bind.name == "Warp scheduler") {
-    if (cfg.scheduler.cycles_per_issue > 1) w = {{"scheduler.cycles_per_issue=" + halved(cfg.scheduler.cycles_per_issue)}, n, "twice the issue rate"};
-    else if (cfg.scheduler.width < 4) w = {{fmt::format("scheduler.width={}", std::min(4, 2 * cfg.scheduler.width))}, n, "a wider issue"};
+    if (cfg.scheduler.cycles_per_issue > 1)
+      w = {{"scheduler.cycles_per_issue=" + halved(cfg.scheduler.cycles_per_issue)}, n, "twice the issue rate"};
+    else if (cfg.scheduler.width < 4)
+      w = {{fmt::format("scheduler.width={}", std::min(4, 2 * cfg.scheduler.width))}, n, "a wider issue"};
   } else if (bind.name == "Shared memory banks" && cfg.smem.cycles_per_access > 1) {
     w = {{"smem.cycles_per_access=" + halved(cfg.smem.cycles_per_access)}, n, "twice the shared-memory bank rate"};
   }
@@ -154,15 +161,16 @@ std::string explanation_text(const model::ModelContext& c, const device::Result&
   const int n = focus.launch.warps_per_sm;
   std::string out = fmt::format("# {} ({}) on {}: {} SM{} simulated; bounds of Volkov 2016 §3.6-3.7 (`warpsim bound`)\n\n", focus.workload,
                                 params_text(focus.params), focus.gpu, focus.simulated_sms, focus.simulated_sms == 1 ? "" : "s");
-  out += fmt::format("At {} warps/SM the run sustains {:.5g} IPC/SM ({:.5g} warps/cycle/SM, mean warp latency {:.5g} cycles).\n", n, focus.ipc_per_sm,
-                     focus.warp_throughput_per_sm, focus.mean_warp_latency);
+  out += fmt::format("At {} warps/SM the run sustains {:.5g} IPC/SM ({:.5g} warps/cycle/SM, mean warp latency {:.5g} cycles).\n", n,
+                     focus.ipc_per_sm, focus.warp_throughput_per_sm, focus.mean_warp_latency);
   const auto bounds = bounds_at(c, focus);
   if (!bounds.empty()) {
     const BoundUse& bind = bounds.front();
-    out += fmt::format("Binding bound: {}: {:.5g} IPC/SM, of which the run attains {}.", bound_label(c, bind, n), ipc_at(focus, bind.warps_per_cycle),
-                       pct(bind.attained));
-    out += bind.kind == "latency" ? " The run is latency-bound: more warps, or shorter latencies, raise its throughput.\n"
-                                  : fmt::format(" The run is throughput-bound by {} ({}): more warps do not raise its throughput.\n", bind.name, bind.kind);
+    out += fmt::format("Binding bound: {}: {:.5g} IPC/SM, of which the run attains {}.", bound_label(c, bind, n),
+                       ipc_at(focus, bind.warps_per_cycle), pct(bind.attained));
+    out += bind.kind == "latency"
+               ? " The run is latency-bound: more warps, or shorter latencies, raise its throughput.\n"
+               : fmt::format(" The run is throughput-bound by {} ({}): more warps do not raise its throughput.\n", bind.name, bind.kind);
     // A bound built from a measured rate (Table 6.4's peak) may lie below what the simulated
     // mechanism sustains: said rather than hidden.
     if (bind.attained > 1 + kTie / 2)
@@ -170,27 +178,33 @@ std::string explanation_text(const model::ModelContext& c, const device::Result&
                          pct(bind.attained - 1));
     for (size_t i = 1; i < bounds.size(); ++i)
       if (bounds[i].attained >= bind.attained * (1 - kTie))
-        out += fmt::format("Also binding, within {:.0f}%: {} ({} attained): the occupancy is at the cusp, where the bounds meet (§4.2).\n", 100 * kTie,
-                           bound_label(c, bounds[i], n), pct(bounds[i].attained));
+        out += fmt::format("Also binding, within {:.0f}%: {} ({} attained): the occupancy is at the cusp, where the bounds meet (§4.2).\n",
+                           100 * kTie, bound_label(c, bounds[i], n), pct(bounds[i].attained));
     out += "Bounds at this occupancy, closest first:\n";
     for (const auto& b : bounds)
-      out += fmt::format("  {:<58} {:>10.5g} IPC/SM  attained {:>6}\n", bound_label(c, b, n), ipc_at(focus, b.warps_per_cycle), pct(b.attained));
+      out += fmt::format("  {:<58} {:>10.5g} IPC/SM  attained {:>6}\n", bound_label(c, b, n), ipc_at(focus, b.warps_per_cycle),
+                         pct(b.attained));
   }
   out += fmt::format("Issue slots: {}.\n", stall_words(focus.stalls));
   if (!sweep.empty()) {
     const RegimeChange g = regime_change(c, sweep);
     const auto& first = sweep.front();
-    out += fmt::format("\nOccupancy sweep ({} runs, {} to {} warps/SM): the throughput plateaus at {:.5g} IPC/SM ({} warps/SM) and reaches {:.0f}% of it at {} "
-                       "warps/SM.\n",
-                       sweep.size(), first.launch.warps_per_sm, sweep.back().launch.warps_per_sm, ipc_at(first, g.plateau), g.plateau_warps,
-                       100 * kNearPlateau, g.reaches_90);
-    if (g.bound_changes_at == 0) out += "The latency bound binds at every occupancy swept.\n";
-    else if (g.bound_before.empty()) out += fmt::format("{} binds from the smallest occupancy swept on: no latency-bound regime.\n", g.bound_after);
-    else out += fmt::format("The binding bound changes from the {} to {} at {} warps/SM.\n", g.bound_before, g.bound_after, g.bound_changes_at);
+    out += fmt::format(
+        "\nOccupancy sweep ({} runs, {} to {} warps/SM): the throughput plateaus at {:.5g} IPC/SM ({} warps/SM) and reaches {:.0f}% of it at {} "
+        "warps/SM.\n",
+        sweep.size(), first.launch.warps_per_sm, sweep.back().launch.warps_per_sm, ipc_at(first, g.plateau), g.plateau_warps,
+        100 * kNearPlateau, g.reaches_90);
+    if (g.bound_changes_at == 0)
+      out += "The latency bound binds at every occupancy swept.\n";
+    else if (g.bound_before.empty())
+      out += fmt::format("{} binds from the smallest occupancy swept on: no latency-bound regime.\n", g.bound_after);
+    else
+      out +=
+          fmt::format("The binding bound changes from the {} to {} at {} warps/SM.\n", g.bound_before, g.bound_after, g.bound_changes_at);
     const double thru = c.worksheet.warp_throughput();
     if (c.latency.cycles > 0 && std::isfinite(thru))
-      out += fmt::format("Little's law with the bounds (§4.6): latency hidden from {:.6g} cycles x {:.5g} warps/cycle = {:.4g} warps/SM.\n", c.latency.cycles,
-                         thru, c.latency.cycles * thru);
+      out += fmt::format("Little's law with the bounds (§4.6): latency hidden from {:.6g} cycles x {:.5g} warps/cycle = {:.4g} warps/SM.\n",
+                         c.latency.cycles, thru, c.latency.cycles * thru);
   }
   if (!what_ifs.empty()) out += "\nWhat-ifs, simulated at the same settings otherwise:\n";
   for (const auto& w : what_ifs) {
@@ -200,7 +214,8 @@ std::string explanation_text(const model::ModelContext& c, const device::Result&
       continue;
     }
     const double gain = focus.warp_throughput_per_sm > 0 ? w.result.warp_throughput_per_sm / focus.warp_throughput_per_sm - 1 : 0;
-    out += fmt::format("  {}: {:.5g} IPC/SM at {} warps/SM, {} throughput\n", change, w.result.ipc_per_sm, w.result.launch.warps_per_sm, signed_pct(gain));
+    out += fmt::format("  {}: {:.5g} IPC/SM at {} warps/SM, {} throughput\n", change, w.result.ipc_per_sm, w.result.launch.warps_per_sm,
+                       signed_pct(gain));
   }
   return out;
 }

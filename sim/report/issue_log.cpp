@@ -28,7 +28,9 @@ std::vector<Event> events_of(const device::Result& r) {
   ev.reserve(r.issue_log.size() + r.idle_log.size());
   for (const auto& i : r.issue_log) ev.push_back({i.cycle, i.sm, i.scheduler, &i, nullptr});
   for (const auto& i : r.idle_log) ev.push_back({i.cycle, i.sm, i.scheduler, nullptr, &i});
-  std::stable_sort(ev.begin(), ev.end(), [](const Event& a, const Event& b) { return std::tie(a.cycle, a.sm, a.scheduler) < std::tie(b.cycle, b.sm, b.scheduler); });
+  std::stable_sort(ev.begin(), ev.end(), [](const Event& a, const Event& b) {
+    return std::tie(a.cycle, a.sm, a.scheduler) < std::tie(b.cycle, b.sm, b.scheduler);
+  });
   return ev;
 }
 
@@ -93,8 +95,8 @@ std::string sm_timeline(const device::Result& r, uint32_t sm, const SmSlots& s, 
     while (!line.empty() && line.back() == ' ') line.pop_back();
     return line + "\n";
   };
-  std::string out = fmt::format("# {} on {} ({}) at {} warps/SM, SM {}: one line per issue slot ({} cycle{}) (Volkov 2016 Figure 4.7)\n", kernel.name, r.gpu,
-                                params_text(r.params), r.launch.warps_per_sm, sm, cpi, cpi == 1 ? "" : "s");
+  std::string out = fmt::format("# {} on {} ({}) at {} warps/SM, SM {}: one line per issue slot ({} cycle{}) (Volkov 2016 Figure 4.7)\n",
+                                kernel.name, r.gpu, params_text(r.params), r.launch.warps_per_sm, sm, cpi, cpi == 1 ? "" : "s");
   out += render(head[0], std::vector<std::string>(head.begin() + 1, head.end()));
   for (const auto& [label, row] : lines) out += render(label, row);
   return out;
@@ -109,9 +111,11 @@ std::string issue_log_csv(const std::vector<device::Result>& results, const isa:
       if (e.issue) {
         const device::IssueRecord& i = *e.issue;
         const isa::Instruction& ins = kernel.code[i.pc];
-        out += fmt::format("{},{},{},{},{},{},{},{},{},,\n", r.launch.warps_per_sm, i.sm, i.scheduler, i.cycle, i.block, i.warp_in_block, i.pc, ins.opcode, ins.line);
+        out += fmt::format("{},{},{},{},{},{},{},{},{},,\n", r.launch.warps_per_sm, i.sm, i.scheduler, i.cycle, i.block, i.warp_in_block,
+                           i.pc, ins.opcode, ins.line);
       } else {
-        out += fmt::format("{},{},{},{},,,,,,{},{}\n", r.launch.warps_per_sm, e.sm, e.scheduler, e.cycle, idle_reason(*e.idle), e.idle->cycles);
+        out += fmt::format("{},{},{},{},,,,,,{},{}\n", r.launch.warps_per_sm, e.sm, e.scheduler, e.cycle, idle_reason(*e.idle),
+                           e.idle->cycles);
       }
     }
   return out;
@@ -130,9 +134,11 @@ std::string issue_timeline_text(const std::vector<device::Result>& results, cons
       if (s.cells.empty()) s.cells.resize(schedulers), s.issued.resize(schedulers);
       return s;
     };
-    for (const auto& i : r.issue_log) mark(sm_slots(i.sm), i.scheduler, i.cycle / cpi, fmt::format("{} {}", warp_name(i), kernel.code[i.pc].opcode), true);
+    for (const auto& i : r.issue_log)
+      mark(sm_slots(i.sm), i.scheduler, i.cycle / cpi, fmt::format("{} {}", warp_name(i), kernel.code[i.pc].opcode), true);
     for (const auto& i : r.idle_log)
-      for (uint64_t c = i.cycle; c < i.cycle + i.cycles; c += cpi) mark(sm_slots(i.sm), i.scheduler, c / cpi, fmt::format("idle: {}", idle_reason(i)), false);
+      for (uint64_t c = i.cycle; c < i.cycle + i.cycles; c += cpi)
+        mark(sm_slots(i.sm), i.scheduler, c / cpi, fmt::format("idle: {}", idle_reason(i)), false);
     for (const auto& [sm, s] : sms) {
       out += "\n";
       out += sm_timeline(r, sm, s, kernel, cfg);

@@ -79,8 +79,10 @@ std::optional<CsvFile> read_csv_file(const std::string& path, DiagnosticSink& si
     }
     f.rows.push_back(std::move(row));
   }
-  if (f.header.empty()) sink.add(Diagnostic{path, 0, 0, "", "is empty; " + std::string(kWhatItReads)});
-  else if (f.rows.empty() && !bad) sink.add(Diagnostic{path, 0, 0, "", "holds a header but no rows: nothing to draw"});
+  if (f.header.empty())
+    sink.add(Diagnostic{path, 0, 0, "", "is empty; " + std::string(kWhatItReads)});
+  else if (f.rows.empty() && !bad)
+    sink.add(Diagnostic{path, 0, 0, "", "holds a header but no rows: nothing to draw"});
   if (bad || f.rows.empty()) return std::nullopt;
   return f;
 }
@@ -154,7 +156,8 @@ std::vector<PlotFigure> plan_plot(const PlotRequest& r) {
   if (r.kind != "all" && std::find(kinds.begin(), kinds.end(), r.kind) == kinds.end())
     sink.add(Diagnostic{"<cli>", 0, 0, "--kind", fmt::format("unknown kind '{}' (valid: all, {})", r.kind, join(kinds, ", "))});
   if (r.kind == "all" && (!r.x.empty() || !r.y.empty()))
-    sink.add(Diagnostic{"<cli>", 0, 0, r.x.empty() ? "--y" : "--x", "names the axes of one figure: give --kind throughput, latency or stalls with it"});
+    sink.add(Diagnostic{"<cli>", 0, 0, r.x.empty() ? "--y" : "--x",
+                        "names the axes of one figure: give --kind throughput, latency or stalls with it"});
   const std::vector<std::string> ys = r.y.empty() ? std::vector<std::string>{} : split(r.y, ',');
   if (r.kind == "latency" && ys.size() > 1) sink.add(Diagnostic{"<cli>", 0, 0, "--y", "--kind latency draws one y column"});
   if (std::any_of(ys.begin(), ys.end(), [](const std::string& c) { return c.empty(); }))

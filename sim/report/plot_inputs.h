@@ -10,11 +10,11 @@ namespace warpsim::report {
 inline constexpr const char* kPlotKinds[] = {"throughput", "latency", "stalls"};
 
 struct PlotRequest {
-  std::vector<std::string> files;   // CSV files, all drawn together
-  std::string kind = "all";         // throughput, latency, stalls or all
-  std::string x;                    // --x: the x column ("" = the kind's default)
-  std::string y;                    // --y: y column(s), comma-separated ("" = the kind's default)
-  std::vector<std::string> group;   // --group: the columns whose values make the series ("" = the keys that vary)
+  std::vector<std::string> files;  // CSV files, all drawn together
+  std::string kind = "all";        // throughput, latency, stalls or all
+  std::string x;                   // --x: the x column ("" = the kind's default)
+  std::string y;                   // --y: y column(s), comma-separated ("" = the kind's default)
+  std::vector<std::string> group;  // --group: the columns whose values make the series ("" = the keys that vary)
 };
 
 struct PlotFigure {

@@ -34,7 +34,8 @@ std::string plots_unavailable() {
 
 ScratchDir::ScratchDir() {
   std::string pattern = (fs::temp_directory_path() / "warpsim-plot.XXXXXX").string();
-  if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error(with_system_reason("cannot create a scratch directory in " + fs::temp_directory_path().string()));
+  if (::mkdtemp(pattern.data()) == nullptr)
+    throw std::runtime_error(with_system_reason("cannot create a scratch directory in " + fs::temp_directory_path().string()));
   path_ = pattern;
 }
 

@@ -83,7 +83,8 @@ std::string Table::to_text() const {
   };
   std::vector<bool> numeric(columns_.size(), false);
   for (size_t i = 0; i < columns_.size(); ++i)
-    numeric[i] = !rows_.empty() && std::all_of(rows_.begin(), rows_.end(), [&](const auto& r) { return !std::holds_alternative<std::string>(r[i]); });
+    numeric[i] = !rows_.empty() &&
+                 std::all_of(rows_.begin(), rows_.end(), [&](const auto& r) { return !std::holds_alternative<std::string>(r[i]); });
   std::vector<std::string> header;
   for (const auto& c : columns_) header.push_back(c.name);
   std::string out = line(header, numeric);
@@ -105,14 +106,19 @@ namespace {
 // The members of a row's JSON object as `"name":value` texts. Written by hand rather than through
 // nlohmann's number printer so that a double has exactly the CSV's digits.
 std::vector<std::string> json_members(const std::vector<Column>& columns, const std::vector<Cell>& row, const char* colon) {
-  auto quoted = [](const std::string& s) { return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); };  // bytes that are not UTF-8 (a file name) as U+FFFD
+  auto quoted = [](const std::string& s) {
+    return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  };  // bytes that are not UTF-8 (a file name) as U+FFFD
   std::vector<std::string> out;
   for (size_t i = 0; i < row.size(); ++i) {
     const Cell& c = row[i];
     std::string value = "null";
-    if (auto* v = std::get_if<int64_t>(&c)) value = fmt::format("{}", *v);
-    else if (auto* d = std::get_if<double>(&c)) value = std::isfinite(*d) ? exact_number(*d) : "null";
-    else if (auto* t = std::get_if<std::string>(&c)) value = quoted(*t);
+    if (auto* v = std::get_if<int64_t>(&c))
+      value = fmt::format("{}", *v);
+    else if (auto* d = std::get_if<double>(&c))
+      value = std::isfinite(*d) ? exact_number(*d) : "null";
+    else if (auto* t = std::get_if<std::string>(&c))
+      value = quoted(*t);
     out.push_back(quoted(columns[i].name) + colon + value);
   }
   return out;

@@ -26,7 +26,7 @@ class Table {
 
   std::string to_text() const;
   std::string to_csv() const;
-  std::string to_json() const;  // array of objects, one per row
+  std::string to_json() const;                          // array of objects, one per row
   std::string render(const std::string& format) const;  // "table", "csv" or "json"
 
  private:

@@ -28,8 +28,7 @@ AddressGenerator::AddressGenerator(const isa::Kernel& kernel, const config::HwCo
     auto& e = executions_per_warp_[ap.array];
     e = std::max<uint64_t>(e, counts[pc] * static_cast<uint64_t>(ap.interleave_count));
   }
-  for (const auto& ap : kernel.accesses)
-    masks_.push_back(ap.active_threads >= 32 ? 0xffffffffu : (1u << ap.active_threads) - 1);
+  for (const auto& ap : kernel.accesses) masks_.push_back(ap.active_threads >= 32 ? 0xffffffffu : (1u << ap.active_threads) - 1);
 }
 
 uint64_t AddressGenerator::first_element(const isa::AccessPattern& ap, const WarpCoordinates& w, uint64_t execution) const {
@@ -47,10 +46,17 @@ bool AddressGenerator::fixed_offsets(int access, const WarpCoordinates& w, uint6
   uint64_t step = 0;
   switch (ap.kind) {
     case isa::AccessKind::Stream:
-    case isa::AccessKind::Conflict: step = 1; break;
-    case isa::AccessKind::Stride: step = static_cast<uint64_t>(ap.param); break;
-    case isa::AccessKind::Broadcast: step = 0; break;
-    case isa::AccessKind::Random: return false;
+    case isa::AccessKind::Conflict:
+      step = 1;
+      break;
+    case isa::AccessKind::Stride:
+      step = static_cast<uint64_t>(ap.param);
+      break;
+    case isa::AccessKind::Broadcast:
+      step = 0;
+      break;
+    case isa::AccessKind::Random:
+      return false;
   }
   const uint64_t f = (ap.kind == isa::AccessKind::Broadcast ? first : first * step) % elements;
   if (f + 31 * step >= elements) return false;
@@ -99,10 +105,18 @@ void AddressGenerator::shared_addresses(int access, const WarpCoordinates& w, ui
   const uint64_t banks = static_cast<uint64_t>(smem_.banks);
   for (uint64_t l = 0; l < 32; ++l) {
     switch (ap.kind) {
-      case isa::AccessKind::Broadcast: out[l] = 0; break;  // all threads read address 0 (§5.2)
-      case isa::AccessKind::Stream: out[l] = l * ap.bytes; break;
-      case isa::AccessKind::Stride: out[l] = l * ap.param * ap.bytes; break;
-      case isa::AccessKind::Conflict: out[l] = isa::conflict_bank_word(l, static_cast<uint64_t>(ap.param), banks) * bw; break;
+      case isa::AccessKind::Broadcast:
+        out[l] = 0;
+        break;  // all threads read address 0 (§5.2)
+      case isa::AccessKind::Stream:
+        out[l] = l * ap.bytes;
+        break;
+      case isa::AccessKind::Stride:
+        out[l] = l * ap.param * ap.bytes;
+        break;
+      case isa::AccessKind::Conflict:
+        out[l] = isa::conflict_bank_word(l, static_cast<uint64_t>(ap.param), banks) * bw;
+        break;
       case isa::AccessKind::Random:
         out[l] = (mix64(seed_ ^ (w.block << 20) ^ (uint64_t(w.warp_in_block) << 10) ^ l ^ (execution << 32)) % 4096) * ap.bytes;
         break;

@@ -17,7 +17,7 @@
 namespace warpsim::sm {
 
 struct WarpCoordinates {
-  uint64_t block = 0;          // global block index, in launch order
+  uint64_t block = 0;  // global block index, in launch order
   uint32_t warp_in_block = 0;
   uint32_t block_threads = 32;
 };
@@ -45,9 +45,9 @@ class AddressGenerator {
   const isa::Kernel& kernel_;
   const config::SharedMemoryConfig smem_;
   uint64_t seed_;
-  std::vector<uint64_t> array_base_;            // byte address of each array
-  std::vector<uint64_t> executions_per_warp_;   // per array: most executions of one of its instructions
-  std::vector<uint32_t> masks_;                 // per access: active lanes
+  std::vector<uint64_t> array_base_;           // byte address of each array
+  std::vector<uint64_t> executions_per_warp_;  // per array: most executions of one of its instructions
+  std::vector<uint32_t> masks_;                // per access: active lanes
 };
 
 uint64_t mix64(uint64_t x);  // splitmix64 finaliser: a fast, well-distributed hash

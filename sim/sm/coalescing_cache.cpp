@@ -11,8 +11,7 @@ bool CoalescingCache::fill(Entry& e, uint64_t lane0, const std::vector<mem::Segm
   uint32_t bytes = 0;
   for (size_t j = 0; j < segments.size(); ++j) {
     const mem::Segment& s = segments[j];
-    if (s.address < block || s.address - block > std::numeric_limits<uint32_t>::max() ||
-        s.bytes > std::numeric_limits<uint16_t>::max())
+    if (s.address < block || s.address - block > std::numeric_limits<uint32_t>::max() || s.bytes > std::numeric_limits<uint16_t>::max())
       return false;
     e.offset[j] = static_cast<uint32_t>(s.address - block);
     e.size[j] = static_cast<uint16_t>(s.bytes);

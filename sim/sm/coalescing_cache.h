@@ -22,8 +22,8 @@ class CoalescingCache {
   struct Entry {
     int32_t key = -1;  // lane 0 address mod kPeriod; -1: empty
     uint32_t count = 0;
-    uint32_t bytes = 0;  // total over the transactions
-    uint32_t last = 0;   // the transaction submitted last (mem::last_to_depart)
+    uint32_t bytes = 0;                                // total over the transactions
+    uint32_t last = 0;                                 // the transaction submitted last (mem::last_to_depart)
     std::array<uint32_t, mem::kWarpThreads> offset{};  // from lane 0's 256-byte block
     std::array<uint16_t, mem::kWarpThreads> size{};
     std::array<uint8_t, mem::kWarpThreads> line_transactions{};
@@ -33,9 +33,7 @@ class CoalescingCache {
   explicit CoalescingCache(int accesses) : entries_(static_cast<size_t>(accesses) * kWays) {}
 
   // The entry for `lane0`; it holds this access's transactions iff key == lane0 % kPeriod.
-  Entry& entry(int access, uint64_t lane0) {
-    return entries_[static_cast<size_t>(access) * kWays + (lane0 % kPeriod) / (kPeriod / kWays)];
-  }
+  Entry& entry(int access, uint64_t lane0) { return entries_[static_cast<size_t>(access) * kWays + (lane0 % kPeriod) / (kPeriod / kWays)]; }
   // Stores the coalescer's output for `lane0` in `e`; false (and `e` left empty) if a transaction
   // lies outside what an entry can express, in which case the caller uses `segments` directly.
   static bool fill(Entry& e, uint64_t lane0, const std::vector<mem::Segment>& segments);

@@ -7,9 +7,7 @@
 namespace warpsim::sm {
 namespace {
 
-uint32_t with_override(int latency, int override_to_alu) {
-  return static_cast<uint32_t>(override_to_alu > 0 ? override_to_alu : latency);
-}
+uint32_t with_override(int latency, int override_to_alu) { return static_cast<uint32_t>(override_to_alu > 0 ? override_to_alu : latency); }
 
 void set_latencies(DecodedInstruction& d, const config::HwConfig& cfg) {
   using isa::OpClass;
@@ -55,8 +53,8 @@ DecodedKernel decode(const isa::Kernel& kernel, const config::HwConfig& cfg) {
     d.access = in.access;
     d.is_exit = in.opcode == "EXIT" && !in.predicated;  // a guarded EXIT is not taken (whole warps)
     d.issue_cycles = static_cast<uint32_t>(cfg.scheduler.issue_cycles[isa::index(in.cls)]);
-    d.same_warp_latency = static_cast<uint32_t>(std::max(cfg.scheduler.same_warp_issue_latency_cycles,
-                                                         cfg.scheduler.same_warp_issue_latency_after[isa::index(in.cls)]));
+    d.same_warp_latency = static_cast<uint32_t>(
+        std::max(cfg.scheduler.same_warp_issue_latency_cycles, cfg.scheduler.same_warp_issue_latency_after[isa::index(in.cls)]));
     if (in.access >= 0) d.ops = kernel.accesses[in.access].active_threads;
     d.thread_ops = static_cast<uint64_t>(d.ops);
     if (in.cls == isa::OpClass::Smem) {
@@ -75,8 +73,7 @@ DecodedKernel decode(const isa::Kernel& kernel, const config::HwConfig& cfg) {
     dk.code[pc].loops_ending_first = static_cast<uint16_t>(dk.loops_ending.size());
     for (size_t i = 0; i < kernel.loops.size(); ++i) {
       const auto& l = kernel.loops[i];
-      if (static_cast<size_t>(l.end) == pc)
-        dk.loops_ending.push_back({static_cast<uint32_t>(l.begin), l.count, static_cast<uint32_t>(i)});
+      if (static_cast<size_t>(l.end) == pc) dk.loops_ending.push_back({static_cast<uint32_t>(l.begin), l.count, static_cast<uint32_t>(i)});
     }
     dk.code[pc].loops_ending_count = static_cast<uint16_t>(dk.loops_ending.size() - dk.code[pc].loops_ending_first);
   }

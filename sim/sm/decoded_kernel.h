@@ -20,23 +20,23 @@ struct DecodedInstruction {
   std::array<uint16_t, isa::kMaxDst> dst{};
   int16_t access = -1;
   bool is_exit = false;
-  uint32_t issue_cycles = 1;          // issue slots taken (Volkov §4.7)
-  uint32_t same_warp_latency = 1;     // next issue from this warp no earlier than this after it (§3.7)
-  uint32_t latency_to_alu = 1;        // register-dependency latency if the consumer is a CUDA-core op
-  uint32_t latency_to_other = 1;      // ... otherwise (§4.7: Maxwell differs by consumer)
-  double ops = 32;                    // thread-operations (active threads)
-  uint64_t thread_ops = 32;           // the same, as an integer for counters
+  uint32_t issue_cycles = 1;       // issue slots taken (Volkov §4.7)
+  uint32_t same_warp_latency = 1;  // next issue from this warp no earlier than this after it (§3.7)
+  uint32_t latency_to_alu = 1;     // register-dependency latency if the consumer is a CUDA-core op
+  uint32_t latency_to_other = 1;   // ... otherwise (§4.7: Maxwell differs by consumer)
+  double ops = 32;                 // thread-operations (active threads)
+  uint64_t thread_ops = 32;        // the same, as an integer for counters
   // Shared memory: the conflict degree and unit time follow from the pattern and bank geometry.
   int smem_degree = 1;
   double smem_unit_cycles = 1;
-  bool pairs_with_next = false;       // can_pair(this, the next instruction in program order)
-  bool pairs_with_loop_begin = false; // can_pair(this, the first instruction of the loop it ends)
-  bool pairs_any = false;             // either of the two
+  bool pairs_with_next = false;        // can_pair(this, the next instruction in program order)
+  bool pairs_with_loop_begin = false;  // can_pair(this, the first instruction of the loop it ends)
+  bool pairs_any = false;              // either of the two
   // Issues alone and leaves its warp live: not a barrier or EXIT, and no same-warp partner under
   // this config. The issue loop's fast path takes these (Sm::issue).
   bool plain_issue = true;
-  uint8_t unit = 3;                   // 0 CUDA cores, 1 SFU, 2 shared-memory unit, 3 none (see Warp::unit)
-  uint16_t loops_ending_first = 0;    // index into DecodedKernel::loops_ending
+  uint8_t unit = 3;                 // 0 CUDA cores, 1 SFU, 2 shared-memory unit, 3 none (see Warp::unit)
+  uint16_t loops_ending_first = 0;  // index into DecodedKernel::loops_ending
   uint16_t loops_ending_count = 0;
 };
 

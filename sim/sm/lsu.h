@@ -28,7 +28,7 @@ struct AccessRecord {
   uint64_t issue = 0;
   uint64_t serial = 0;  // the SM's count of accesses issued before this one (WindowTally)
   bool sampled = false;
-  bool store = false;  // a store: nothing waits on it, only its work is counted
+  bool store = false;      // a store: nothing waits on it, only its work is counted
   bool from_cache = true;  // every completion so far came from a cache (mem::Completion::from_cache)
   AccessWork work;
 };

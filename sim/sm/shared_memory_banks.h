@@ -16,7 +16,6 @@ struct SmemAccessCost {
   double unit_cycles = 1;  // cycles the shared-memory unit is busy with this instruction
 };
 
-SmemAccessCost smem_access_cost(const config::SharedMemoryConfig& cfg, const std::array<uint64_t, 32>& addresses,
-                                uint32_t active_mask);
+SmemAccessCost smem_access_cost(const config::SharedMemoryConfig& cfg, const std::array<uint64_t, 32>& addresses, uint32_t active_mask);
 
 }  // namespace warpsim::sm

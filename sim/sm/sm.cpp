@@ -29,7 +29,7 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
       width_(cfg.scheduler.width),
       regs_(std::max(1, kernel.registers)),
       max_outstanding_loads_(cfg.lsu.max_outstanding_loads_per_warp > 0 ? static_cast<uint32_t>(cfg.lsu.max_outstanding_loads_per_warp)
-                                                                         : ~uint32_t{0}),
+                                                                        : ~uint32_t{0}),
       any_warp_dual_issue_(cfg.scheduler.dual_issue == config::DualIssue::AnyWarp),
       policy_(cfg.scheduler.policy),
       two_level_active_(static_cast<uint32_t>(cfg.scheduler.two_level_active_warps)),
@@ -94,15 +94,23 @@ void Sm::wait_for_warps(Scheduler& s, uint64_t t) {
     const Warp& w = warps_[slot];
     earliest[w.unit] = std::min(earliest[w.unit], w.ready_at);  // the unit of its next instruction
     if (rank == 5) continue;
-    if (w.ready_at <= t) rank = 5;  // PipeBusy
-    else if (w.next_issue <= t || operands_ready(code_[w.pc], slot) > t) rank = std::max(rank, 3);  // Dependency
-    else rank = 4;  // IssueLimit
+    if (w.ready_at <= t)
+      rank = 5;  // PipeBusy
+    else if (w.next_issue <= t || operands_ready(code_[w.pc], slot) > t)
+      rank = std::max(rank, 3);  // Dependency
+    else
+      rank = 4;  // IssueLimit
   }
   s.earliest_valid = true;
-  StallReason why = rank == 5 ? StallReason::PipeBusy : rank == 4 ? StallReason::IssueLimit : rank == 3 ? StallReason::Dependency : StallReason::NoWarp;
+  StallReason why = rank == 5   ? StallReason::PipeBusy
+                    : rank == 4 ? StallReason::IssueLimit
+                    : rank == 3 ? StallReason::Dependency
+                                : StallReason::NoWarp;
   if (s.live == 0) {
-    if (s.resident & ~s.barrier) why = StallReason::Memory;
-    else if (s.resident & s.barrier) why = StallReason::Barrier;
+    if (s.resident & ~s.barrier)
+      why = StallReason::Memory;
+    else if (s.resident & s.barrier)
+      why = StallReason::Barrier;
   }
   s.reason = why;
   s.next_slot = earliest_wake(s, t);
@@ -153,8 +161,8 @@ void Sm::issue_general(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_w
 
 void Sm::log_issue(const Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t) {
   const Warp& w = warps_[slot];
-  stats_.issues.push_back({t, static_cast<uint32_t>(setup_.index), static_cast<uint32_t>(&s - schedulers_.data()), static_cast<uint32_t>(w.block_id),
-                           w.warp_in_block, static_cast<uint32_t>(&d - code_)});
+  stats_.issues.push_back({t, static_cast<uint32_t>(setup_.index), static_cast<uint32_t>(&s - schedulers_.data()),
+                           static_cast<uint32_t>(w.block_id), w.warp_in_block, static_cast<uint32_t>(&d - code_)});
 }
 
 // The issue log's idle slots are the stall accounting's own runs (charge()), so the two agree slot

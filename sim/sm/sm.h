@@ -74,15 +74,15 @@ class Sm {
     std::vector<uint32_t> order;  // resident warps in launch order (two-level: active set first)
     RatePipe alu, sfu;
     std::array<RatePipe*, 3> unit{};  // by Warp::unit: alu, sfu, the SM's shared-memory unit
-    uint64_t next_slot = 0;    // next cycle it may try to issue (kNever: waits for an event)
-    uint64_t busy_until = 0;   // issuing an instruction keeps it busy until here
+    uint64_t next_slot = 0;           // next cycle it may try to issue (kNever: waits for an event)
+    uint64_t busy_until = 0;          // issuing an instruction keeps it busy until here
     // Issue slots before this cycle are accounted, except a run of Issued slots still going on:
     // charge() telescopes, so the run is charged once, when it ends (attempt, finish).
     uint64_t charged_to = 0;
-    uint64_t last_issue = 0;   // cycle of the last attempt that issued
+    uint64_t last_issue = 0;        // cycle of the last attempt that issued
     size_t last_idle = ~size_t{0};  // SmStats::idle's last run of this scheduler (SmSetup::record_issues)
     StallReason reason = StallReason::NoWarp;
-    uint32_t last = 0;         // index into `slots` of the last warp issued (LRR, GTO)
+    uint32_t last = 0;  // index into `slots` of the last warp issued (LRR, GTO)
     // Bit k stands for slots[k]: resident; at a barrier; resident with ready_at != kNever (the
     // only warps that can issue, so selection and stall accounting visit just these).
     uint64_t resident = 0, barrier = 0, live = 0;
@@ -102,13 +102,17 @@ class Sm {
   // Issue (sm_issue.cpp): one copy of the issue loop per selection policy, chosen once per tick,
   // so selection inlines into it with no per-attempt branch on the policy.
   using Policy = config::SchedulerPolicy;
-  template <Policy P> void tick_schedulers(uint64_t t);
-  template <Policy P> void attempt(Scheduler& s, uint64_t t);
-  template <Policy P> int pick(Scheduler& s, uint64_t t);  // index into s.slots, or -1
-  template <Policy P> void issue(Scheduler& s, uint32_t k, uint64_t t, bool pair_same_warp);
+  template <Policy P>
+  void tick_schedulers(uint64_t t);
+  template <Policy P>
+  void attempt(Scheduler& s, uint64_t t);
+  template <Policy P>
+  int pick(Scheduler& s, uint64_t t);  // index into s.slots, or -1
+  template <Policy P>
+  void issue(Scheduler& s, uint32_t k, uint64_t t, bool pair_same_warp);
   void issue_general(Scheduler& s, uint32_t slot, uint64_t t, bool pair_same_warp);  // barrier, EXIT, dual issue
   void execute(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);
-  void execute_plain(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);  // d.plain_issue
+  void execute_plain(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);    // d.plain_issue
   void log_issue(const Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);  // SmSetup::record_issues
   void log_idle(Scheduler& s, uint64_t from, uint64_t to);  // the same: slots [from, to) charged to s.reason
   // Eligibility and stalls (sm.cpp, sm_hot.h)
@@ -165,7 +169,7 @@ class Sm {
   const SmSetup setup_;
   const config::HwConfig& cfg_;
   const DecodedKernel& kernel_;
-  const DecodedInstruction* code_;  // kernel_.code.data(): the hot path indexes it by pc
+  const DecodedInstruction* code_;   // kernel_.code.data(): the hot path indexes it by pc
   const DecodedLoop* loops_ending_;  // kernel_.loops_ending.data()
   const AddressGenerator& addresses_;
   mem::MemoryPort& memory_;
@@ -184,11 +188,11 @@ class Sm {
   uint32_t scheduler_count_ = 0;  // schedulers_.size()
   std::vector<BlockSlot> blocks_;
   std::vector<uint32_t> slot_scheduler_, slot_index_;  // slot -> its scheduler, its index in `slots`
-  std::vector<RegReady> scoreboard_;               // per slot x register
-  std::vector<int64_t> loop_iter_;                 // per slot x loop
+  std::vector<RegReady> scoreboard_;                   // per slot x register
+  std::vector<int64_t> loop_iter_;                     // per slot x loop
   uint32_t loops_stride_ = 1, accesses_stride_ = 1;
-  uint32_t arbitration_start_ = 0;                 // scheduler served first this cycle
-  std::vector<uint64_t> executions_;               // per slot x access: times executed
+  uint32_t arbitration_start_ = 0;    // scheduler served first this cycle
+  std::vector<uint64_t> executions_;  // per slot x access: times executed
   std::vector<uint32_t> finished_blocks_;
   RatePipe smem_unit_{1.0};
   Lsu lsu_;

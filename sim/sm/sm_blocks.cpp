@@ -98,8 +98,10 @@ void Sm::occupancy_changed(uint64_t t, int delta) {
   resident_warps_ = stats_.resident;
   stats_.max_resident = std::max(stats_.max_resident, stats_.resident);
   if (setup_.record_occupancy && delta != 0) {
-    if (!stats_.occupancy.empty() && stats_.occupancy.back().time == t) stats_.occupancy.back().warps = stats_.resident;
-    else stats_.occupancy.push_back({t, stats_.resident});
+    if (!stats_.occupancy.empty() && stats_.occupancy.back().time == t)
+      stats_.occupancy.back().warps = stats_.resident;
+    else
+      stats_.occupancy.push_back({t, stats_.resident});
   }
 }
 

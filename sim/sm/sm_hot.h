@@ -39,8 +39,10 @@ WARPSIM_HOT void Sm::set_ready(uint32_t slot, uint64_t at) {
   warps_[slot].ready_at = at;
   Scheduler& s = scheduler_of(slot);
   s.earliest_valid = false;
-  if (at == mem::kNever) s.live &= ~slot_bit(slot);
-  else s.live |= slot_bit(slot);
+  if (at == mem::kNever)
+    s.live &= ~slot_bit(slot);
+  else
+    s.live |= slot_bit(slot);
 }
 
 WARPSIM_HOT void Sm::refresh_ready(uint32_t slot) {
@@ -65,8 +67,10 @@ WARPSIM_HOT void Sm::refresh_issued(Scheduler& s, uint32_t k, uint32_t slot) {
   const bool waits = waits_on_memory(w, d, operands);
   w.ready_at = waits ? mem::kNever : std::max(w.next_issue, operands);
   s.earliest_valid = false;
-  if (waits) s.live &= ~(uint64_t{1} << k);
-  else s.live |= uint64_t{1} << k;
+  if (waits)
+    s.live &= ~(uint64_t{1} << k);
+  else
+    s.live |= uint64_t{1} << k;
 }
 
 // With wait_for_warps' per-unit earliest ready_at still valid: whether any warp is ready by t on a
@@ -87,7 +91,8 @@ WARPSIM_HOT void Sm::charge(Scheduler& s, uint64_t until) {
   if (until <= s.charged_to) return;
   const uint64_t to = align(until);
   stats_.stall_slots[static_cast<size_t>(s.reason)] += slots_between(s.charged_to, to);
-  if (setup_.record_issues) [[unlikely]] log_idle(s, s.charged_to, to);
+  if (setup_.record_issues) [[unlikely]]
+    log_idle(s, s.charged_to, to);
   s.charged_to = to;
 }
 
@@ -118,11 +123,20 @@ WARPSIM_HOT void Sm::execute_plain(Scheduler& s, uint32_t slot, const DecodedIns
       s.alu.accept(t, d.ops);
       stats_.work.thread_ops_alu += d.thread_ops;
       break;
-    case OpClass::Sfu: s.sfu.accept(t, d.ops); break;
-    case OpClass::Smem: issue_smem(slot, d, t); break;
-    case OpClass::Load: issue_load(slot, d, t); break;
-    case OpClass::Store: issue_store(slot, d, t); break;
-    default: break;  // control flow other than EXIT: nothing to execute
+    case OpClass::Sfu:
+      s.sfu.accept(t, d.ops);
+      break;
+    case OpClass::Smem:
+      issue_smem(slot, d, t);
+      break;
+    case OpClass::Load:
+      issue_load(slot, d, t);
+      break;
+    case OpClass::Store:
+      issue_store(slot, d, t);
+      break;
+    default:
+      break;  // control flow other than EXIT: nothing to execute
   }
   if (d.cls != OpClass::Load) {
     for (int i = 0; i < d.ndst; ++i) reg(slot, d.dst[i]) = RegReady{t + d.latency_to_alu, t + d.latency_to_other};

@@ -13,10 +13,18 @@ namespace warpsim::sm {
 
 void Sm::tick(uint64_t t) {
   switch (policy_) {
-    case Policy::Lrr: tick_schedulers<Policy::Lrr>(t); break;
-    case Policy::Gto: tick_schedulers<Policy::Gto>(t); break;
-    case Policy::Oldest: tick_schedulers<Policy::Oldest>(t); break;
-    case Policy::TwoLevel: tick_schedulers<Policy::TwoLevel>(t); break;
+    case Policy::Lrr:
+      tick_schedulers<Policy::Lrr>(t);
+      break;
+    case Policy::Gto:
+      tick_schedulers<Policy::Gto>(t);
+      break;
+    case Policy::Oldest:
+      tick_schedulers<Policy::Oldest>(t);
+      break;
+    case Policy::TwoLevel:
+      tick_schedulers<Policy::TwoLevel>(t);
+      break;
   }
 }
 

@@ -29,7 +29,8 @@ void Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write
     const uint64_t block = lane0 - lane0 % CoalescingCache::kPeriod;
     work.bytes_transferred = e.bytes;
     work.transactions = e.count;
-    for (uint32_t j = 0; j < e.count; ++j) depart(t, e.issue_step[j], proto, block + e.offset[j], e.size[j], e.line_transactions[j], j == e.last);
+    for (uint32_t j = 0; j < e.count; ++j)
+      depart(t, e.issue_step[j], proto, block + e.offset[j], e.size[j], e.line_transactions[j], j == e.last);
     return;
   }
   addresses_.global_addresses(d.access, coords, exec, addr_);
@@ -57,8 +58,10 @@ void Sm::depart(uint64_t t, uint32_t j, const mem::Transaction& proto, uint64_t 
   tr.bytes = bytes;
   tr.line_transactions = line_transactions;
   tr.last_of_access = last;
-  if (j == 0) memory_.submit(tr, t);
-  else departures_.push(j, t + departure_offset_[j], tr);
+  if (j == 0)
+    memory_.submit(tr, t);
+  else
+    departures_.push(j, t + departure_offset_[j], tr);
 }
 
 // One record per global access; its work is counted when it completes (on_completion).

@@ -41,10 +41,10 @@ struct WorkCounters {
 // whose stores the memory had not yet moved: up to 1.5% above the throughput bound.
 struct WindowTally {
   bool closed = false;
-  uint64_t close_serial = 0;  // accesses with a smaller serial were issued before the close
-  uint64_t in_flight = 0;     // of those, not completed yet
-  uint64_t done = 0;          // when the last of them completed (the close, if none was in flight)
-  WorkCounters work;          // the work issued before the close, complete once in_flight is 0
+  uint64_t close_serial = 0;           // accesses with a smaller serial were issued before the close
+  uint64_t in_flight = 0;              // of those, not completed yet
+  uint64_t done = 0;                   // when the last of them completed (the close, if none was in flight)
+  WorkCounters work;                   // the work issued before the close, complete once in_flight is 0
   std::vector<uint64_t> issued_by_pc;  // instructions issued before the close, per static instruction
 };
 
@@ -57,16 +57,16 @@ struct SmStats {
   // interval is computed for (model/simulated_bound.h).
   std::vector<uint64_t> issued_by_pc;
   WindowTally window;
-  uint64_t warp_latency_sum = 0;       // sum over warps of (end - start)
-  uint64_t resident_age_sum = 0;       // warps still resident at finish(): sum of (end - start)
+  uint64_t warp_latency_sum = 0;  // sum over warps of (end - start)
+  uint64_t resident_age_sum = 0;  // warps still resident at finish(): sum of (end - start)
   uint64_t first_start = ~uint64_t{0};
   uint64_t last_end = 0;
-  uint64_t last_access_done = 0;      // the last global access's completion (a store may land after its warp ended)
-  long double occupancy_area = 0;      // integral of resident warps over time
+  uint64_t last_access_done = 0;   // the last global access's completion (a store may land after its warp ended)
+  long double occupancy_area = 0;  // integral of resident warps over time
   uint64_t occupancy_since = 0;
   uint32_t resident = 0;
   uint32_t max_resident = 0;
-  mem::LatencyRecorder access_latency;  // per global load instruction, issue to data ready
+  mem::LatencyRecorder access_latency;             // per global load instruction, issue to data ready
   mem::LatencyRecorder access_latency_from_cache;  // those of them whose data all came from a cache
   std::vector<device::WarpRecord> warp_records;
   std::vector<device::IssueRecord> issues;  // SmSetup::record_issues
@@ -76,8 +76,8 @@ struct SmStats {
   uint64_t slots(StallReason r) const { return stall_slots[static_cast<size_t>(r)]; }
   device::StallBreakdown stall_breakdown() const {
     using R = StallReason;
-    return {slots(R::Issued), slots(R::Dependency), slots(R::Memory), slots(R::PipeBusy),
-            slots(R::IssueLimit), slots(R::Barrier), slots(R::NoWarp)};
+    return {slots(R::Issued),     slots(R::Dependency), slots(R::Memory), slots(R::PipeBusy),
+            slots(R::IssueLimit), slots(R::Barrier),    slots(R::NoWarp)};
   }
 };
 

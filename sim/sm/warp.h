@@ -19,9 +19,9 @@ struct Warp {
   // same-warp latency), or kNever while it waits on memory or a barrier. Cached: it changes only
   // when the warp issues, a load of its completes, or its barrier releases.
   uint64_t ready_at = ~uint64_t{0};
-  uint8_t unit = 3;  // functional unit of the instruction at `pc`: 0 CUDA cores, 1 SFU, 2 shared memory, 3 none
-  uint64_t start = 0;       // when the warp became resident (§5.5 start timestamp)
-  uint64_t age = 0;         // launch order, for oldest-first and GTO
+  uint8_t unit = 3;    // functional unit of the instruction at `pc`: 0 CUDA cores, 1 SFU, 2 shared memory, 3 none
+  uint64_t start = 0;  // when the warp became resident (§5.5 start timestamp)
+  uint64_t age = 0;    // launch order, for oldest-first and GTO
 };
 
 }  // namespace warpsim::sm

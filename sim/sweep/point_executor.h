@@ -22,7 +22,7 @@ struct PointOutcome {
   enum Status : int { kOk = 0, kUserError = 2, kBug = 1 };  // as the exit statuses
   size_t index = 0;
   int status = kOk;
-  std::string text;  // the line, or the error message
+  std::string text;          // the line, or the error message
   std::exception_ptr error;  // what the point threw (not sent between MPI ranks)
 };
 

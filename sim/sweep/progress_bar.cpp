@@ -26,7 +26,12 @@ std::string progress_line(size_t done, size_t total, double elapsed_s, int width
 }
 
 ProgressBar::ProgressBar(size_t total, bool enabled, bool counts, std::string label)
-    : total_(total), enabled_(enabled), counts_(counts), label_(label.empty() ? label : label + " "), start_(Clock::now()), last_draw_(start_) {}
+    : total_(total),
+      enabled_(enabled),
+      counts_(counts),
+      label_(label.empty() ? label : label + " "),
+      start_(Clock::now()),
+      last_draw_(start_) {}
 
 ProgressBar::~ProgressBar() { finish(); }
 

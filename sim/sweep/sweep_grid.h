@@ -24,8 +24,8 @@ struct GridPoint {
   std::vector<std::string> sets;  // "key=value", in the order of the --set options
   std::string workload;
   isa::ParamMap params;
-  int warps = 0;                  // requested warps per SM; 0 = as many as the launch allows
-  std::string key;                // point_key() of the above
+  int warps = 0;    // requested warps per SM; 0 = as many as the launch allows
+  std::string key;  // point_key() of the above
 };
 
 // "key=v1,v2,v3" -> (key, {v1, v2, v3}); `option` names the flag in errors. Throws UserError.

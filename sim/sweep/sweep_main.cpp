@@ -57,14 +57,16 @@ std::vector<std::string> point_keys(const SweepPlan& plan) {
   return keys;
 }
 
-std::unique_ptr<Output> open_output(const SweepRequest& req, const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns) {
+std::unique_ptr<Output> open_output(const SweepRequest& req, const SweepPlan& plan, LineFormat f,
+                                    const std::vector<report::Column>& columns) {
   const std::vector<std::string> keys = point_keys(plan);
   auto o = std::make_unique<Output>();
   o->writer = std::make_unique<LineWriter>(req.out);  // locked before it is read
   o->state = req.out.empty() ? ResumeState{} : read_resume_state(req.out, f, columns, keys);
   o->state.lines.resize(keys.size());
   for (const auto& note : plan.notes) std::cerr << "warpsim: note: " << note << "\n";
-  if (o->state.held() > 0) std::cerr << fmt::format("warpsim: note: resuming: {} of {} points already in {}\n", o->state.held(), keys.size(), req.out);
+  if (o->state.held() > 0)
+    std::cerr << fmt::format("warpsim: note: resuming: {} of {} points already in {}\n", o->state.held(), keys.size(), req.out);
   o->writer->start(header_line(f, columns), o->state);
   o->to_file = !req.out.empty();
   o->next_in_order = o->state.held();  // in_order: the file holds the first points
@@ -104,7 +106,8 @@ void close_output(Output& o, const SweepRequest& req, const SweepPlan& plan, Lin
 }
 
 #if defined(WARPSIM_HAVE_MPI)
-void run_with_mpi(const SweepRequest& req, const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns, LawTally& tally) {
+void run_with_mpi(const SweepRequest& req, const SweepPlan& plan, LineFormat f, const std::vector<report::Column>& columns,
+                  LawTally& tally) {
   mpi::Session session;
   std::unique_ptr<Output> out;
   std::optional<std::vector<size_t>> todo;
@@ -123,7 +126,8 @@ void run_with_mpi(const SweepRequest& req, const SweepPlan& plan, LineFormat f, 
     if (failure) std::rethrow_exception(failure);  // rank 0 reports; the others end quietly
     return;
   }
-  mpi::run_distributed(session, *shared, longest_first(plan, *shared), req.jobs, plan_lines(plan, f, columns, tally), out ? emit_to(*out) : EmitFn{});
+  mpi::run_distributed(session, *shared, longest_first(plan, *shared), req.jobs, plan_lines(plan, f, columns, tally),
+                       out ? emit_to(*out) : EmitFn{});
   mpi::gather_tally(session, tally);
   if (out) close_output(*out, req, plan, f, columns);
 }
@@ -134,14 +138,16 @@ void run_with_mpi(const SweepRequest& req, const SweepPlan& plan, LineFormat f, 
 std::string run_sweep(const SweepRequest& req) {
   const int ranks = mpi_launch_size();
   if (ranks > 1 && !mpi_built_in())
-    throw UserError(Diagnostic{"<cli>", 0, 0, "mpirun", "this warpsim was built without MPI: run the sweep without mpirun, or rebuild with Open MPI installed"});
+    throw UserError(Diagnostic{"<cli>", 0, 0, "mpirun",
+                               "this warpsim was built without MPI: run the sweep without mpirun, or rebuild with Open MPI installed"});
   if (req.jobs < 1) throw UserError(Diagnostic{"<cli>", 0, 0, "--jobs", "expected at least 1"});
   const LineFormat f = parse_line_format(req.format);
   const SweepPlan plan = plan_sweep(req.grid, req.base);  // every rank checks the input alike
   const auto columns = sweep_columns(req.base.stop_when_steady, req.grid);
   LawTally tally;
 #if defined(WARPSIM_HAVE_MPI)
-  if (ranks >= 1) run_with_mpi(req, plan, f, columns, tally);
+  if (ranks >= 1)
+    run_with_mpi(req, plan, f, columns, tally);
   else
 #endif
   {
@@ -155,7 +161,8 @@ std::string run_sweep(const SweepRequest& req) {
   const auto report = [&broken](const char* name, const Violations& v, const std::string& rule) {
     if (v.violated == 0) return;
     if (!broken.empty()) broken += "\n";
-    broken += fmt::format("warpsim: error: invariant {} violated by {} sweep point(s); worst {:.6g} ({}): {}", name, v.violated, v.worst, v.worst_key, rule);
+    broken += fmt::format("warpsim: error: invariant {} violated by {} sweep point(s); worst {:.6g} ({}): {}", name, v.violated, v.worst,
+                          v.worst_key, rule);
   };
   report("littles_law", tally.littles_law, device::kLittlesLawRule);
   report("throughput_bound", tally.throughput_bound, model::kBoundRule);

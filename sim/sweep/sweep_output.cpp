@@ -58,8 +58,7 @@ ResumeState read_resume_state(const std::string& path, LineFormat f, const std::
   if (!text || text->empty()) return st;
   const std::string header = header_line(f, columns);
   if (text->size() < header.size() && header.compare(0, text->size(), *text) == 0) return st;  // torn header
-  if (text->compare(0, header.size(), header) != 0)
-    throw file_error(path, 1, kOtherColumns);
+  if (text->compare(0, header.size(), header) != 0) throw file_error(path, 1, kOtherColumns);
   st.exists = true;
   st.keep_bytes = header.size();
   std::unordered_map<std::string, size_t> index;
@@ -71,7 +70,8 @@ ResumeState read_resume_state(const std::string& path, LineFormat f, const std::
       throw file_error(path, n, kOtherColumns);
     if (!key) throw file_error(path, n, "not a line of this sweep's output; choose another --out or remove the file");
     const auto it = index.find(*key);
-    if (it == index.end()) throw file_error(path, n, fmt::format("point '{}' is not in this sweep's grid; choose another --out or remove the file", *key));
+    if (it == index.end())
+      throw file_error(path, n, fmt::format("point '{}' is not in this sweep's grid; choose another --out or remove the file", *key));
     if (st.lines[it->second]) throw file_error(path, n, fmt::format("point '{}' is written twice", *key));
     st.lines[it->second] = line + "\n";
     st.in_order = st.in_order && it->second == held++;
@@ -86,16 +86,19 @@ LineWriter::LineWriter(const std::string& path) : path_(path) {
   // for a reader): refused before it is opened.
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
-    throw file_error(path, 0, S_ISDIR(st.st_mode) ? "is a directory; give a file name"
-                                                  : "not a regular file: a sweep reads its output back to resume; leave out --out to write to standard output");
+    throw file_error(path, 0,
+                     S_ISDIR(st.st_mode)
+                         ? "is a directory; give a file name"
+                         : "not a regular file: a sweep reads its output back to resume; leave out --out to write to standard output");
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd_ < 0) throw file_error(path, 0, fmt::format("cannot open for writing: {}", std::strerror(errno)));
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
     const int err = errno;
     ::close(fd_);
     fd_ = 1;
-    throw file_error(path, 0, err == EWOULDBLOCK ? "another warpsim sweep is writing this file; wait for it, or choose another --out"
-                                                 : fmt::format("cannot lock the file: {}", std::strerror(err)));
+    throw file_error(path, 0,
+                     err == EWOULDBLOCK ? "another warpsim sweep is writing this file; wait for it, or choose another --out"
+                                        : fmt::format("cannot lock the file: {}", std::strerror(err)));
   }
 }
 

@@ -21,10 +21,10 @@ namespace warpsim::sweep {
 
 struct ResumeState {
   std::vector<std::optional<std::string>> lines;  // per point: its line (with '\n') if the file holds it
-  uint64_t keep_bytes = 0;  // length of the file's valid part: header and whole lines
-  bool exists = false;      // the file holds at least a complete header
-  bool in_order = true;     // the lines held are those of the first points, in grid order
-  size_t held() const;      // points the file holds
+  uint64_t keep_bytes = 0;                        // length of the file's valid part: header and whole lines
+  bool exists = false;                            // the file holds at least a complete header
+  bool in_order = true;                           // the lines held are those of the first points, in grid order
+  size_t held() const;                            // points the file holds
 };
 
 // What an earlier run of this sweep left at `path` (a fresh state if there is no file, or an

@@ -13,9 +13,9 @@
 namespace warpsim::sweep {
 
 struct SweepPlan {
-  std::vector<GridPoint> points;        // the runnable points, in grid order
-  std::vector<SimulationPoint> runs;    // runs[i] simulates points[i]
-  std::vector<std::string> notes;       // one line per point left out, and why
+  std::vector<GridPoint> points;      // the runnable points, in grid order
+  std::vector<SimulationPoint> runs;  // runs[i] simulates points[i]
+  std::vector<std::string> notes;     // one line per point left out, and why
 };
 
 // `base` supplies the options every point shares (sms, seed, steady-state stopping); each point

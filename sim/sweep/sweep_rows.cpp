@@ -88,7 +88,8 @@ std::optional<std::string> line_key(LineFormat f, const std::vector<report::Colu
   return j.front().get<std::string>();
 }
 
-std::optional<double> line_number(LineFormat f, const std::vector<report::Column>& columns, const std::string& line, const std::string& name) {
+std::optional<double> line_number(LineFormat f, const std::vector<report::Column>& columns, const std::string& line,
+                                  const std::string& name) {
   const auto col = std::find_if(columns.begin(), columns.end(), [&](const report::Column& c) { return c.name == name; });
   if (col == columns.end() || !line_key(f, columns, line)) return std::nullopt;
   const size_t i = static_cast<size_t>(col - columns.begin());

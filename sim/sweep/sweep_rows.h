@@ -37,6 +37,7 @@ std::string point_line(LineFormat f, const std::vector<report::Column>& columns,
 std::optional<std::string> line_key(LineFormat f, const std::vector<report::Column>& columns, const std::string& line);
 
 // The number in column `name` of such a line; nullopt when the line or the field is not one.
-std::optional<double> line_number(LineFormat f, const std::vector<report::Column>& columns, const std::string& line, const std::string& name);
+std::optional<double> line_number(LineFormat f, const std::vector<report::Column>& columns, const std::string& line,
+                                  const std::string& name);
 
 }  // namespace warpsim::sweep

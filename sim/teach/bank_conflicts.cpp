@@ -45,8 +45,10 @@ Lesson bank_conflicts(const LessonInput& in) {
       num(ways.size() > 1 ? (latency[1] - latency[0]) : 0));
 
   Figure& f = l.figure;
-  f.title = fmt::format("Bank conflicts on {}: a 32-way conflict costs {}x the cycles of none", cfg.gpu.name, num(cycles.back() / cycles.front()));
-  f.panels = {{fmt::format("cost at full occupancy ({} warps)", cfg.sm.max_warps), "conflict degree k (log scale)", "SM cycles per LDS instruction"},
+  f.title = fmt::format("Bank conflicts on {}: a 32-way conflict costs {}x the cycles of none", cfg.gpu.name,
+                        num(cycles.back() / cycles.front()));
+  f.panels = {{fmt::format("cost at full occupancy ({} warps)", cfg.sm.max_warps), "conflict degree k (log scale)",
+               "SM cycles per LDS instruction"},
               {"latency, one warp per scheduler", "conflict degree k (log scale)", "cycles per dependent LDS"}};
   f.panels[0].log2_x = f.panels[1].log2_x = true;
   f.add(0, "simulated", Style::kLine, ways, cycles);

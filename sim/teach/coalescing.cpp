@@ -42,15 +42,15 @@ Lesson coalescing(const LessonInput& in) {
   Lesson l;
   std::string rows;
   for (size_t i = 0; i < strides.size(); ++i)
-    rows += fmt::format("    stride {:>2g}: {} transactions per warp load, {} of the bytes moved were asked for, {} GB/s useful\n", strides[i],
-                        num(transactions[i]), pct(efficiency[i]), num(gbps[i]));
+    rows += fmt::format("    stride {:>2g}: {} transactions per warp load, {} of the bytes moved were asked for, {} GB/s useful\n",
+                        strides[i], num(transactions[i]), pct(efficiency[i]), num(gbps[i]));
   l.text = fmt::format(
       "Coalescing on {} ({} coalescing; one SM with its share of the memory system, {} warps of 4-byte loads)\n{}"
       "    random:    {} transactions per warp load, {} of the bytes moved were asked for, {} GB/s useful\n"
       "  a warp load asks for 128 bytes; stride 1 packs them in {} transaction(s), stride k spreads them over k times the memory,\n"
       "  so the same useful bytes cost more transactions and DRAM time: {} GB/s at stride 1, {} at stride 32\n",
-      cfg.gpu.name, config::to_string(cfg.lsu.coalescing), warps, rows, num(transactions[random]), pct(efficiency[random]), num(gbps[random]),
-      num(transactions.front()), num(gbps.front()), num(gbps[random - 1]));
+      cfg.gpu.name, config::to_string(cfg.lsu.coalescing), warps, rows, num(transactions[random]), pct(efficiency[random]),
+      num(gbps[random]), num(transactions.front()), num(gbps.front()), num(gbps[random - 1]));
 
   Figure& f = l.figure;
   f.title = fmt::format("Coalescing on {}: {} transactions per warp load at stride 1, {} at stride 32, {} random", cfg.gpu.name,

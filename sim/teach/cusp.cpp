@@ -17,8 +17,8 @@
 namespace warpsim::teach {
 namespace {
 
-constexpr double kThreshold = 0.9;     // "90% of one of the peak throughputs" (§4.5)
-constexpr int kInstructions = 512;    // per warp at every α, so each run costs about the same
+constexpr double kThreshold = 0.9;  // "90% of one of the peak throughputs" (§4.5)
+constexpr int kInstructions = 512;  // per warp at every α, so each run costs about the same
 
 }  // namespace
 
@@ -58,7 +58,8 @@ Lesson cusp(const LessonInput& in) {
   Lesson l;
   std::string rows;
   for (size_t i = 0; i < alphas.size(); ++i)
-    rows += fmt::format("    α = {:>3g}: {} warps\n", alphas[i], std::isnan(needed[i]) ? fmt::format("not reached within {}", cfg.sm.max_warps) : num(needed[i]));
+    rows += fmt::format("    α = {:>3g}: {} warps\n", alphas[i],
+                        std::isnan(needed[i]) ? fmt::format("not reached within {}", cfg.sm.max_warps) : num(needed[i]));
   l.text = fmt::format(
       "Cusp behaviour on {} (one SM; each warp repeats 1 load + α dependent adds, §4.5)\n"
       "  simulated peaks: {} loads/cycle (loads alone), {} adds/cycle (adds alone, warp instructions), issue {} instructions/cycle\n"
@@ -70,7 +71,8 @@ Lesson cusp(const LessonInput& in) {
       num(model.warps_memory), num(model.warps_arithmetic), num(model.warps_max), num(model.alpha_max));
 
   Figure& f = l.figure;
-  f.title = fmt::format("Cusp on {}: most warps needed ({}) at α = {:g}; §4.5 puts it at α = {}", cfg.gpu.name, num(top), alpha_top, num(alpha_sim));
+  f.title = fmt::format("Cusp on {}: most warps needed ({}) at α = {:g}; §4.5 puts it at α = {}", cfg.gpu.name, num(top), alpha_top,
+                        num(alpha_sim));
   f.panels = {{"occupancy needed for 90% of a peak", "α, adds per load (log scale)", "warps per SM needed"}};
   f.panels[0].log2_x = true;
   f.add(0, "simulated (gaps: 90% not reached)", Style::kLine, alphas, needed);

@@ -11,13 +11,20 @@ namespace warpsim::teach {
 
 const char* style_name(Style s) {
   switch (s) {
-    case Style::kLine: return "line";
-    case Style::kDashed: return "dashed";
-    case Style::kPoints: return "points";
-    case Style::kMarks: return "marks";
-    case Style::kStep: return "step";
-    case Style::kHLine: return "hline";
-    case Style::kVLine: return "vline";
+    case Style::kLine:
+      return "line";
+    case Style::kDashed:
+      return "dashed";
+    case Style::kPoints:
+      return "points";
+    case Style::kMarks:
+      return "marks";
+    case Style::kStep:
+      return "step";
+    case Style::kHLine:
+      return "hline";
+    case Style::kVLine:
+      return "vline";
   }
   return "line";
 }
@@ -45,7 +52,8 @@ std::string Figure::to_csv() const {
   for (const auto& s : series) {
     const size_t n = std::max(s.x.size(), s.y.size());
     for (size_t i = 0; i < n; ++i)
-      out += std::to_string(s.panel) + "," + report::csv_escape(s.name) + "," + style_name(s.style) + "," + number(s.x, i) + "," + number(s.y, i) + "\n";
+      out += std::to_string(s.panel) + "," + report::csv_escape(s.name) + "," + style_name(s.style) + "," + number(s.x, i) + "," +
+             number(s.y, i) + "\n";
   }
   return out;
 }
@@ -55,7 +63,8 @@ std::string Figure::layout_json() const {
   j["title"] = title;
   j["panels"] = nlohmann::json::array();
   for (const auto& p : panels)
-    j["panels"].push_back({{"title", p.title}, {"xlabel", p.xlabel}, {"ylabel", p.ylabel}, {"log2_x", p.log2_x}, {"y_from_zero", p.y_from_zero}});
+    j["panels"].push_back(
+        {{"title", p.title}, {"xlabel", p.xlabel}, {"ylabel", p.ylabel}, {"log2_x", p.log2_x}, {"y_from_zero", p.y_from_zero}});
   return j.dump(1) + "\n";
 }
 

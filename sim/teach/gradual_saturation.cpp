@@ -38,10 +38,11 @@ Lesson gradual_saturation(const LessonInput& in) {
       "  90% of the peak at {} warps (the basic model: {} warps)\n"
       "  why: the mean load latency grows from {} cycles at {} warps to {} at {} warps as loads queue for the DRAM;\n"
       "       Little's law then needs more warps for the same throughput (§6.4)\n",
-      cfg.gpu.name, kernel.params.at("count"), num(mem_lat), g.warps.front(), num(mem_thru), num(peak(g, [](const device::Result& r) { return r.gbps; })),
-      g.warps.back(), num(mem_lat), num(mem_thru), num(mem_lat), num(mem_thru), num(knee), g.warps[at_knee],
-      num(g.results[at_knee].mem_ipc_per_sm), pct(g.results[at_knee].mem_ipc_per_sm / mem_thru), pct(model_at_knee / mem_thru), n90,
-      num(0.9 * knee), num(lo.access_latency.mean), g.warps.front(), num(hi.access_latency.mean), g.warps.back());
+      cfg.gpu.name, kernel.params.at("count"), num(mem_lat), g.warps.front(), num(mem_thru),
+      num(peak(g, [](const device::Result& r) { return r.gbps; })), g.warps.back(), num(mem_lat), num(mem_thru), num(mem_lat),
+      num(mem_thru), num(knee), g.warps[at_knee], num(g.results[at_knee].mem_ipc_per_sm), pct(g.results[at_knee].mem_ipc_per_sm / mem_thru),
+      pct(model_at_knee / mem_thru), n90, num(0.9 * knee), num(lo.access_latency.mean), g.warps.front(), num(hi.access_latency.mean),
+      g.warps.back());
 
   Figure& f = l.figure;
   f.title = fmt::format("Gradual saturation on {}: {} of the peak at the basic model's knee ({} warps)", cfg.gpu.name,

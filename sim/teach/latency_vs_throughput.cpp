@@ -18,7 +18,7 @@ Lesson latency_vs_throughput(const LessonInput& in) {
   const isa::Kernel kernel = generated("sfu_mix", {{"alpha", "2"}, {"groups", "128"}});
   const model::ModelContext c = model::make_context(cfg, kernel);
   const double per_warp = c.profile.instructions;
-  const double latency = c.latency.cycles;                      // cycles per warp
+  const double latency = c.latency.cycles;  // cycles per warp
   const double bound_ipc = c.worksheet.warp_throughput() * per_warp;
   const double knee = model::volkov_estimate(c, 1).warps_needed;  // latency x throughput bound
   GridOptions o;
@@ -26,7 +26,9 @@ Lesson latency_vs_throughput(const LessonInput& in) {
   const GridRun g = simulate_grid(cfg, kernel, occupancy_grid(cfg), o);
 
   const Metric ipc = [](const device::Result& r) { return r.ipc_per_sm; };
-  const auto share = [](const device::Result& r, uint64_t part) { return r.stalls.total() ? static_cast<double>(part) / r.stalls.total() : 0.0; };
+  const auto share = [](const device::Result& r, uint64_t part) {
+    return r.stalls.total() ? static_cast<double>(part) / r.stalls.total() : 0.0;
+  };
   const Metric waiting = [share](const device::Result& r) { return share(r, r.stalls.dependency + r.stalls.memory); };
   const Metric busy = [share](const device::Result& r) { return share(r, r.stalls.pipe_busy + r.stalls.issue_limit); };
   const Metric issued = [share](const device::Result& r) { return share(r, r.stalls.issued); };
@@ -49,7 +51,8 @@ Lesson latency_vs_throughput(const LessonInput& in) {
       num(g.results[hi].ipc_per_sm), pct(g.results[hi].ipc_per_sm / bound_ipc), pct(busy(g.results[hi])), pct(waiting(g.results[hi])));
 
   Figure& f = l.figure;
-  f.title = fmt::format("Latency-bound below {} warps, throughput-bound ({}) above: {}", num(knee), c.worksheet.bound_resource, cfg.gpu.name);
+  f.title =
+      fmt::format("Latency-bound below {} warps, throughput-bound ({}) above: {}", num(knee), c.worksheet.bound_resource, cfg.gpu.name);
   f.panels = {{"throughput: simulated and the two bounds", "occupancy, warps per SM", "IPC per SM, warp instructions/cycle"},
               {"what each issue slot did (simulated)", "occupancy, warps per SM", "fraction of issue slots"}};
   f.add(0, "simulated", Style::kLine, xs(g), ys(g, ipc));

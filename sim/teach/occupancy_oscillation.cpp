@@ -42,7 +42,8 @@ Lesson occupancy_oscillation(const LessonInput& in) {
   uint64_t below = 0;
   for (size_t i = 0; i + 1 < steps.size(); ++i)
     if (steps[i].warps < static_cast<uint32_t>(even)) below += steps[i + 1].time - steps[i].time;
-  const double below_share = steps.size() > 1 ? static_cast<double>(below) / static_cast<double>(steps.back().time - steps.front().time) : 0.0;
+  const double below_share =
+      steps.size() > 1 ? static_cast<double>(below) / static_cast<double>(steps.back().time - steps.front().time) : 0.0;
 
   Lesson l;
   l.text = fmt::format(
@@ -52,20 +53,21 @@ Lesson occupancy_oscillation(const LessonInput& in) {
       "  the warps of a block go to schedulers in turn; one scheduler gets an extra warp and finishes last,\n"
       "  while the block's finished slots wait for it: fewer than {} warps are resident {} of the time\n"
       "  peak: {} ops/cycle per scheduler; occupancies more than 5% below the best one below them: {}\n",
-      cfg.gpu.name, schedulers, kernel.params.at("count"), even, r_even.launch.blocks_per_sm, r_even.launch.block_threads / cfg.sm.warp_size,
-      num(thru(r_even)), num(r_even.mean_occupancy), odd, r_odd.launch.blocks_per_sm, r_odd.launch.block_threads / cfg.sm.warp_size,
-      num(thru(r_odd)), pct(thru(r_odd) / thru(r_even)), even, num(r_odd.mean_occupancy),
-      even, pct(below_share),
-      num(best), sagging.empty() ? std::string("none") : device::occupancy_list(sagging));
+      cfg.gpu.name, schedulers, kernel.params.at("count"), even, r_even.launch.blocks_per_sm,
+      r_even.launch.block_threads / cfg.sm.warp_size, num(thru(r_even)), num(r_even.mean_occupancy), odd, r_odd.launch.blocks_per_sm,
+      r_odd.launch.block_threads / cfg.sm.warp_size, num(thru(r_odd)), pct(thru(r_odd) / thru(r_even)), even, num(r_odd.mean_occupancy),
+      even, pct(below_share), num(best), sagging.empty() ? std::string("none") : device::occupancy_list(sagging));
 
   Figure& f = l.figure;
-  f.title = fmt::format("Occupancy oscillation on {}: {} warps attain {} of the throughput at {}", cfg.gpu.name, odd, pct(thru(r_odd) / thru(r_even)), even);
+  f.title = fmt::format("Occupancy oscillation on {}: {} warps attain {} of the throughput at {}", cfg.gpu.name, odd,
+                        pct(thru(r_odd) / thru(r_even)), even);
   f.panels = {{"throughput: a jigsaw at larger occupancies (Figure 5.2, left)", "occupancy, warps per SM", "SFU ops/cycle per scheduler"},
               {"occupancy during the run (Figure 5.2, right)", "cycle", "resident warps"}};
   f.add(0, "simulated", Style::kLine, xs(g), ys(g, thru));
   f.vline(0, fmt::format("{} warps", odd), odd);
   for (const device::Result* r : {&r_even, &r_odd}) {
-    Series& s = f.add(1, fmt::format("{} warps, blocks of {}", r->launch.warps_per_sm, r->launch.block_threads / cfg.sm.warp_size), Style::kStep);
+    Series& s =
+        f.add(1, fmt::format("{} warps, blocks of {}", r->launch.warps_per_sm, r->launch.block_threads / cfg.sm.warp_size), Style::kStep);
     for (const auto& step : r->occupancy_timeline.front()) {
       s.x.push_back(static_cast<double>(step.time));
       s.y.push_back(step.warps);

@@ -42,7 +42,8 @@ std::vector<GridRun> simulate_grids(const config::HwConfig& cfg, const std::vect
       grids[k].warps.push_back(n);
     }
     if (grids[k].warps.empty())
-      throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", fmt::format("{} realises none of the occupancies this lesson needs", cfg.gpu.name)});
+      throw UserError(
+          Diagnostic{"<cli>", 0, 0, "--gpu", fmt::format("{} realises none of the occupancies this lesson needs", cfg.gpu.name)});
   }
   std::vector<device::Result> results = sweep::run_points(points, o.jobs);
   size_t at = 0;

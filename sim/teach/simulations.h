@@ -17,8 +17,8 @@ namespace warpsim::teach {
 isa::Kernel generated(const std::string& generator, const isa::ParamMap& params);
 
 struct GridRun {
-  std::vector<int> warps;                 // the occupancies simulated, ascending
-  std::vector<device::Result> results;    // one per occupancy
+  std::vector<int> warps;               // the occupancies simulated, ascending
+  std::vector<device::Result> results;  // one per occupancy
 };
 
 struct GridOptions {

@@ -11,8 +11,8 @@
 namespace warpsim::teach {
 namespace {
 
-constexpr int kAlpha = 4;                  // adds per load, as in Figure 4.7
-constexpr uint64_t kTimelineCycles = 48;   // the stretch of the issue timeline drawn
+constexpr int kAlpha = 4;                 // adds per load, as in Figure 4.7
+constexpr uint64_t kTimelineCycles = 48;  // the stretch of the issue timeline drawn
 
 double class_ipc(const device::Result& r, isa::OpClass c) {
   return r.cycles ? static_cast<double>(r.warp_instructions_by_class[static_cast<int>(c)]) / static_cast<double>(r.cycles) : 0.0;
@@ -24,7 +24,8 @@ Lesson warps_vs_instructions(const LessonInput& in) {
   const config::HwConfig& cfg = in.cfg;
   const isa::Kernel kernel = generated("alpha_mix", {{"alpha", std::to_string(kAlpha)}, {"loads", "32"}});
   std::vector<int> warps;
-  for (int n = 1; n <= std::min(cfg.sm.max_warps, 12 * std::max(1, cfg.scheduler.count)); n += std::max(1, cfg.scheduler.count)) warps.push_back(n);
+  for (int n = 1; n <= std::min(cfg.sm.max_warps, 12 * std::max(1, cfg.scheduler.count)); n += std::max(1, cfg.scheduler.count))
+    warps.push_back(n);
   GridOptions o;
   o.jobs = in.jobs;
   const GridRun g = simulate_grid(cfg, kernel, warps, o);
@@ -57,13 +58,14 @@ Lesson warps_vs_instructions(const LessonInput& in) {
       "  warps needed = {} + {} = {}, where the simulation reaches its peak at {} warps\n"
       "  with adds alone {} warps would do ({} x {}): the loads' latency needs the rest\n",
       cfg.gpu.name, kAlpha, num(peak_adds), n_peak, num(alu_lat), num(adds_rate), num(adds_in_flight), num(at.access_latency.mean),
-      num(loads_rate), num(loads_in_flight), num(adds_in_flight), num(loads_in_flight), num(needed), n_peak, num(adds_in_flight), num(alu_lat),
-      num(adds_rate));
+      num(loads_rate), num(loads_in_flight), num(adds_in_flight), num(loads_in_flight), num(needed), n_peak, num(adds_in_flight),
+      num(alu_lat), num(adds_rate));
 
   Figure& f = l.figure;
   f.title = fmt::format("{}: {} adds + {} loads in flight = {} warps needed (Volkov 2016 Figure 4.7)", cfg.gpu.name, num(adds_in_flight),
                         num(loads_in_flight), num(needed));
-  f.panels = {{fmt::format("issue timeline at {} warps", n_peak), "cycle", "warp"}, {"throughput", "occupancy, warps per SM", "adds/cycle (warp instructions)"}};
+  f.panels = {{fmt::format("issue timeline at {} warps", n_peak), "cycle", "warp"},
+              {"throughput", "occupancy, warps per SM", "adds/cycle (warp instructions)"}};
   f.panels[0].y_from_zero = false;  // warp 0's marks sit on the axis otherwise
   std::vector<double> add_x, add_y, load_x, load_y;
   for (const auto& rec : timed.issue_log) {

@@ -119,7 +119,7 @@ ValidateResult run_validate(const ValidateOptions& o) {
   if (cpaths.empty()) cpaths.push_back(builtin_cases_dir());
   std::vector<CaseSpec> cases;
   std::set<std::pair<int, std::string>> covered;  // the GPUs the case files have cases for, in seed order
-  GpuConfigArgs gpu_files;  // a GPU given by path runs (and checks) the cases of its name with that config
+  GpuConfigArgs gpu_files;                        // a GPU given by path runs (and checks) the cases of its name with that config
   for (const auto& g : gpus) gpu_files[g.name] = g.arg;
   for (auto& c : load_cases(cpaths, gpu_files)) {
     covered.insert({gpu_rank(c.gpu), c.gpu});
@@ -134,8 +134,9 @@ ValidateResult run_validate(const ValidateOptions& o) {
     // The microbenchmark suite's dry run writes the measurement format from a CPU stand-in.
     const std::string* driver = ms.files()[f].metadata_value("driver");
     if (driver && driver->find("dry-run") != std::string::npos)
-      res.report.notes.push_back(ms.files()[f].path + " comes from the microbenchmark suite's dry run (driver: " + *driver +
-                                 "): its numbers are made up by a CPU stand-in, not measured on a GPU; the cases derived from it test the plumbing only");
+      res.report.notes.push_back(
+          ms.files()[f].path + " comes from the microbenchmark suite's dry run (driver: " + *driver +
+          "): its numbers are made up by a CPU stand-in, not measured on a GPU; the cases derived from it test the plumbing only");
   }
   SimulationCache sims(o.sets, o.whole_device);
   const auto derive_for = [&](const std::string& arg, const std::string& name) {
@@ -143,10 +144,11 @@ ValidateResult run_validate(const ValidateOptions& o) {
     for (auto& c : d.cases)
       if (selected(c.id, o.case_patterns)) cases.push_back(std::move(c));
     // Every row of a measurement file becomes a case or is said not to (report and stderr).
-    for (auto& s : d.skipped) res.report.notes.push_back("no case derived from " + s), res.unused_rows.push_back("no case derived from " + s);
+    for (auto& s : d.skipped)
+      res.report.notes.push_back("no case derived from " + s), res.unused_rows.push_back("no case derived from " + s);
     for (auto& w : d.warnings) {
       if (std::find(res.warnings.begin(), res.warnings.end(), w) != res.warnings.end()) continue;  // a row of several --gpu
-      if (w.find("params key") != std::string::npos) res.report.notes.push_back(w);  // a skip is noted above already
+      if (w.find("params key") != std::string::npos) res.report.notes.push_back(w);                // a skip is noted above already
       res.warnings.push_back(std::move(w));
     }
   };
@@ -168,8 +170,8 @@ ValidateResult run_validate(const ValidateOptions& o) {
     if (n == 0) continue;
     std::vector<std::string> given;
     for (const auto& g : gpus) given.push_back(g.name);
-    const std::string note = fmt::format("{}: {} row{} for GPUs other than --gpu {} ({}): not used by this run", file.path, n, n == 1 ? "" : "s",
-                                         fmt::join(given, ", "), fmt::join(others, ", "));
+    const std::string note = fmt::format("{}: {} row{} for GPUs other than --gpu {} ({}): not used by this run", file.path, n,
+                                         n == 1 ? "" : "s", fmt::join(given, ", "), fmt::join(others, ", "));
     res.report.notes.push_back(note);
     res.unused_rows.push_back(note);
   }
@@ -189,8 +191,9 @@ ValidateResult run_validate(const ValidateOptions& o) {
     for (size_t i = 0; i < res.report.notes.size() && i < 3; ++i) why += "\n  " + res.report.notes[i];
     if (res.report.notes.size() > 3) why += fmt::format("\n  ... and {} more rows", res.report.notes.size() - 3);
     if (o.case_patterns.empty() && gpus.empty())
-      throw UserError(Diagnostic{"<cli>", 0, 0, o.case_paths.empty() ? "" : "--cases", std::string("no case to run: the case files hold none") +
-                                                                                 (user_files.empty() ? "" : ", and no measurement row gave one") + why});
+      throw UserError(Diagnostic{
+          "<cli>", 0, 0, o.case_paths.empty() ? "" : "--cases",
+          std::string("no case to run: the case files hold none") + (user_files.empty() ? "" : ", and no measurement row gave one") + why});
     throw UserError(Diagnostic{"<cli>", 0, 0, "--case", "no validation case matches the given --gpu / --case filters" + why});
   }
   check_cases(cases, ms);
@@ -229,7 +232,8 @@ ValidateResult run_validate(const ValidateOptions& o) {
     // Its sweeps are simulations of this run too: counted where the report says how many ran.
     const size_t before = invariants.checks().front().checked;
     sweep::ProgressBar bar(1000, o.progress, false, "validate: memory models");
-    res.report.memory_models = memory_model_section(mgpus, o.memory_models, o.jobs, &invariants, [&bar](size_t done, size_t total) { bar.update(1000 * done / total); });
+    res.report.memory_models = memory_model_section(mgpus, o.memory_models, o.jobs, &invariants,
+                                                    [&bar](size_t done, size_t total) { bar.update(1000 * done / total); });
     bar.finish();
     res.report.simulations += invariants.checks().front().checked - before;
   }

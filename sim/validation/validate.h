@@ -20,10 +20,10 @@ struct ValidateOptions {
   std::string out_dir = "report";              // empty: no report directory
   int jobs = 1;
   bool figures = true;
-  bool whole_device = false;  // every case simulation on all SMs instead of the case's share (slower)
+  bool whole_device = false;                           // every case simulation on all SMs instead of the case's share (slower)
   std::vector<config::MemoryModelKind> memory_models;  // the memory-system section (memory_model_section.h); empty: none
-  std::string command;  // shown in the report
-  bool progress = false;  // progress bars on stderr (the CLI sets it when stderr is a terminal)
+  std::string command;                                 // shown in the report
+  bool progress = false;                               // progress bars on stderr (the CLI sets it when stderr is a terminal)
 };
 
 struct ValidateResult {

@@ -20,8 +20,8 @@ TEST(BoundCommand, PrintsEveryModelWithTheRunColumnNames) {
                         "warp_throughput_per_sm,mean_warp_latency,warps_needed,flag\n",
                         0),
             0u);
-  for (const char* m : {"\nvolkov,", "\nvolkov_refined,", "\ncuda_guide,", "\nhong_kim,", "\nbaghsorkhi,", "\nzhang_owens,",
-                        "\nsim_et_al,", "\nhuang_rr,", "\nhuang_gto,", "\nhuang_rr_bw,", "\nhuang_gto_bw,", "\nlemeire,"})
+  for (const char* m : {"\nvolkov,", "\nvolkov_refined,", "\ncuda_guide,", "\nhong_kim,", "\nbaghsorkhi,", "\nzhang_owens,", "\nsim_et_al,",
+                        "\nhuang_rr,", "\nhuang_gto,", "\nhuang_rr_bw,", "\nhuang_gto_bw,", "\nlemeire,"})
     EXPECT_NE(r.out.find(m), std::string::npos) << m;
   // 14 models x 8 occupancies + the header.
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 14 * 8 + 1);
@@ -114,7 +114,9 @@ TEST(BoundCommand, AGraphTooLongToDrawExitsTwo) {
             std::string::npos)
       << r.err;
   EXPECT_FALSE(std::filesystem::exists(png));
-  EXPECT_EQ(run_cli("bound --gpu kepler --workload " + wl + " --model volkov --warps 4 --graph " + test::temp_dir() + "/long_chain.dot").exit_code, 0);
+  EXPECT_EQ(run_cli("bound --gpu kepler --workload " + wl + " --model volkov --warps 4 --graph " + test::temp_dir() + "/long_chain.dot")
+                .exit_code,
+            0);
 }
 #else
 TEST(BoundCommand, GraphDrawnWithoutMatplotlibExitsTwoSayingHowToGetIt) {
@@ -126,7 +128,8 @@ TEST(BoundCommand, GraphDrawnWithoutMatplotlibExitsTwoSayingHowToGetIt) {
 
 TEST(BoundCommand, FlagsTheHuangModelsNegativeTimes) {
   // §7.8: Fermi, stride-2 loads, α = 0, 17 warps: negative CPI, reported and flagged.
-  const auto r = run_cli("bound --gpu fermi --workload alpha_mix --param alpha=0 --param pattern=stride:2 --warps 17 --model huang_rr_bw --format csv");
+  const auto r = run_cli(
+      "bound --gpu fermi --workload alpha_mix --param alpha=0 --param pattern=stride:2 --warps 17 --model huang_rr_bw --format csv");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("negative execution time: model flaw"), std::string::npos) << r.out;
 }

@@ -80,15 +80,18 @@ TEST(ExplainCli, EveryNumberIsASimulatedRuns) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string toy = "--gpu toy --workload alpha_mix --param alpha=4";
   EXPECT_NE(r.out.find(fmt::format("the run sustains {:.5g} IPC/SM", run_ipc(toy + " --warps 1"))), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(fmt::format("twice the occupancy, 2 warps/SM: {:.5g} IPC/SM", run_ipc(toy + " --warps 2"))), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(fmt::format("memory.latency_cycles=6 (half the memory latency): {:.5g} IPC/SM", run_ipc(toy + " --warps 1 --set memory.latency_cycles=6"))),
+  EXPECT_NE(r.out.find(fmt::format("twice the occupancy, 2 warps/SM: {:.5g} IPC/SM", run_ipc(toy + " --warps 2"))), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(fmt::format("memory.latency_cycles=6 (half the memory latency): {:.5g} IPC/SM",
+                                   run_ipc(toy + " --warps 1 --set memory.latency_cycles=6"))),
             std::string::npos)
       << r.out;
   // A --what-if of one's own runs as well, and the output is the same on a rerun.
   const CliRun w = run_cli(kToy + " --warps 1 --what-if alu.latency_cycles=1");
   ASSERT_EQ(w.exit_code, 0) << w.err;
-  EXPECT_NE(w.out.find(fmt::format("alu.latency_cycles=1 (--what-if): {:.5g} IPC/SM", run_ipc(toy + " --warps 1 --set alu.latency_cycles=1"))),
-            std::string::npos)
+  EXPECT_NE(
+      w.out.find(fmt::format("alu.latency_cycles=1 (--what-if): {:.5g} IPC/SM", run_ipc(toy + " --warps 1 --set alu.latency_cycles=1"))),
+      std::string::npos)
       << w.out;
   EXPECT_EQ(run_cli(kToy + " --warps 1 --what-if alu.latency_cycles=1").out, w.out);
 }

@@ -45,8 +45,10 @@ TEST(ImportSassCli, TheWrittenWorkloadRunsAsTheSassDoes) {
 TEST(ImportSassCli, ListNamesEveryFunctionOfTheDump) {
   const CliRun r = run_cli("import-sass " + kSm80 + " --list");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("sm_80  88            chase_kernel<0,1,false>  _ZN7warpsim10microbench12_GLOBAL__N_112chase_kernelILi0ELi1ELb0EEEvNS0_9ChaseArgsE"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find(
+          "sm_80  88            chase_kernel<0,1,false>  _ZN7warpsim10microbench12_GLOBAL__N_112chase_kernelILi0ELi1ELb0EEEvNS0_9ChaseArgsE"),
+      std::string::npos)
       << r.out;
   EXPECT_EQ(split(r.out, '\n').size(), 1u + 7u + 1u);  // header, the 7 kernels, the final newline
 }
@@ -92,7 +94,8 @@ TEST(ImportSassCli, ExplainAndSweepTakeASassWorkload) {
   ASSERT_EQ(explain.exit_code, 0) << explain.err;
   EXPECT_NE(explain.out.find("# workload 'smem_chain_kernel'"), std::string::npos) << explain.out;
   EXPECT_NE(explain.out.find("LDS R0, [R0] ; pattern=stream"), std::string::npos);
-  const CliRun sweep = run_cli("sweep --gpu h100_sxm --workload " + kSm80 + " --param function=sfu_chain --param trip_count=1,2 --warps 4 --sms 1");
+  const CliRun sweep =
+      run_cli("sweep --gpu h100_sxm --workload " + kSm80 + " --param function=sfu_chain --param trip_count=1,2 --warps 4 --sms 1");
   ASSERT_EQ(sweep.exit_code, 0) << sweep.err;
   EXPECT_EQ(split(sweep.out, '\n').size(), 1u + 2u + 1u) << sweep.out;  // header, one row per trip count
 }

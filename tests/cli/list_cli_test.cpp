@@ -15,8 +15,8 @@ namespace warpsim::test {
 TEST(ListCli, WorkloadsListsTheMixesAndTheThreeKernels) {
   const CliRun r = run_cli("list workloads --format csv");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* n : {"alpha_mix", "sfu_mix", "smem_mix", "homogeneous", "ilp", "stride2", "random", "bank_conflict",
-                        "vector_add", "permute", "vabs"})
+  for (const char* n :
+       {"alpha_mix", "sfu_mix", "smem_mix", "homogeneous", "ilp", "stride2", "random", "bank_conflict", "vector_add", "permute", "vabs"})
     EXPECT_NE(r.out.find(std::string("\n") + n + ","), std::string::npos) << n;
 }
 
@@ -80,9 +80,12 @@ TEST(ListCli, TheConfigKeyTableOfTheDocsIsTheOneListParamsPrints) {
   std::istringstream doc(slurp(std::string(WARPSIM_SOURCE_DIR) + "/docs/hw-configs.md"));
   bool in_table = false;
   while (std::getline(doc, line)) {
-    if (line.rfind("| key | type and range", 0) == 0) in_table = true;
-    else if (in_table && line.rfind("| `", 0) == 0) documented.push_back(line);
-    else if (in_table && line.rfind("|---", 0) != 0) break;
+    if (line.rfind("| key | type and range", 0) == 0)
+      in_table = true;
+    else if (in_table && line.rfind("| `", 0) == 0)
+      documented.push_back(line);
+    else if (in_table && line.rfind("|---", 0) != 0)
+      break;
   }
   EXPECT_EQ(documented.size(), listed.size());
   for (size_t i = 0; i < std::min(documented.size(), listed.size()); ++i) EXPECT_EQ(documented[i], listed[i]);

@@ -61,8 +61,9 @@ std::string big_measurement_file(const std::string& name, size_t rows, bool bad)
   text.reserve(rows * 150);
   for (size_t i = 0; i < rows; ++i)
     text += bad ? "bad" + std::to_string(i) + ",kepler,throughput,homogeneous,op=stream,abc,xyz,gbps,src,\n"
-                : "x.big.row" + std::to_string(i) + ".gbps,kepler,throughput,homogeneous,op=stream count=64," + std::to_string(1 + i % 64) + "," +
-                      std::to_string(100 + i % 50) + ".5,gbps,measured: a synthetic row of a large file,note " + std::to_string(i) + "\n";
+                : "x.big.row" + std::to_string(i) + ".gbps,kepler,throughput,homogeneous,op=stream count=64," + std::to_string(1 + i % 64) +
+                      "," + std::to_string(100 + i % 50) + ".5,gbps,measured: a synthetic row of a large file,note " + std::to_string(i) +
+                      "\n";
   return test::write_temp_file(name, text);
 }
 

@@ -37,7 +37,8 @@ TEST(MemloopCli, OutOfRangeOrConflictingOptionsAreUserErrorsNotHangs) {
   }
   const auto too_many = test::run_cli("memloop --gpu kepler --device-warps 1048576");
   EXPECT_EQ(too_many.exit_code, 2);
-  EXPECT_NE(too_many.err.find("--device-warps: 1048576 warps exceed the 512 the device holds (8 SMs x 64 warps)"), std::string::npos) << too_many.err;
+  EXPECT_NE(too_many.err.find("--device-warps: 1048576 warps exceed the 512 the device holds (8 SMs x 64 warps)"), std::string::npos)
+      << too_many.err;
   const auto both = test::run_cli("memloop --gpu kepler --device-warps 8 --warps 32");
   EXPECT_EQ(both.exit_code, 2);
   EXPECT_NE(both.err.find("give either --device-warps"), std::string::npos) << both.err;
@@ -56,7 +57,8 @@ TEST(MemloopCli, AnArrayThatFitsTheL2IsNoted) {
   // Only where a what-if turns the L2 off (memory.l2.slices = 0): otherwise it is simulated.
   const auto small = test::run_cli("memloop --gpu kepler --set memory.l2.slices=0 --warps 8 --pattern random --array 4KB --measure 2000");
   ASSERT_EQ(small.exit_code, 0) << small.err;
-  EXPECT_NE(small.err.find("note: memloop's data (4 KB) fit in kepler's 512 KB L2, which warpsim does not simulate"), std::string::npos) << small.err;
+  EXPECT_NE(small.err.find("note: memloop's data (4 KB) fit in kepler's 512 KB L2, which warpsim does not simulate"), std::string::npos)
+      << small.err;
   EXPECT_EQ(test::run_cli("memloop --gpu kepler --warps 8 --pattern random --array 4KB --measure 2000").err, "");
   EXPECT_EQ(test::run_cli("memloop --gpu kepler --set memory.l2.slices=0 --warps 8 --measure 2000").err, "");
 }

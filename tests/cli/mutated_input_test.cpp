@@ -24,7 +24,6 @@ namespace fs = std::filesystem;
 namespace warpsim::test {
 namespace {
 
-
 std::vector<std::string> split_lines(const std::string& text) {
   std::vector<std::string> lines;
   std::stringstream ss(text);
@@ -38,14 +37,21 @@ class Mutator {
   explicit Mutator(uint32_t seed) : rng_(seed) {}
 
   std::string mutate(const std::string& text) {
-    static const std::vector<std::string> garbage = {"abc", "-1", "0", "1e308", "nan", "inf", "", "[", "{", "}", "'",
-                                                     "\"", "99999999999999999999", "0x10", "1.5", "~", ":", "&a", "*a", "\t"};
+    static const std::vector<std::string> garbage = {
+        "abc",  "-1",  "0", "1e308", "nan", "inf", "",  "[", "{", "}", "'", "\"", "99999999999999999999",
+        "0x10", "1.5", "~", ":",     "&a",  "*a",  "\t"};
     std::vector<std::string> lines = split_lines(text);
     const size_t i = pick(lines.size());
     switch (pick(7)) {
-      case 0: lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(i)); break;
-      case 1: lines.insert(lines.begin() + static_cast<std::ptrdiff_t>(i), lines[pick(lines.size())]); break;
-      case 2: std::swap(lines[i], lines[pick(lines.size())]); break;
+      case 0:
+        lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(i));
+        break;
+      case 1:
+        lines.insert(lines.begin() + static_cast<std::ptrdiff_t>(i), lines[pick(lines.size())]);
+        break;
+      case 2:
+        std::swap(lines[i], lines[pick(lines.size())]);
+        break;
       case 3: {  // the value after a ':', '=' or ',' becomes garbage
         static const std::regex value(R"(([:=,])\s*[^\s,#\]\}]*)");
         std::smatch m;
@@ -53,8 +59,12 @@ class Mutator {
           lines[i] = m.prefix().str() + m[1].str() + " " + garbage[pick(garbage.size())] + m.suffix().str();
         break;
       }
-      case 4: lines[i].insert(pick(lines[i].size() + 1), garbage[pick(garbage.size())]); break;
-      case 5: lines[i].insert(0, std::string(1 + pick(3), ' ')); break;
+      case 4:
+        lines[i].insert(pick(lines[i].size() + 1), garbage[pick(garbage.size())]);
+        break;
+      case 5:
+        lines[i].insert(0, std::string(1 + pick(3), ' '));
+        break;
       default: {  // cut the file short
         std::string joined = join(lines);
         return joined.substr(0, pick(joined.size() + 1));
@@ -111,15 +121,16 @@ void check_mutants(const std::vector<std::string>& sources, const std::string& m
 }  // namespace
 
 TEST(MutatedInput, ConfigsFailCleanly) {
-  check_mutants({"hw_configs/maxwell.yaml", "hw_configs/kepler.yaml", "hw_configs/g80.yaml", "hw_configs/toy/fig4_7.yaml"},
-                "mutant.yaml", 11, 48, [](const std::string& m, const std::string& out) {
-                  return "run --gpu " + m + " --workload alpha_mix --param alpha=1 --param loads=8 --warps 4 --sms 1 --format csv --out " + out;
+  check_mutants({"hw_configs/maxwell.yaml", "hw_configs/kepler.yaml", "hw_configs/g80.yaml", "hw_configs/toy/fig4_7.yaml"}, "mutant.yaml",
+                11, 48, [](const std::string& m, const std::string& out) {
+                  return "run --gpu " + m + " --workload alpha_mix --param alpha=1 --param loads=8 --warps 4 --sms 1 --format csv --out " +
+                         out;
                 });
 }
 
 TEST(MutatedInput, WorkloadsFailCleanly) {
-  check_mutants({"workloads/vabs.wl", "workloads/permute.wl", "workloads/vector_add.wl", "workloads/table_3_2.wl"}, "mutant.wl",
-                12, 48, [](const std::string& m, const std::string& out) {
+  check_mutants({"workloads/vabs.wl", "workloads/permute.wl", "workloads/vector_add.wl", "workloads/table_3_2.wl"}, "mutant.wl", 12, 48,
+                [](const std::string& m, const std::string& out) {
                   return "run --gpu maxwell --workload " + m + " --warps 4 --sms 1 --format csv --out " + out;
                 });
 }

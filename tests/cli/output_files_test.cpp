@@ -82,7 +82,8 @@ TEST(OutputFiles, TwoOptionsNamingOneFileAreRefusedBeforeTheRun) {
   const CliRun bound = run_cli("bound --gpu kepler --workload vector_add --warps 8 --out " + d + "/b.txt --graph " + d + "/b.txt");
   EXPECT_EQ(bound.exit_code, 2);
   EXPECT_NE(bound.err.find("--graph: is also --out's file"), std::string::npos) << bound.err;
-  const CliRun compare = run_cli("compare-memory --gpu kepler --models fixed --warps 8 --loads 4 --sms 1 --out " + d + "/c.csv --points-out " + d + "/c.csv");
+  const CliRun compare =
+      run_cli("compare-memory --gpu kepler --models fixed --warps 8 --loads 4 --sms 1 --out " + d + "/c.csv --points-out " + d + "/c.csv");
   EXPECT_EQ(compare.exit_code, 2);
   EXPECT_NE(compare.err.find("--points-out: is also --out's file"), std::string::npos) << compare.err;
 }

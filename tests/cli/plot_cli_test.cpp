@@ -32,16 +32,23 @@ TEST(PlotCli, BadFilesExitTwoNamingFileLineAndColumn) {
   const std::string d = temp_dir() + "/plot_bad";
   fs::create_directories(d);
   const std::string no_ipc = write_temp_file("plot_bad/no_ipc.csv", "gpu,workload,warps_per_sm,ipcc_per_sm\nkepler,x,4,0.1\n");
-  expect_rejected(no_ipc + " --kind throughput", "no_ipc.csv:1: ipc_per_sm: no such column (--kind throughput draws it); did you mean 'ipcc_per_sm'?", d + "/a");
+  expect_rejected(no_ipc + " --kind throughput",
+                  "no_ipc.csv:1: ipc_per_sm: no such column (--kind throughput draws it); did you mean 'ipcc_per_sm'?", d + "/a");
   const std::string yaml = write_temp_file("plot_bad/gpu.yaml", "gpu:\n  name: x\n");
-  expect_rejected(yaml, "gpu.yaml:1: warps_per_sm: no such column (--kind throughput draws it); `warpsim plot` reads the CSV of "
-                        "`warpsim run --format csv` or `warpsim sweep`, and this header is not one of theirs", d + "/b");
+  expect_rejected(yaml,
+                  "gpu.yaml:1: warps_per_sm: no such column (--kind throughput draws it); `warpsim plot` reads the CSV of "
+                  "`warpsim run --format csv` or `warpsim sweep`, and this header is not one of theirs",
+                  d + "/b");
   const std::string binary = write_temp_file("plot_bad/image.png", std::string("\x89PNG\r\n\x1a\n\0\0\0", 11));
   expect_rejected(binary, "image.png: is not a text file; `warpsim plot` reads the CSV", d + "/c");
   const std::string json = write_temp_file("plot_bad/run.json", "[{\"gpu\": \"kepler\"}]\n");
-  expect_rejected(json, "run.json:1:1: holds JSON; `warpsim plot` reads the CSV of `warpsim run --format csv` or `warpsim sweep` (write it with --format csv)", d + "/d");
+  expect_rejected(
+      json,
+      "run.json:1:1: holds JSON; `warpsim plot` reads the CSV of `warpsim run --format csv` or `warpsim sweep` (write it with --format csv)",
+      d + "/d");
   expect_rejected(d + "/missing.csv", "missing.csv: cannot open file: No such file or directory", d + "/e");
-  const std::string word = write_temp_file("plot_bad/word.csv", std::string(kRunCsv) + "kepler,alpha_mix,alpha=8,16,fast,30,306,24200,0.6,0.1\n");
+  const std::string word =
+      write_temp_file("plot_bad/word.csv", std::string(kRunCsv) + "kepler,alpha_mix,alpha=8,16,fast,30,306,24200,0.6,0.1\n");
   expect_rejected(word + " --kind throughput", "word.csv:4:29: ipc_per_sm: 'fast' is not a finite number", d + "/f");
   const std::string ragged = write_temp_file("plot_bad/ragged.csv", std::string(kRunCsv) + "kepler,alpha_mix\n");
   expect_rejected(ragged, "ragged.csv:4: 2 fields where the header has 10", d + "/g");
@@ -51,7 +58,8 @@ TEST(PlotCli, BadFilesExitTwoNamingFileLineAndColumn) {
   // Every file must hold what a figure needs: the second names itself.
   expect_rejected(run + " " + no_ipc + " --kind throughput", "no_ipc.csv:1: ipc_per_sm: no such column", d + "/i");
   expect_rejected(run + " --kind stalls --group gpuu", "run.csv:1: gpuu: no such column (--group); did you mean 'gpu'?", d + "/j");
-  expect_rejected(run + " --kind latency --y mean_warp_latency --x nosuch", "run.csv:1: nosuch: no such column (--kind latency with --x/--y)", d + "/k");
+  expect_rejected(run + " --kind latency --y mean_warp_latency --x nosuch",
+                  "run.csv:1: nosuch: no such column (--kind latency with --x/--y)", d + "/k");
   const std::string no_latency = write_temp_file("plot_bad/no_latency.csv", "gpu,warps_per_sm,gbps,mean_warp_latency\nkepler,4,10,\n");
   expect_rejected(no_latency + " --kind latency --x gbps --y mean_warp_latency",
                   "no_latency.csv: mean_warp_latency: blank in every row that has gbps: the latency figure would be empty", d + "/l");
@@ -60,7 +68,8 @@ TEST(PlotCli, BadFilesExitTwoNamingFileLineAndColumn) {
 TEST(PlotCli, OptionsThatDoNotFitTheKindExitTwo) {
   const std::string run = write_temp_file("plot_opts/run.csv", kRunCsv);
   const std::string d = temp_dir() + "/plot_opts";
-  expect_rejected(run + " --x gbps", "<cli>: --x: names the axes of one figure: give --kind throughput, latency or stalls with it", d + "/a");
+  expect_rejected(run + " --x gbps", "<cli>: --x: names the axes of one figure: give --kind throughput, latency or stalls with it",
+                  d + "/a");
   expect_rejected(run + " --kind latency --y gbps,ipc_per_sm", "<cli>: --y: --kind latency draws one y column", d + "/b");
   expect_rejected(run + " --kind histogram", "<cli>: --kind: unknown kind 'histogram' (valid: all, throughput, latency, stalls)", d + "/c");
   expect_rejected(run + " --kind throughput --y ipc_per_sm,", "<cli>: --y: 'ipc_per_sm,' has an empty column name", d + "/d");
@@ -85,10 +94,16 @@ TEST(PlotCli, DrawsRunAndSweepFilesByteIdenticallyOnRerun) {
   const std::string d = temp_dir() + "/plot_ok";
   fs::create_directories(d);
   const std::string run = d + "/run.csv", sweep = d + "/sweep.csv";
-  ASSERT_EQ(run_cli("run --gpu kepler --workload alpha_mix --param alpha=8 --param loads=4 --warps 4:12:4 --sms 1 --format csv --out " + run).exit_code, 0);
-  ASSERT_EQ(run_cli("sweep --gpu kepler --gpu maxwell --workload alpha_mix --param alpha=1,inf --param loads=4 --warps 8:16:8 --sms 1 --quiet --out " + sweep)
-                .exit_code,
-            0);
+  ASSERT_EQ(
+      run_cli("run --gpu kepler --workload alpha_mix --param alpha=8 --param loads=4 --warps 4:12:4 --sms 1 --format csv --out " + run)
+          .exit_code,
+      0);
+  ASSERT_EQ(
+      run_cli(
+          "sweep --gpu kepler --gpu maxwell --workload alpha_mix --param alpha=1,inf --param loads=4 --warps 8:16:8 --sms 1 --quiet --out " +
+          sweep)
+          .exit_code,
+      0);
   for (const std::string& input : {run, sweep}) {
     const std::string name = fs::path(input).stem().string();
     const CliRun first = run_cli("plot " + input + " --out " + d + "/" + name + "1");
@@ -121,8 +136,10 @@ TEST(PlotCli, DrawsRunAndSweepFilesByteIdenticallyOnRerun) {
 // Rows the series cannot tell apart are the script's finding, reported as any bad input.
 TEST(PlotCli, RowsOfOneSeriesAtOneOccupancyExitTwo) {
   const std::string run = write_temp_file("plot_twice/run.csv", kRunCsv);
-  const std::string twice = write_temp_file("plot_twice/twice.csv", std::string(kRunCsv) + "kepler,alpha_mix,alpha=8,8,0.3,25,306,24200,0.6,0.1\n");
-  expect_rejected(twice + " --kind throughput", "twice.csv:4: warps_per_sm: warps_per_sm = 8 again in one series, as at ", temp_dir() + "/plot_twice/a");
+  const std::string twice =
+      write_temp_file("plot_twice/twice.csv", std::string(kRunCsv) + "kepler,alpha_mix,alpha=8,8,0.3,25,306,24200,0.6,0.1\n");
+  expect_rejected(twice + " --kind throughput", "twice.csv:4: warps_per_sm: warps_per_sm = 8 again in one series, as at ",
+                  temp_dir() + "/plot_twice/a");
   // The same file twice: its series are told apart by the file, which then names them.
   const CliRun both = run_cli("plot " + run + " " + run + " --kind throughput --out " + temp_dir() + "/plot_twice/b");
   EXPECT_EQ(both.exit_code, 2) << both.err;

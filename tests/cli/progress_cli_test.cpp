@@ -35,7 +35,8 @@ void expect_bars(const std::string& args, const std::vector<std::string>& labels
   if (labels.empty()) {
     EXPECT_NE(tty.err.find("\r["), std::string::npos) << args << "\n" << tty.err;  // redrawn in place
   }
-  for (const auto& label : labels) EXPECT_NE(tty.err.find("\r" + label + " ["), std::string::npos) << args << ": " << label << "\n" << tty.err;
+  for (const auto& label : labels)
+    EXPECT_NE(tty.err.find("\r" + label + " ["), std::string::npos) << args << ": " << label << "\n" << tty.err;
   const CliRun piped = run_cli(args);
   ASSERT_EQ(piped.exit_code, 0) << args << "\n" << piped.err;
   EXPECT_EQ(piped.err.find('\r'), std::string::npos) << args << ": a bar was drawn into a pipe\n" << piped.err;

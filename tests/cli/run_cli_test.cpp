@@ -53,11 +53,15 @@ TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
   // `.if`'s other branch.
   expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --seed -1", "--seed: expected a non-negative integer, found '-1'");
   // An occupancy above warpsim's limit says so, not that it is no positive integer (run and sweep).
-  expect_rejected("run --gpu maxwell --workload homogeneous --warps 1:2000000000", "2000000000 is above the largest occupancy warpsim takes, 1048576");
-  expect_rejected("sweep --gpu maxwell --workload homogeneous --warps 1:2000000000", "2000000000 is above the largest occupancy warpsim takes, 1048576");
-  expect_rejected("run --gpu maxwell --workload permute --param permutation=randon --warps 4", "permutation: 'randon' is not one of trivial, random");
+  expect_rejected("run --gpu maxwell --workload homogeneous --warps 1:2000000000",
+                  "2000000000 is above the largest occupancy warpsim takes, 1048576");
+  expect_rejected("sweep --gpu maxwell --workload homogeneous --warps 1:2000000000",
+                  "2000000000 is above the largest occupancy warpsim takes, 1048576");
+  expect_rejected("run --gpu maxwell --workload permute --param permutation=randon --warps 4",
+                  "permutation: 'randon' is not one of trivial, random");
   // Work that would take days to simulate is refused before it starts, not left to run.
-  expect_rejected("run --gpu maxwell --workload alpha_mix --param alpha=0 --param loads=99999999999 --warps 4", "warp instructions (more than 1e+12");
+  expect_rejected("run --gpu maxwell --workload alpha_mix --param alpha=0 --param loads=99999999999 --warps 4",
+                  "warp instructions (more than 1e+12");
   // Options that would silently do nothing, and a directory where a file or name belongs.
   expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --steady-tolerance 0.1", "--steady-tolerance requires --steady");
   // An empty value read as "not given" (stdout for --out, every occupancy for bound's --warps).
@@ -98,7 +102,10 @@ TEST(RunCli, IssueLogListsEveryInstructionIssuedInOrder) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string csv = slurp(log);
   EXPECT_EQ(csv.rfind("warps_per_sm,sm,scheduler,cycle,block,warp,pc,opcode,line,idle_reason,idle_cycles\n"
-                      "2,0,0,0,0,0,0,LD,", 0), 0u) << csv;
+                      "2,0,0,0,0,0,0,LD,",
+                      0),
+            0u)
+      << csv;
   EXPECT_NE(csv.find("\n2,0,0,0,1,0,0,LD,"), std::string::npos) << csv;
   // The 11 slots between the loads and their data (cycles 1-11) are idle, waiting on memory.
   EXPECT_NE(csv.find("\n2,0,0,1,,,,,,memory,11\n2,0,0,12,"), std::string::npos) << csv;
@@ -118,7 +125,8 @@ TEST(RunCli, IssueLogListsEveryInstructionIssuedInOrder) {
     EXPECT_EQ(last_opcode[warp], "EXIT") << warp;
   }
   // A run that would log more than 10 million instructions is refused before it runs.
-  const CliRun big = run_cli("run --gpu kepler --workload homogeneous --param count=100000 --warps 64 --issue-log " + temp_dir() + "/big.csv");
+  const CliRun big =
+      run_cli("run --gpu kepler --workload homogeneous --param count=100000 --warps 64 --issue-log " + temp_dir() + "/big.csv");
   EXPECT_EQ(big.exit_code, 2);
   EXPECT_NE(big.err.find("--issue-log: the runs would log"), std::string::npos) << big.err;
   EXPECT_FALSE(std::filesystem::exists(temp_dir() + "/big.csv"));
@@ -131,11 +139,18 @@ TEST(RunCli, IssueLogListsEveryInstructionIssuedInOrder) {
 TEST(RunCli, IssueTimelineShowsEachSlotIssuedOrIdleWithItsReason) {
   const std::string t = temp_dir() + "/timeline.txt";
   ASSERT_EQ(run_cli("run --gpu toy --workload alpha_mix --param alpha=1 --param loads=1 --warps 1 --issue-timeline " + t).exit_code, 0);
-  EXPECT_NE(slurp(t).find("cycle  scheduler 0\n0      b0.w0 LD\n1-11   idle: memory\n12     b0.w0 FADD\n13-14  idle: dependency\n15     b0.w0 EXIT\n"),
-            std::string::npos)
+  EXPECT_NE(
+      slurp(t).find(
+          "cycle  scheduler 0\n0      b0.w0 LD\n1-11   idle: memory\n12     b0.w0 FADD\n13-14  idle: dependency\n15     b0.w0 EXIT\n"),
+      std::string::npos)
       << slurp(t);
-  ASSERT_EQ(run_cli("run --gpu toy --set scheduler.issue_cycles.alu=2 --set scheduler.width=1 --workload alpha_mix --param alpha=1 --param loads=1 "
-                    "--warps 1 --issue-timeline " + t).exit_code, 0);
+  ASSERT_EQ(
+      run_cli(
+          "run --gpu toy --set scheduler.issue_cycles.alu=2 --set scheduler.width=1 --workload alpha_mix --param alpha=1 --param loads=1 "
+          "--warps 1 --issue-timeline " +
+          t)
+          .exit_code,
+      0);
   EXPECT_NE(slurp(t).find("\n12     b0.w0 FADD\n13     busy\n14     idle: dependency\n15     b0.w0 EXIT\n"), std::string::npos) << slurp(t);
 }
 
@@ -144,10 +159,12 @@ TEST(RunCli, IssueTimelineShowsEachSlotIssuedOrIdleWithItsReason) {
 TEST(RunCli, TheIssueTimelineFigureDrawsTheLogAndIsReproducible) {
   const std::string d = temp_dir() + "/timeline";
   std::filesystem::create_directories(d);
-  ASSERT_EQ(run_cli("run --gpu toy --workload alpha_mix --param loads=2 --param alpha=2 --warps 2 --issue-log " + d + "/log.csv").exit_code, 0);
+  ASSERT_EQ(run_cli("run --gpu toy --workload alpha_mix --param loads=2 --param alpha=2 --warps 2 --issue-log " + d + "/log.csv").exit_code,
+            0);
   const std::string script = std::string(WARPSIM_SOURCE_DIR) + "/plots/issue_timeline.py";
   const auto draw = [&](const std::string& prefix) {
-    return std::system((std::string(WARPSIM_PYTHON) + " " + script + " " + d + "/log.csv " + d + "/" + prefix + " 2>" + d + "/err.txt").c_str());
+    return std::system(
+        (std::string(WARPSIM_PYTHON) + " " + script + " " + d + "/log.csv " + d + "/" + prefix + " 2>" + d + "/err.txt").c_str());
   };
   ASSERT_EQ(draw("a"), 0) << slurp(d + "/err.txt");
   ASSERT_EQ(draw("b"), 0) << slurp(d + "/err.txt");
@@ -168,8 +185,10 @@ TEST(RunCli, MistypedNamesGetTheClosestOneAndGpuNamesIgnoreCase) {
   expect_rejected("valdate", "(did you mean 'validate'?)");
   expect_rejected("run --gpu kepler --wrkload homogeneous --warps 4", "(did you mean '--workload'?)");
   expect_rejected("run --gpu kepler --workload homogeneous --wraps=4", "(did you mean '--warps'?)");
-  expect_rejected("run --gpu keplr --workload homogeneous --warps 4", "no GPU config named 'keplr' and no such file; did you mean 'kepler'?");
-  expect_rejected("run --gpu kepler --workload homogenous --warps 4", "no workload named 'homogenous' and no such file; did you mean 'homogeneous'?");
+  expect_rejected("run --gpu keplr --workload homogeneous --warps 4",
+                  "no GPU config named 'keplr' and no such file; did you mean 'kepler'?");
+  expect_rejected("run --gpu kepler --workload homogenous --warps 4",
+                  "no workload named 'homogenous' and no such file; did you mean 'homogeneous'?");
   const CliRun upper = run_cli("run --gpu H100_SXM --workload homogeneous --param count=64 --warps 4 --sms 1 --format csv");
   ASSERT_EQ(upper.exit_code, 0) << upper.err;
   EXPECT_EQ(upper.out, run_cli("run --gpu h100_sxm --workload homogeneous --param count=64 --warps 4 --sms 1 --format csv").out);
@@ -179,7 +198,8 @@ TEST(RunCli, MistypedNamesGetTheClosestOneAndGpuNamesIgnoreCase) {
 // and the option.
 TEST(RunCli, OptionParseErrorsNameTheOptionLikeOtherBadInput) {
   expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --sms 0", "warpsim: error: <cli>: --sms: Value 0 not in range");
-  expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --bogus", "warpsim: error: <cli>: The following argument was not expected: --bogus");
+  expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --bogus",
+                  "warpsim: error: <cli>: The following argument was not expected: --bogus");
 }
 
 // A rule broken through a value derived from a --set (a memory clock scales Table 6.5's c) names
@@ -191,8 +211,9 @@ TEST(RunCli, ARuleBrokenThroughADerivedValueNamesTheSetKey) {
   // Behind the L2 the memory's latency is Table 6.2's less the trip to the slice (84 of 301 cycles).
   expect_rejected("run --gpu kepler --set memory.memory_clock_mhz=1.5" + run,
                   "warpsim: error: <--set>: memory.memory_clock_mhz: the unloaded latency of a transaction, 217.0 cycles");
-  expect_rejected("run --gpu kepler --set memory.memory_clock_mhz=1.5" + run,
-                  "; behind the caches the memory takes memory.latency_cycles (301) less the 84 cycles a miss has spent reaching its L2 slice");
+  expect_rejected(
+      "run --gpu kepler --set memory.memory_clock_mhz=1.5" + run,
+      "; behind the caches the memory takes memory.latency_cycles (301) less the 84 cycles a miss has spent reaching its L2 slice");
   expect_rejected("run --gpu h100_sxm --set memory.model=servers --set memory.line_charge_bytes=384" + run,
                   "is not longer than the DRAM timings alone give it (759 cycles) (with --set memory.line_charge_bytes, memory.model)");
 }
@@ -208,7 +229,8 @@ TEST(RunCli, GlobalArraysThatFitTheL2AreNoted) {
   const auto mentions_l2 = [](const CliRun& r) { return r.err.find("L2") != std::string::npos; };
   const std::string off = "--set memory.l2.slices=0 ";
   const CliRun fits = run(off + "--gpu kepler --workload random --param array=512KB");
-  EXPECT_NE(fits.err.find("warpsim: note: homogeneous_random's global arrays (512 KB) fit in kepler's 512 KB L2"), std::string::npos) << fits.err;
+  EXPECT_NE(fits.err.find("warpsim: note: homogeneous_random's global arrays (512 KB) fit in kepler's 512 KB L2"), std::string::npos)
+      << fits.err;
   EXPECT_FALSE(mentions_l2(run(off + "--gpu kepler --workload random --param array=1MB")));
   EXPECT_FALSE(mentions_l2(run("--gpu kepler --workload random --param array=512KB")));  // simulated: nothing to note
   // G80 does not cache global loads (Volkov §6.7); an arithmetic kernel touches no global array.
@@ -223,9 +245,11 @@ TEST(RunCli, GlobalArraysThatFitTheL2AreNoted) {
 TEST(RunCli, AnUnwritableLogWritesNoOtherOutput) {
   const std::string warp_log = test::write_temp_file("run_logs/warps.csv", "");
   std::remove(warp_log.c_str());
-  const auto r = run_cli("run --gpu maxwell --workload homogeneous --warps 4 --warp-log " + warp_log + " --occupancy-log /nonexistent/dir/o.csv");
+  const auto r =
+      run_cli("run --gpu maxwell --workload homogeneous --warps 4 --warp-log " + warp_log + " --occupancy-log /nonexistent/dir/o.csv");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("/nonexistent/dir/o.csv: --occupancy-log: cannot write output file: No such file or directory"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("/nonexistent/dir/o.csv: --occupancy-log: cannot write output file: No such file or directory"), std::string::npos)
+      << r.err;
   EXPECT_FALSE(std::ifstream(warp_log).good()) << "the warp log was written although the run failed";
 }
 
@@ -235,9 +259,9 @@ TEST(RunCli, EveryRunIsCheckedForLittlesLawAndTheThroughputBound) {
   // instructions of different warps per cycle; and the toy at 64 one-warp blocks, whose timed
   // window holds more loads per add than the kernel: 6e-4 above the whole kernel's bound, within
   // the bound of the mix it executed (model/simulated_bound.h).
-  for (const std::string args : {"--gpu maxwell --workload vabs --param sign=negative --param blocks_per_slot=32 --warps 48:64:16 --sms 1",
-                                 "--gpu toy --workload homogeneous --param op=stream --warps 32",
-                                 "--gpu toy --workload alpha_mix --param alpha=4 --warps 62:64"}) {
+  for (const std::string args :
+       {"--gpu maxwell --workload vabs --param sign=negative --param blocks_per_slot=32 --warps 48:64:16 --sms 1",
+        "--gpu toy --workload homogeneous --param op=stream --warps 32", "--gpu toy --workload alpha_mix --param alpha=4 --warps 62:64"}) {
     const CliRun r = run_cli("run " + args + " --format csv");
     EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.err;
     EXPECT_EQ(r.err.find("invariant"), std::string::npos) << r.err;
@@ -261,11 +285,12 @@ TEST(RunCli, HelpNamesWhatEachOptionTakesWithoutTypeArtefacts) {
   for (const char* command : {"run", "sweep", "validate", "compare-memory", "bound", "explain", "memloop", "list", "import-sass"}) {
     const CliRun r = run_cli(std::string(command) + " --help");
     ASSERT_EQ(r.exit_code, 0) << command << r.err;
-    for (const char* artefact : {"INT", "FLOAT", "TEXT"}) EXPECT_EQ(r.out.find(artefact), std::string::npos) << command << ": " << artefact << "\n" << r.out;
+    for (const char* artefact : {"INT", "FLOAT", "TEXT"})
+      EXPECT_EQ(r.out.find(artefact), std::string::npos) << command << ": " << artefact << "\n" << r.out;
   }
   const std::string help = run_cli("run --help").out;
-  for (const char* shown : {"--sms N in [1, 4096]", "--format {table,csv,json}=table", "--seed N=1", "--warps N|A:B|A:B:STEP", "--gpu GPU|FILE",
-                            "--set KEY=VALUE ...", "--steady-tolerance X in [1e-06, 0.5]=0.01 Needs: --steady"})
+  for (const char* shown : {"--sms N in [1, 4096]", "--format {table,csv,json}=table", "--seed N=1", "--warps N|A:B|A:B:STEP",
+                            "--gpu GPU|FILE", "--set KEY=VALUE ...", "--steady-tolerance X in [1e-06, 0.5]=0.01 Needs: --steady"})
     EXPECT_NE(help.find(shown), std::string::npos) << shown << "\n" << help;
 }
 
@@ -296,8 +321,10 @@ std::vector<std::map<std::string, double>> csv_records(const std::string& text) 
 // (`fixed`) gives an idle load Table 6.2's latency exactly (Kepler: 301 cycles).
 TEST(RunCli, ReportsTheLoadLatencyDistributionOfSection6_6) {
   const std::string hist = temp_dir() + "/latency_histogram.csv";
-  const CliRun q = run_cli("run --gpu kepler --workload alpha_mix --param alpha=0 --param loads=64 --warps 8:64:56 --sample-every 8 "
-                           "--set memory.model=queue --format csv --latency-histogram " + hist);
+  const CliRun q = run_cli(
+      "run --gpu kepler --workload alpha_mix --param alpha=0 --param loads=64 --warps 8:64:56 --sample-every 8 "
+      "--set memory.model=queue --format csv --latency-histogram " +
+      hist);
   ASSERT_EQ(q.exit_code, 0) << q.err;
   const auto rows = csv_records(q.out);
   ASSERT_EQ(rows.size(), 2u);
@@ -319,8 +346,10 @@ TEST(RunCli, ReportsTheLoadLatencyDistributionOfSection6_6) {
     double lo = -1, hi = -1, count = 0;
     for (const auto& b : bins) {
       if (b.at("warps_per_sm") != r.at("warps_per_sm")) continue;
-      if (lo < 0) lo = b.at("lo");
-      else EXPECT_EQ(b.at("lo"), hi) << "bins are contiguous";
+      if (lo < 0)
+        lo = b.at("lo");
+      else
+        EXPECT_EQ(b.at("lo"), hi) << "bins are contiguous";
       hi = b.at("hi");
       count += b.at("count");
     }
@@ -329,7 +358,8 @@ TEST(RunCli, ReportsTheLoadLatencyDistributionOfSection6_6) {
     EXPECT_GT(count, 0);
   }
 
-  const CliRun f = run_cli("run --gpu kepler --workload alpha_mix --param alpha=0 --param loads=64 --warps 4 --set memory.model=fixed --format csv");
+  const CliRun f =
+      run_cli("run --gpu kepler --workload alpha_mix --param alpha=0 --param loads=64 --warps 4 --set memory.model=fixed --format csv");
   ASSERT_EQ(f.exit_code, 0) << f.err;
   const auto idle = csv_records(f.out);
   ASSERT_EQ(idle.size(), 1u);
@@ -343,21 +373,27 @@ namespace warpsim::test {
 
 // A DRAM what-if on a model without DRAM says so (cli/common_options.h), and on one with it does not.
 TEST(RunCli, ADramWhatIfOnAModelWithoutDramIsNoted) {
-  const CliRun servers = run_cli("run --gpu kepler --set memory.model=servers --workload alpha_mix --warps 8 --format csv --set memory.dram.trcd_ns=20 --set memory.controllers=8");
+  const CliRun servers = run_cli(
+      "run --gpu kepler --set memory.model=servers --workload alpha_mix --warps 8 --format csv --set memory.dram.trcd_ns=20 --set memory.controllers=8");
   ASSERT_EQ(servers.exit_code, 0) << servers.err;
-  EXPECT_NE(servers.err.find("note: --set memory.dram.trcd_ns changes nothing on kepler's `servers` memory model"), std::string::npos) << servers.err;
+  EXPECT_NE(servers.err.find("note: --set memory.dram.trcd_ns changes nothing on kepler's `servers` memory model"), std::string::npos)
+      << servers.err;
   EXPECT_NE(servers.err.find("note: --set memory.controllers changes nothing"), std::string::npos) << servers.err;
   // The same run without the ignored keys gives the same output: the note is right.
   EXPECT_EQ(servers.out, run_cli("run --gpu kepler --set memory.model=servers --workload alpha_mix --warps 8 --format csv").out);
-  const CliRun queue = run_cli("run --gpu kepler --workload alpha_mix --warps 8 --format csv --set memory.model=queue --set memory.dram.trcd_ns=20");
+  const CliRun queue =
+      run_cli("run --gpu kepler --workload alpha_mix --warps 8 --format csv --set memory.model=queue --set memory.dram.trcd_ns=20");
   ASSERT_EQ(queue.exit_code, 0) << queue.err;
   EXPECT_EQ(queue.err.find("note:"), std::string::npos) << queue.err;
   // `simgrid` reads the controllers but no DRAM timing; `queue` no page policy.
-  const CliRun simgrid = run_cli("run --gpu kepler --workload alpha_mix --warps 8 --format csv --set memory.model=simgrid --set memory.dram.trcd_ns=20 --set memory.controllers=8");
+  const CliRun simgrid = run_cli(
+      "run --gpu kepler --workload alpha_mix --warps 8 --format csv --set memory.model=simgrid --set memory.dram.trcd_ns=20 --set memory.controllers=8");
   ASSERT_EQ(simgrid.exit_code, 0) << simgrid.err;
-  EXPECT_NE(simgrid.err.find("note: --set memory.dram.trcd_ns changes nothing on kepler's `simgrid` memory model"), std::string::npos) << simgrid.err;
+  EXPECT_NE(simgrid.err.find("note: --set memory.dram.trcd_ns changes nothing on kepler's `simgrid` memory model"), std::string::npos)
+      << simgrid.err;
   EXPECT_EQ(simgrid.err.find("memory.controllers changes nothing"), std::string::npos) << simgrid.err;
-  const CliRun page = run_cli("run --gpu kepler --workload alpha_mix --warps 8 --format csv --set memory.model=queue --set memory.controller.page_policy=open");
+  const CliRun page = run_cli(
+      "run --gpu kepler --workload alpha_mix --warps 8 --format csv --set memory.model=queue --set memory.controller.page_policy=open");
   ASSERT_EQ(page.exit_code, 0) << page.err;
   EXPECT_NE(page.err.find("note: --set memory.controller.page_policy changes nothing on kepler's `queue`"), std::string::npos) << page.err;
   EXPECT_EQ(page.out, run_cli("run --gpu kepler --workload alpha_mix --warps 8 --format csv --set memory.model=queue").out);

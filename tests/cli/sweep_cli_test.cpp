@@ -18,11 +18,10 @@ namespace {
 
 // 2 alphas x 4 occupancies on two SMs: eight small points.
 std::string grid(const std::string& warps = "4:16:4", int adds = 64) {
-  return "sweep --gpu maxwell --workload alpha_mix --param alpha=1,inf --param loads=4 --param adds=" + std::to_string(adds) +
-         " --warps " + warps + " --sms 2 --quiet";
+  return "sweep --gpu maxwell --workload alpha_mix --param alpha=1,inf --param loads=4 --param adds=" + std::to_string(adds) + " --warps " +
+         warps + " --sms 2 --quiet";
 }
 const std::string kGrid = grid();
-
 
 void spit(const std::string& path, const std::string& content) { std::ofstream(path, std::ios::binary | std::ios::trunc) << content; }
 
@@ -112,7 +111,7 @@ TEST(SweepCli, ResumeChecksLittlesLawOnThePointsItKeeps) {
   const CliRun r = run_cli(kGrid + " --out " + out);
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.err.find("invariant littles_law violated by 1 sweep point(s); worst 0.5 (" + fields[0] + ")"), std::string::npos) << r.err;
-  EXPECT_EQ(lines_of(slurp(out)).size(), lines.size());  // the sweep still completes its file
+  EXPECT_EQ(lines_of(slurp(out)).size(), lines.size());                                // the sweep still completes its file
   ASSERT_EQ(run_cli(kGrid + " --out " + temp_dir() + "/whole_law.csv").exit_code, 0);  // an intact file resumes clean
 }
 
@@ -145,7 +144,8 @@ TEST(SweepCli, KilledSweepLeavesWholeLinesThatARerunCompletes) {
     ::_exit(127);
   }
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (lines_of(slurp(out)).size() < 3 && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  while (lines_of(slurp(out)).size() < 3 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
   ::kill(pid, SIGKILL);
   int status = 0;
   ::waitpid(pid, &status, 0);
@@ -178,8 +178,10 @@ TEST(SweepCli, BadInputExitsTwoAndWritesNothing) {
   EXPECT_EQ(run_cli(kGrid + " --seed 18446744073709551616 --out " + out).exit_code, 2);
   // Found only when a memory model is built (a departure spread beyond a 1-cycle latency): still
   // before anything is written.
-  const auto late = run_cli("sweep --gpu g80 --workload alpha_mix --param loads=2 --warps 4,8 --sms 1 --set memory.model=fixed "
-                            "--set memory.latency_cycles=300,1 --out " + out);
+  const auto late = run_cli(
+      "sweep --gpu g80 --workload alpha_mix --param loads=2 --warps 4,8 --sms 1 --set memory.model=fixed "
+      "--set memory.latency_cycles=300,1 --out " +
+      out);
   EXPECT_EQ(late.exit_code, 2);
   // The key the sweep changed is named, not the Table 6.7 increment it now conflicts with.
   EXPECT_NE(late.err.find("<--set>: memory.latency_cycles: the departure spread"), std::string::npos) << late.err;
@@ -212,8 +214,9 @@ TEST(SweepCli, TheOrderOfTheSetOptionsChangesNoByte) {
 // Each --set and --param key of the grid is a column of its own, with the value as given, so a
 // table tool can group by it without splitting a string.
 TEST(SweepCli, EachSetAndParamKeyIsAColumnOfItsOwn) {
-  const CliRun r = run_cli("sweep --gpu maxwell --workload alpha_mix --param loads=2 --param alpha=1,inf --warps 4 --sms 1 --quiet"
-                           " --set scheduler.policy=gto,lrr --set memory.latency_cycles=300");
+  const CliRun r = run_cli(
+      "sweep --gpu maxwell --workload alpha_mix --param loads=2 --param alpha=1,inf --warps 4 --sms 1 --quiet"
+      " --set scheduler.policy=gto,lrr --set memory.latency_cycles=300");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto lines = lines_of(r.out);
   ASSERT_EQ(lines.size(), 1u + 4);
@@ -225,7 +228,8 @@ TEST(SweepCli, EachSetAndParamKeyIsAColumnOfItsOwn) {
   EXPECT_EQ(cells(lines[1]), (std::vector<std::string>{"300", "gto", "1", "2"}));
   EXPECT_EQ(cells(lines[2]), (std::vector<std::string>{"300", "gto", "inf", "2"}));
   EXPECT_EQ(cells(lines[4]), (std::vector<std::string>{"300", "lrr", "inf", "2"}));
-  const CliRun j = run_cli("sweep --gpu maxwell --workload alpha_mix --param loads=2 --warps 4 --sms 1 --quiet --format jsonl --set scheduler.policy=lrr");
+  const CliRun j = run_cli(
+      "sweep --gpu maxwell --workload alpha_mix --param loads=2 --warps 4 --sms 1 --quiet --format jsonl --set scheduler.policy=lrr");
   ASSERT_EQ(j.exit_code, 0) << j.err;
   EXPECT_NE(j.out.find(",\"set.scheduler.policy\":\"lrr\",\"param.loads\":\"2\",\"gpu\":\"maxwell\","), std::string::npos) << j.out;
 }
@@ -271,7 +275,8 @@ TEST(SweepCli, SteadyAddsItsColumns) {
 // With the L2 turned off (a what-if): once per GPU and workload whose global arrays fit in it, as
 // `run` does.
 TEST(SweepCli, ArraysThatFitTheL2AreNotedOncePerGpuAndWorkload) {
-  const CliRun r = run_cli("sweep --gpu kepler --gpu g80 --set memory.l2.slices=0 --workload random --param array=512KB,1MB --param count=2 --warps 2,4 --sms 1 --quiet");
+  const CliRun r = run_cli(
+      "sweep --gpu kepler --gpu g80 --set memory.l2.slices=0 --workload random --param array=512KB,1MB --param count=2 --warps 2,4 --sms 1 --quiet");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string note = "warpsim: note: homogeneous_random's global arrays (512 KB) fit in kepler's 512 KB L2";
   const size_t first = r.err.find(note);

@@ -23,7 +23,8 @@ TEST(ValidateCli, ACaseFileMayNameAGpuGivenAsAFile) {
                                  {"compare: {measurement: volkov.t6_2.kepler.add}", "compare: {less_than: 12.5}"}})
     text.replace(text.find(from), from.size(), to);
   const std::string cases = test::write_temp_file("vcli/mygpu_cases.yaml", text);
-  const auto r = test::run_cli("validate --gpu " + gpu + " --cases " + cases + " --no-figures --memory-models none --format csv --out-dir " + dir("rep_mygpu"));
+  const auto r = test::run_cli("validate --gpu " + gpu + " --cases " + cases +
+                               " --no-figures --memory-models none --format csv --out-dir " + dir("rep_mygpu"));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("cheap.latency,mygpu,latency,cycles,< 12.5,12,"), std::string::npos) << r.out;  // the file's ALU latency ran
   const auto without = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --out-dir " + dir("rep_mygpu2"));
@@ -35,10 +36,12 @@ TEST(ValidateCli, ACaseFileMayNameAGpuGivenAsAFile) {
 // A measured 0 has no relative error: the case fails at +inf, and the headline says why rather
 // than calling the simulator's number "not attained".
 TEST(ValidateCli, AMeasuredZeroIsAnUnboundedErrorNotAMissingValue) {
-  const std::string csv = test::write_temp_file("vcli/zero.csv",
-                                                "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
-                                                "mine.zero.w8,kepler,throughput,homogeneous,op=add count=256,8,0,ops_per_cycle_per_scheduler,my run,\n");
-  const auto r = test::run_cli("validate --gpu kepler --case 'auto.*' --measurements " + csv + " --no-figures --memory-models none --out-dir " + dir("rep_zero"));
+  const std::string csv =
+      test::write_temp_file("vcli/zero.csv",
+                            "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                            "mine.zero.w8,kepler,throughput,homogeneous,op=add count=256,8,0,ops_per_cycle_per_scheduler,my run,\n");
+  const auto r = test::run_cli("validate --gpu kepler --case 'auto.*' --measurements " + csv +
+                               " --no-figures --memory-models none --out-dir " + dir("rep_zero"));
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.err.find("simulator unbounded (measured 0: no relative error) (auto.mine.zero.w8)"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("not attained"), std::string::npos) << r.err;
@@ -48,12 +51,14 @@ TEST(ValidateCli, AMeasuredZeroIsAnUnboundedErrorNotAMissingValue) {
 // Every row of a measurement file becomes a case or is named with the reason it is not used, on
 // stderr and in the report: a row with no workload to simulate, and rows for a GPU not given.
 TEST(ValidateCli, EveryMeasurementRowNotUsedIsNamedWithItsReason) {
-  const std::string csv = test::write_temp_file("vcli/unused.csv",
-                                                "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
-                                                "mine.add.w8,kepler,throughput,homogeneous,op=add count=256,8,0.9,ops_per_cycle_per_scheduler,my run,\n"
-                                                "mine.matmul,kepler,throughput,,kernel=matmul,8,12,gbps,my run,\n"
-                                                "mine.other,maxwell,throughput,homogeneous,op=add count=256,8,0.9,ops_per_cycle_per_scheduler,my run,\n");
-  const auto r = test::run_cli("validate --gpu kepler --case 'auto.*' --measurements " + csv + " --no-figures --memory-models none --out-dir " + dir("rep_unused"));
+  const std::string csv =
+      test::write_temp_file("vcli/unused.csv",
+                            "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                            "mine.add.w8,kepler,throughput,homogeneous,op=add count=256,8,0.9,ops_per_cycle_per_scheduler,my run,\n"
+                            "mine.matmul,kepler,throughput,,kernel=matmul,8,12,gbps,my run,\n"
+                            "mine.other,maxwell,throughput,homogeneous,op=add count=256,8,0.9,ops_per_cycle_per_scheduler,my run,\n");
+  const auto r = test::run_cli("validate --gpu kepler --case 'auto.*' --measurements " + csv +
+                               " --no-figures --memory-models none --out-dir " + dir("rep_unused"));
   EXPECT_NE(r.out.find("auto.mine.add.w8"), std::string::npos) << r.out;  // the usable row is a case
   const std::string report = slurp(dir("rep_unused") + "/report.md");
   for (const std::string& said : {"no case derived from " + csv + ":3 mine.matmul: no workload to simulate",
@@ -76,9 +81,10 @@ TEST(ValidateCli, TwoConfigsOfOneGpuNameAreRefusedAndARepeatedGpuCountsOnce) {
   const auto both = refused("--gpu kepler --gpu " + copy + " --case t6_1.random --no-figures --memory-models none", "rep_twins");
   EXPECT_NE(both.err.find("--gpu: 'kepler' and '" + copy + "' are both GPU 'kepler' (gpu.name)"), std::string::npos) << both.err;
 
-  const std::string csv = test::write_temp_file("vcli/twice.csv",
-                                                "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
-                                                "twice.add.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run,\n");
+  const std::string csv =
+      test::write_temp_file("vcli/twice.csv",
+                            "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                            "twice.add.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run,\n");
   const std::string common = " --case 'auto.*' --measurements " + csv + " --no-figures --memory-models none --format csv";
   const auto once = test::run_cli("validate --gpu kepler" + common + " --out-dir " + dir("rep_once"));
   const auto twice = test::run_cli("validate --gpu kepler --gpu kepler" + common + " --out-dir " + dir("rep_twice"));
@@ -91,9 +97,10 @@ TEST(ValidateCli, ADerivedCaseTakingACaseFilesIdIsBadInput) {
   std::string cases = kPassing;
   cases.replace(cases.find("cheap.latency"), 13, "auto.clash.w8");
   const std::string file = test::write_temp_file("vcli/clash.yaml", cases);
-  const std::string csv = test::write_temp_file("vcli/clash.csv",
-                                                "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
-                                                "clash.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run,\n");
+  const std::string csv =
+      test::write_temp_file("vcli/clash.csv",
+                            "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                            "clash.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run,\n");
   const auto r = refused("--cases " + file + " --measurements " + csv + " --no-figures --memory-models none", "rep_clash");
   EXPECT_NE(r.err.find(csv + ":2:"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("id: duplicate case id 'auto.clash.w8' (first at " + file + ":2)"), std::string::npos) << r.err;
@@ -107,9 +114,12 @@ TEST(ValidateCli, ARangeWhoseLowerEndIsAboveItsUpperEndIsBadInput) {
   std::string cases = kPassing;
   cases.replace(cases.find("volkov.t6_2.kepler.add"), 22, "[er.lo, er.hi]");
   const std::string file = test::write_temp_file("vcli/empty_range.yaml", cases);
-  const auto r = refused("--cases " + file + " --measurements " + csv + " --case cheap.latency --no-figures --memory-models none", "rep_empty_range");
+  const auto r =
+      refused("--cases " + file + " --measurements " + csv + " --case cheap.latency --no-figures --memory-models none", "rep_empty_range");
   EXPECT_NE(r.err.find(file + ":2:"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("compare.measurement: the rows leave no value to compare with: their lower end 10 is above their upper end 5"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("compare.measurement: the rows leave no value to compare with: their lower end 10 is above their upper end 5"),
+            std::string::npos)
+      << r.err;
 }
 
 TEST(ValidateCli, ARepeatedKeyInACaseFileIsBadInput) {

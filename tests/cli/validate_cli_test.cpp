@@ -6,8 +6,8 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <map>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -21,13 +21,15 @@ namespace warpsim::validate_cli {
 
 TEST(ValidateCli, AllCasesPassingExitsZeroAndWritesTheReport) {
   const std::string cases = test::write_temp_file("vcli/pass.yaml", kPassing);
-  const auto r = test::run_cli("validate --cases " + cases + " --case 'cheap.*' --no-figures --memory-models none --out-dir " + dir("rep_pass"));
+  const auto r =
+      test::run_cli("validate --cases " + cases + " --case 'cheap.*' --no-figures --memory-models none --out-dir " + dir("rep_pass"));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(last_line(r.out), "1 passed, 0 failed");
   // The header's command can be pasted back into a shell: the glob stays quoted.
   EXPECT_NE(slurp(dir("rep_pass") + "/report.md").find("--case 'cheap.*' --cases " + cases), std::string::npos);
   EXPECT_NE(r.out.find("cheap.latency"), std::string::npos);
-  for (const char* f : {"report.md", "report.json", "cases.csv", "values.csv", "accuracy.csv"}) EXPECT_TRUE(fs::exists(dir("rep_pass") + "/" + f)) << f;
+  for (const char* f : {"report.md", "report.json", "cases.csv", "values.csv", "accuracy.csv"})
+    EXPECT_TRUE(fs::exists(dir("rep_pass") + "/" + f)) << f;
   EXPECT_NE(slurp(dir("rep_pass") + "/report.md").find("## Accuracy summary"), std::string::npos);
   // The case belongs to no built-in finding: the report has no findings row for it.
   EXPECT_TRUE(nlohmann::json::parse(slurp(dir("rep_pass") + "/report.json"))["findings"].empty());
@@ -99,7 +101,8 @@ TEST(ValidateCli, NoMatchingCaseIsBadInput) {
 // and the way to validate another, not blamed on a --case filter nobody gave.
 TEST(ValidateCli, AGpuWithoutCasesIsNamedWithTheGpusThatHaveThem) {
   const auto r = refused("--gpu toy --no-figures --memory-models none", "rep_toy");
-  EXPECT_NE(r.err.find("--gpu: no validation case covers toy: the cases cover g80, gt200, fermi, kepler, maxwell"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--gpu: no validation case covers toy: the cases cover g80, gt200, fermi, kepler, maxwell"), std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find("--measurements FILE"), std::string::npos) << r.err;
 }
 
@@ -109,7 +112,9 @@ TEST(ValidateCli, NoCaseFromAMeasurementFileSaysWhyForItsRows) {
                                                 "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
                                                 "x.r,kepler,latency,homogeneous,op=random warps_per_device=0,,1000,cycles,lab,\n");
   const auto r = refused("--measurements " + csv + " --case 'auto.*' --no-figures --memory-models none", "rep_underived");
-  EXPECT_NE(r.err.find("no case derived from " + csv + ":2 x.r: warps_per_device: only 1 (one warp on the whole device, §6.7) is simulated"), std::string::npos)
+  EXPECT_NE(
+      r.err.find("no case derived from " + csv + ":2 x.r: warps_per_device: only 1 (one warp on the whole device, §6.7) is simulated"),
+      std::string::npos)
       << r.err;
 }
 
@@ -121,10 +126,13 @@ TEST(ValidateCli, AnUnknownMemoryModelIsBadInput) {
 
 TEST(ValidateCli, OutputIsTheSameForAnyNumberOfJobs) {
   const std::string cases = test::write_temp_file("vcli/jobs.yaml", std::string(kPassing) + std::string(kFailing).substr(7));
-  const auto one = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --jobs 1 --out-dir " + dir("rep_j1") + " --format csv");
-  const auto two = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --jobs 2 --out-dir " + dir("rep_j2") + " --format csv");
+  const auto one = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --jobs 1 --out-dir " + dir("rep_j1") +
+                                 " --format csv");
+  const auto two = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --jobs 2 --out-dir " + dir("rep_j2") +
+                                 " --format csv");
   EXPECT_EQ(one.out, two.out);
-  for (const char* f : {"cases.csv", "values.csv", "accuracy.csv"}) EXPECT_EQ(slurp(dir("rep_j1") + "/" + f), slurp(dir("rep_j2") + "/" + f)) << f;
+  for (const char* f : {"cases.csv", "values.csv", "accuracy.csv"})
+    EXPECT_EQ(slurp(dir("rep_j1") + "/" + f), slurp(dir("rep_j2") + "/" + f)) << f;
 }
 
 TEST(ValidateCli, ACaseGivesTheSameValueAloneAndAmongOthers) {
@@ -156,12 +164,14 @@ TEST(ValidateCli, WholeDeviceRunsEveryCaseOnAllSms) {
 }
 
 TEST(ValidateCli, CasesAreDerivedFromAUsersMeasurementFile) {
-  const std::string csv = test::write_temp_file("vcli/mine.csv",
-                                                "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
-                                                "mine.add.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run \xe9t\xe9,\n"
-                                                // 0.4 warps/SM would round to 0, "as many as fit": no case.
-                                                "mine.add.w0,kepler,throughput,homogeneous,op=add count=256,0.4,1,ops_per_cycle_per_scheduler,my run,\n");
-  const auto r = test::run_cli("validate --gpu kepler --case 'auto.*' --measurements " + csv + " --no-figures --memory-models none --out-dir " + dir("rep_auto"));
+  const std::string csv = test::write_temp_file(
+      "vcli/mine.csv",
+      "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+      "mine.add.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run \xe9t\xe9,\n"
+      // 0.4 warps/SM would round to 0, "as many as fit": no case.
+      "mine.add.w0,kepler,throughput,homogeneous,op=add count=256,0.4,1,ops_per_cycle_per_scheduler,my run,\n");
+  const auto r = test::run_cli("validate --gpu kepler --case 'auto.*' --measurements " + csv +
+                               " --no-figures --memory-models none --out-dir " + dir("rep_auto"));
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("auto.mine.add.w8"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("auto.mine.add.w0"), std::string::npos) << r.out;
@@ -212,7 +222,9 @@ TEST(ValidateCli, AnOutDirThatCannotBeMadeIsRefusedBeforeAnyCaseRuns) {
 // The one end-to-end run of built-in cases (the full run is the README's main command): a few cheap
 // cases, with figures when matplotlib is available.
 TEST(ValidateCli, BuiltinCasesRunEndToEnd) {
-  const auto r = test::run_cli("validate --gpu kepler --case t6_1.add --case t6_2.add --case vector_add.best_gbps --memory-models fixed --out-dir " + dir("rep_builtin"));
+  const auto r =
+      test::run_cli("validate --gpu kepler --case t6_1.add --case t6_2.add --case vector_add.best_gbps --memory-models fixed --out-dir " +
+                    dir("rep_builtin"));
   // Which of them pass depends on the calibration of the moment; the contract does not.
   const std::string last = last_line(r.out);
   int passed = -1, failed = -1;
@@ -251,7 +263,8 @@ TEST(ValidateCli, BuiltinCasesRunEndToEnd) {
     char model[16], load[8];
     long long warps, lo, hi, count;
     double gbps;
-    ASSERT_EQ(std::sscanf(line.c_str(), "kepler,%15[a-z],%7[a-z],%lld,%lf,%lld,%lld,%lld", model, load, &warps, &gbps, &lo, &hi, &count), 7) << line;
+    ASSERT_EQ(std::sscanf(line.c_str(), "kepler,%15[a-z],%7[a-z],%lld,%lf,%lld,%lld,%lld", model, load, &warps, &gbps, &lo, &hi, &count), 7)
+        << line;
     if (count > 0) hist[std::string(model) + "/" + load][lo] += count;
   }
   ASSERT_EQ(hist.size(), 4u);
@@ -283,13 +296,15 @@ TEST(ValidateCli, APercentileAtAThroughputLevelTakesTheOccupancyReachingIt) {
     workload: homogeneous
     params: {op: stream, count: 64}
     warps: "4:64:4"
-    extract: {kind: throughput_at, metric: access_latency_p95, at_metric: gbps, at_value: )" + level + R"(}
+    extract: {kind: throughput_at, metric: access_latency_p95, at_metric: gbps, at_value: )" +
+            level + R"(}
     compare: {greater_than: 0}
     tolerance: {relative: 0}
     tolerance_reason: test
 )";
   const std::string cases = test::write_temp_file("vcli/level.yaml", text);
-  const auto r = test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --format csv --out-dir " + dir("rep_level"));
+  const auto r =
+      test::run_cli("validate --cases " + cases + " --no-figures --memory-models none --format csv --out-dir " + dir("rep_level"));
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;  // the 5000 GB/s case has no value
   std::map<std::string, std::string> simulated;
   std::istringstream lines(slurp(dir("rep_level") + "/cases.csv"));

@@ -40,9 +40,12 @@ TEST(BuiltinConfigs, GpuNamesAreUniqueSoEveryNameMeansOneFile) {
 
 // Table 2.6 (SMs, schedulers, CUDA cores and SFUs per SM) and Table 2.7 (clocks, pin bandwidth).
 TEST(SeedTables, SmsSchedulersAndUnitsMatchTable2_6) {
-  struct Row { const char* gpu; int sms, schedulers, cores, sfus; };
-  const Row rows[] = {{"g80", 16, 1, 8, 2}, {"gt200", 30, 1, 8, 2}, {"fermi", 15, 2, 32, 4},
-                      {"kepler", 8, 4, 192, 32}, {"maxwell", 16, 4, 128, 32}};
+  struct Row {
+    const char* gpu;
+    int sms, schedulers, cores, sfus;
+  };
+  const Row rows[] = {
+      {"g80", 16, 1, 8, 2}, {"gt200", 30, 1, 8, 2}, {"fermi", 15, 2, 32, 4}, {"kepler", 8, 4, 192, 32}, {"maxwell", 16, 4, 128, 32}};
   for (const auto& r : rows) {
     SCOPED_TRACE(r.gpu);
     const HwConfig c = test::builtin(r.gpu);
@@ -54,9 +57,12 @@ TEST(SeedTables, SmsSchedulersAndUnitsMatchTable2_6) {
 }
 
 TEST(SeedTables, ClockRatesAndPinBandwidthsMatchTable2_7) {
-  struct Row { const char* gpu; double clock_ghz, pin_gbps; };
-  const Row rows[] = {{"g80", 1.35, 86.4}, {"gt200", 1.296, 141.7}, {"fermi", 1.4, 177.4},
-                      {"kepler", 1.124, 192.3}, {"maxwell", 1.266, 224}};
+  struct Row {
+    const char* gpu;
+    double clock_ghz, pin_gbps;
+  };
+  const Row rows[] = {
+      {"g80", 1.35, 86.4}, {"gt200", 1.296, 141.7}, {"fermi", 1.4, 177.4}, {"kepler", 1.124, 192.3}, {"maxwell", 1.266, 224}};
   for (const auto& r : rows) {
     SCOPED_TRACE(r.gpu);
     const HwConfig c = test::builtin(r.gpu);
@@ -78,10 +84,13 @@ TEST(SeedTables, PinBandwidthIsBusWidthTimesDataRateWithinOnePercent) {
 }
 
 TEST(SeedTables, SchedulerParametersMatchTable2_8) {
-  struct Row { const char* gpu; int warps_per_sm, warps_per_scheduler, issue_cycles, width; };
+  struct Row {
+    const char* gpu;
+    int warps_per_sm, warps_per_scheduler, issue_cycles, width;
+  };
   // Width: the GTX 480 single-issues (Table 2.8 note); Maxwell dual-issues per §2.9.
-  const Row rows[] = {{"g80", 24, 24, 2, 1}, {"gt200", 32, 32, 2, 1}, {"fermi", 48, 24, 2, 1},
-                      {"kepler", 64, 16, 1, 2}, {"maxwell", 64, 16, 1, 2}};
+  const Row rows[] = {
+      {"g80", 24, 24, 2, 1}, {"gt200", 32, 32, 2, 1}, {"fermi", 48, 24, 2, 1}, {"kepler", 64, 16, 1, 2}, {"maxwell", 64, 16, 1, 2}};
   for (const auto& r : rows) {
     SCOPED_TRACE(r.gpu);
     const HwConfig c = test::builtin(r.gpu);
@@ -93,9 +102,16 @@ TEST(SeedTables, SchedulerParametersMatchTable2_8) {
 }
 
 TEST(SeedTables, SharedMemoryUnitsMatchTable2_5) {
-  struct Row { const char* gpu; int banks, bank_bits, cycles; bool half_warp; };
-  const Row rows[] = {{"g80", 16, 32, 2, true}, {"gt200", 16, 32, 2, true}, {"fermi", 32, 32, 2, false},
-                      {"kepler", 32, 64, 1, false}, {"maxwell", 32, 32, 1, false}};
+  struct Row {
+    const char* gpu;
+    int banks, bank_bits, cycles;
+    bool half_warp;
+  };
+  const Row rows[] = {{"g80", 16, 32, 2, true},
+                      {"gt200", 16, 32, 2, true},
+                      {"fermi", 32, 32, 2, false},
+                      {"kepler", 32, 64, 1, false},
+                      {"maxwell", 32, 32, 1, false}};
   for (const auto& r : rows) {
     SCOPED_TRACE(r.gpu);
     const HwConfig c = test::builtin(r.gpu);
@@ -108,9 +124,15 @@ TEST(SeedTables, SharedMemoryUnitsMatchTable2_5) {
 
 // Table 6.2; smem2 (2-way bank conflict) = smem + one replay (§6.2).
 TEST(SeedTables, RegisterDependencyLatenciesMatchTable6_2) {
-  struct Row { const char* gpu; int add, sfu, smem, smem2, stream; };
-  const Row rows[] = {{"g80", 20, 32, 38, 54, 444}, {"gt200", 24, 34, 40, 56, 434}, {"fermi", 18, 22, 26, 58, 513},
-                      {"kepler", 9, 9, 24, 56, 301}, {"maxwell", 6, 13, 24, 26, 368}};
+  struct Row {
+    const char* gpu;
+    int add, sfu, smem, smem2, stream;
+  };
+  const Row rows[] = {{"g80", 20, 32, 38, 54, 444},
+                      {"gt200", 24, 34, 40, 56, 434},
+                      {"fermi", 18, 22, 26, 58, 513},
+                      {"kepler", 9, 9, 24, 56, 301},
+                      {"maxwell", 6, 13, 24, 26, 368}};
   for (const auto& r : rows) {
     SCOPED_TRACE(r.gpu);
     const HwConfig c = test::builtin(r.gpu);
@@ -126,7 +148,10 @@ TEST(SeedTables, RegisterDependencyLatenciesMatchTable6_2) {
 // dual-issue, so a pipe reaches min(its units, 32 ops per issue slot); shared memory reaches
 // its bank rate (banks / cycles per access, per SM) unless a lower rate was measured (G80).
 TEST(SeedTables, PeakThroughputsWithoutIlpFollowTable6_1) {
-  struct Row { const char* gpu; double add, sfu, smem; };
+  struct Row {
+    const char* gpu;
+    double add, sfu, smem;
+  };
   const Row rows[] = {{"g80", 8, 2, 6}, {"gt200", 8, 2, 8}, {"fermi", 16, 2, 8}, {"kepler", 32, 8, 8}, {"maxwell", 32, 8, 8}};
   for (const auto& r : rows) {
     SCOPED_TRACE(r.gpu);
@@ -143,9 +168,12 @@ TEST(SeedTables, PeakThroughputsWithoutIlpFollowTable6_1) {
 // Table 6.4 (GB/s) and the same peak as Table 4.1's mem_thru in IPC/SM: GB/s / (SMs x GHz x
 // 128 B per coalesced warp load). Table 4.1 has 3-4 significant digits: 1%.
 TEST(SeedTables, StreamingPeakMatchesTable6_4AndTable4_1) {
-  struct Row { const char* gpu; double peak_gbps, mem_thru_ipc_per_sm; };
-  const Row rows[] = {{"g80", 74, 0.0268}, {"gt200", 138, 0.0277}, {"fermi", 161, 0.0599},
-                      {"kepler", 154, 0.1338}, {"maxwell", 211, 0.0814}};
+  struct Row {
+    const char* gpu;
+    double peak_gbps, mem_thru_ipc_per_sm;
+  };
+  const Row rows[] = {
+      {"g80", 74, 0.0268}, {"gt200", 138, 0.0277}, {"fermi", 161, 0.0599}, {"kepler", 154, 0.1338}, {"maxwell", 211, 0.0814}};
   for (const auto& r : rows) {
     SCOPED_TRACE(r.gpu);
     const HwConfig c = test::builtin(r.gpu);
@@ -157,9 +185,16 @@ TEST(SeedTables, StreamingPeakMatchesTable6_4AndTable4_1) {
 
 // Table 4.1: alu_thru and issue_thru in IPC/SM, "single-issue factored into both" (§4.1).
 TEST(SeedTables, ArithmeticAndIssueThroughputsMatchTable4_1) {
-  struct Row { const char* gpu; double alu_thru, issue_thru; int alu_lat, mem_lat; };
-  const Row rows[] = {{"g80", 0.25, 0.5, 20, 444}, {"gt200", 0.25, 0.5, 24, 434}, {"fermi", 1, 1, 18, 513},
-                      {"kepler", 4, 4, 9, 301}, {"maxwell", 4, 4, 6, 368}};
+  struct Row {
+    const char* gpu;
+    double alu_thru, issue_thru;
+    int alu_lat, mem_lat;
+  };
+  const Row rows[] = {{"g80", 0.25, 0.5, 20, 444},
+                      {"gt200", 0.25, 0.5, 24, 434},
+                      {"fermi", 1, 1, 18, 513},
+                      {"kepler", 4, 4, 9, 301},
+                      {"maxwell", 4, 4, 6, 368}};
   for (const auto& r : rows) {
     SCOPED_TRACE(r.gpu);
     const HwConfig c = test::builtin(r.gpu);
@@ -172,9 +207,12 @@ TEST(SeedTables, ArithmeticAndIssueThroughputsMatchTable4_1) {
 }
 
 TEST(SeedTables, MemoryContentionFitsMatchTable6_5) {
-  struct Row { const char* gpu; double a, b, c; };
-  const Row rows[] = {{"g80", 453, 61, 81}, {"gt200", 438, 17, 140}, {"fermi", 501, 41, 170},
-                      {"kepler", 300, 32, 170}, {"maxwell", 372, 22, 221}};
+  struct Row {
+    const char* gpu;
+    double a, b, c;
+  };
+  const Row rows[] = {
+      {"g80", 453, 61, 81}, {"gt200", 438, 17, 140}, {"fermi", 501, 41, 170}, {"kepler", 300, 32, 170}, {"maxwell", 372, 22, 221}};
   for (const auto& r : rows) {
     SCOPED_TRACE(r.gpu);
     const HwConfig c = test::builtin(r.gpu);
@@ -191,9 +229,16 @@ TEST(SeedTables, TransactionIssueLatencyAndCoalescingMatchTable6_7AndSection2_5)
   // Maxwell issues one 128-byte line per pass (§4.3, mem/coalescer.h), and Kepler, whose L2 serves
   // sectors of lines as Maxwell's, likewise: the same latency difference (Table 6.2 random -
   // stream) over 31 extra lines.
-  struct Row { const char* gpu; double table_6_7; CoalescingRule rule; double stream, random; };
-  const Row rows[] = {{"g80", 6.7, CoalescingRule::G80, 444, 644}, {"gt200", 7.6, CoalescingRule::GT200, 434, 662},
-                      {"fermi", 34, CoalescingRule::Fermi, 513, 1571}, {"kepler", 33, CoalescingRule::Sector32, 301, 1213},
+  struct Row {
+    const char* gpu;
+    double table_6_7;
+    CoalescingRule rule;
+    double stream, random;
+  };
+  const Row rows[] = {{"g80", 6.7, CoalescingRule::G80, 444, 644},
+                      {"gt200", 7.6, CoalescingRule::GT200, 434, 662},
+                      {"fermi", 34, CoalescingRule::Fermi, 513, 1571},
+                      {"kepler", 33, CoalescingRule::Sector32, 301, 1213},
                       {"maxwell", 5.9, CoalescingRule::Sector32, 368, 534}};
   for (const auto& r : rows) {
     SCOPED_TRACE(r.gpu);

@@ -16,7 +16,7 @@ double pin_gbps(const HwConfig& c) { return c.memory.bus_width_bits * 2.0 * c.me
 TEST(H100Configs, PinBandwidthIsBusWidthTimesDoubleDataRate) {
   const HwConfig sxm = test::builtin("h100_sxm");
   const HwConfig pcie = test::builtin("h100_pcie");
-  EXPECT_NEAR(pin_gbps(sxm), sxm.memory.pin_bandwidth_gbps, 0.001 * sxm.memory.pin_bandwidth_gbps);    // 3352 GB/s
+  EXPECT_NEAR(pin_gbps(sxm), sxm.memory.pin_bandwidth_gbps, 0.001 * sxm.memory.pin_bandwidth_gbps);     // 3352 GB/s
   EXPECT_NEAR(pin_gbps(pcie), pcie.memory.pin_bandwidth_gbps, 0.001 * pcie.memory.pin_bandwidth_gbps);  // 2039 GB/s
   EXPECT_LE(sxm.memory.peak_gbps, sxm.memory.pin_bandwidth_gbps);
   EXPECT_LE(pcie.memory.peak_gbps, pcie.memory.pin_bandwidth_gbps);
@@ -42,7 +42,7 @@ TEST(H100Configs, SmResourcesMatchTheWhitepaperPerSmCounts) {
   EXPECT_EQ(c.scheduler.count * c.alu.ops_per_cycle, 128);  // FP32 cores per SM
   EXPECT_EQ(c.scheduler.count * c.sfu.ops_per_cycle, 16);   // SFU results per clock per SM
   EXPECT_EQ(c.scheduler.count * c.scheduler.max_warps, c.sm.max_warps);
-  EXPECT_EQ(c.sm.registers * 4, 256 * 1024);                // 256 KB register file
+  EXPECT_EQ(c.sm.registers * 4, 256 * 1024);  // 256 KB register file
   EXPECT_EQ(c.sm.max_shared_memory_per_block_bytes + c.sm.shared_memory_block_overhead_bytes, c.sm.shared_memory_bytes);
 }
 

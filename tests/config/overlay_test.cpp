@@ -60,9 +60,9 @@ TEST(Overlays, ThreeLevelChainAppliesLayersFromTheBaseUp) {
   write_temp_file("ov_chain/b.yaml", "inherits: a\nsfu: {latency_cycles: 12}\nsmem: {latency_cycles: 13}\n");
   const std::string c_path = write_temp_file("ov_chain/c.yaml", "inherits: b.yaml\nsmem: {latency_cycles: 14}\n");
   const HwConfig c = load_hw_config(c_path);
-  EXPECT_EQ(c.alu.latency_cycles, 10);   // from a
-  EXPECT_EQ(c.sfu.latency_cycles, 12);   // b over a
-  EXPECT_EQ(c.smem.latency_cycles, 14);  // c over b
+  EXPECT_EQ(c.alu.latency_cycles, 10);      // from a
+  EXPECT_EQ(c.sfu.latency_cycles, 12);      // b over a
+  EXPECT_EQ(c.smem.latency_cycles, 14);     // c over b
   EXPECT_EQ(c.memory.latency_cycles, 301);  // kepler, untouched by the chain
   EXPECT_EQ(c.source_file, c_path);
 }

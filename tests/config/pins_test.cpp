@@ -26,7 +26,7 @@ TEST(Pins, AWiderBusScalesThePinsAndTheMeasuredBandwidthsAlike) {
   EXPECT_NEAR(wide.memory.pin_bandwidth_gbps, 2 * pins_gbps(base.memory), 1e-9);
   EXPECT_NEAR(wide.memory.peak_gbps, 2 * base.memory.peak_gbps, 1e-9);                  // Table 6.4's 154
   EXPECT_NEAR(wide.memory.contention_c_gbps, 2 * base.memory.contention_c_gbps, 1e-9);  // Table 6.5's 170
-  EXPECT_EQ(wide.memory.contention_b_cycles, base.memory.contention_b_cycles);           // a time, not a rate
+  EXPECT_EQ(wide.memory.contention_b_cycles, base.memory.contention_b_cycles);          // a time, not a rate
   // explain says where the values came from.
   EXPECT_NE(wide.key_sources->at("memory.peak_gbps").message.find("154 x 2 with the pins"), std::string::npos);
 }
@@ -34,12 +34,14 @@ TEST(Pins, AWiderBusScalesThePinsAndTheMeasuredBandwidthsAlike) {
 TEST(Pins, AFasterClockDoesTheSameAndAnExplicitValueIsKept) {
   const HwConfig c = load_hw_config("maxwell", {"memory.memory_clock_mhz=1750", "memory.peak_gbps=100"});
   EXPECT_NEAR(c.memory.pin_bandwidth_gbps, 112, 1e-9);  // 256 / 8 x 1750 x 2
-  EXPECT_EQ(c.memory.peak_gbps, 100);                    // set: not scaled
+  EXPECT_EQ(c.memory.peak_gbps, 100);                   // set: not scaled
   EXPECT_NEAR(c.memory.contention_c_gbps, 221.0 / 2, 1e-9);
 }
 
 TEST(Pins, APinBandwidthThatDisagreesWithTheBusIsRejected) {
-  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.pin_bandwidth_gbps=300"}), "memory.pin_bandwidth_gbps", "a --set of the width or the clock moves the pins"), nullptr);
+  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.pin_bandwidth_gbps=300"}), "memory.pin_bandwidth_gbps",
+                            "a --set of the width or the clock moves the pins"),
+            nullptr);
   // Consistent with the width and clock it is accepted, and the measured bandwidths follow it.
   const HwConfig c = load_hw_config("kepler", {"memory.bus_width_bits=384", "memory.pin_bandwidth_gbps=288.4"});
   EXPECT_NEAR(c.memory.peak_gbps, 154 * 288.4 / pins_gbps(load_hw_config("kepler").memory), 1e-9);
@@ -70,7 +72,7 @@ TEST(Pins, AnOverlayThatWidensTheBusAloneIsToldWhereEachKeyWasSet) {
   const Diagnostic* d = find_diagnostic(ds, "memory.pin_bandwidth_gbps", "disagrees");
   ASSERT_NE(d, nullptr);
   EXPECT_NE(d->message.find("512 (" + p + ":3)"), std::string::npos) << d->message;  // the overlay's line
-  EXPECT_NE(d->message.find("kepler.yaml:"), std::string::npos) << d->message;        // the clock's and the pins' file
+  EXPECT_NE(d->message.find("kepler.yaml:"), std::string::npos) << d->message;       // the clock's and the pins' file
 }
 
 }  // namespace

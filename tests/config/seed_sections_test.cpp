@@ -18,11 +18,11 @@ int after(const HwConfig& c, OpClass k) { return c.scheduler.same_warp_issue_lat
 int issue_cost(const HwConfig& c, OpClass k) { return c.scheduler.issue_cycles[isa::index(k)]; }
 
 TEST(SeedSections, IlpLatenciesMatchSection3_7AndTeg) {
-  EXPECT_EQ(test::builtin("fermi").scheduler.same_warp_issue_latency_cycles, 6);   // Listing 3.2 left
-  EXPECT_EQ(test::builtin("kepler").scheduler.same_warp_issue_latency_cycles, 3);  // §3.8
-  EXPECT_EQ(test::builtin("maxwell").scheduler.same_warp_issue_latency_cycles, 1); // none on Maxwell
-  EXPECT_EQ(test::builtin("gt200").scheduler.same_warp_issue_latency_cycles, 8);   // TEG Table 1
-  EXPECT_EQ(test::builtin("g80").scheduler.same_warp_issue_latency_cycles, 8);     // same Tesla SM as GT200
+  EXPECT_EQ(test::builtin("fermi").scheduler.same_warp_issue_latency_cycles, 6);    // Listing 3.2 left
+  EXPECT_EQ(test::builtin("kepler").scheduler.same_warp_issue_latency_cycles, 3);   // §3.8
+  EXPECT_EQ(test::builtin("maxwell").scheduler.same_warp_issue_latency_cycles, 1);  // none on Maxwell
+  EXPECT_EQ(test::builtin("gt200").scheduler.same_warp_issue_latency_cycles, 8);    // TEG Table 1
+  EXPECT_EQ(test::builtin("g80").scheduler.same_warp_issue_latency_cycles, 8);      // same Tesla SM as GT200
 }
 
 TEST(SeedSections, FermiStoresIssueEvery34CyclesAndAWarpHoldsAtMostFiveLoads) {
@@ -39,8 +39,7 @@ TEST(SeedSections, FermiBarrierReleases34CyclesAfterTheLastArrivalAsInListing3_3
 }
 
 TEST(SeedSections, NoOtherGpuLimitsLoadsInFlightPerWarp) {
-  for (const char* gpu : {"g80", "gt200", "kepler", "maxwell"})
-    EXPECT_EQ(test::builtin(gpu).lsu.max_outstanding_loads_per_warp, 0) << gpu;
+  for (const char* gpu : {"g80", "gt200", "kepler", "maxwell"}) EXPECT_EQ(test::builtin(gpu).lsu.max_outstanding_loads_per_warp, 0) << gpu;
 }
 
 TEST(SeedSections, MaxwellLatencyDependsOnTheConsumerAsInSection4_7) {

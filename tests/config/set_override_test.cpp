@@ -22,16 +22,17 @@ TEST(SetOverrides, MoreThan64WarpsPerSchedulerIsRejectedAtLoad) {
     load_hw_config("kepler", {"sm.max_warps=257", "scheduler.max_warps=65"});
     ADD_FAILURE() << "accepted 257 warps over 4 schedulers";
   } catch (const UserError& e) {
-    EXPECT_NE(std::string(e.what()).find("sm.max_warps: 257 warps over 4 schedulers is more than the 64 warps per scheduler"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("sm.max_warps: 257 warps over 4 schedulers is more than the 64 warps per scheduler"),
+              std::string::npos)
         << e.what();
   }
   EXPECT_EQ(load_hw_config("kepler", {"sm.max_warps=256", "scheduler.max_warps=64"}).sm.max_warps, 256);
 }
 
 TEST(SetOverrides, IntDoubleBoolAndChoiceValuesApplyAfterTheFile) {
-  const HwConfig c = load_hw_config("kepler", {"scheduler.count=2", "scheduler.max_warps=32", "device.core_clock_ghz=1.5",
-                                               "smem.half_warp=true", "scheduler.policy=two_level", "lsu.coalescing=fermi",
-                                               "scheduler.issue_cycles.ld=8"});
+  const HwConfig c =
+      load_hw_config("kepler", {"scheduler.count=2", "scheduler.max_warps=32", "device.core_clock_ghz=1.5", "smem.half_warp=true",
+                                "scheduler.policy=two_level", "lsu.coalescing=fermi", "scheduler.issue_cycles.ld=8"});
   EXPECT_EQ(c.scheduler.count, 2);
   EXPECT_EQ(c.scheduler.max_warps, 32);
   EXPECT_DOUBLE_EQ(c.device.core_clock_ghz, 1.5);
@@ -117,8 +118,10 @@ TEST(SetOverrides, CrossFieldRulesSeeTheValuesAfterSet) {
 
 TEST(SetOverrides, ARefreshLongerThanHalfItsIntervalIsRejected) {
   // A channel that refreshes most of the time would never serve a request (the `dram` model hung).
-  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.dram.trefi_ns=100"}), "memory.dram.trefi_ns", "refreshing over half the time"), nullptr);
-  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.dram.trfc_ns=3000"}), "memory.dram.trfc_ns", "refreshing over half the time"), nullptr);
+  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.dram.trefi_ns=100"}), "memory.dram.trefi_ns", "refreshing over half the time"),
+            nullptr);
+  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.dram.trfc_ns=3000"}), "memory.dram.trfc_ns", "refreshing over half the time"),
+            nullptr);
   EXPECT_TRUE(load_errors("kepler", {"memory.dram.trefi_ns=130"}).empty());  // 65 ns of 130: allowed
   EXPECT_TRUE(load_errors("kepler", {"memory.dram.trefi_ns=0"}).empty());    // no refresh
 }
@@ -126,17 +129,22 @@ TEST(SetOverrides, ARefreshLongerThanHalfItsIntervalIsRejected) {
 TEST(SetOverrides, ARowCycleThatCannotFitBetweenRefreshesIsRejected) {
   // Each refresh closed the row before its read (the `dram` model livelocked at tRCD = 1 ms).
   // The error names the timing that alone takes over half the refresh interval.
-  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.dram.trcd_ns=4000"}), "memory.dram.trcd_ns", "does not fit between refreshes"), nullptr);
-  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.dram.trp_ns=3900"}), "memory.dram.trp_ns", "does not fit between refreshes"), nullptr);
+  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.dram.trcd_ns=4000"}), "memory.dram.trcd_ns", "does not fit between refreshes"),
+            nullptr);
+  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.dram.trp_ns=3900"}), "memory.dram.trp_ns", "does not fit between refreshes"),
+            nullptr);
   EXPECT_TRUE(load_errors("kepler", {"memory.dram.trcd_ns=1800"}).empty());  // 1,800 + 12 + 12 + 65 ns of 1,900
 }
 
 TEST(SetOverrides, DramChannelsMustMoveWholeBytesInWholePicoseconds) {
   // Both divided by zero in the `queue` model (SIGFPE) before these checks.
-  EXPECT_NE(find_diagnostic(load_errors("g80", {"memory.dram.channels_per_controller=64"}), "memory.dram.channels_per_controller", "moves less than a byte"), nullptr);
+  EXPECT_NE(find_diagnostic(load_errors("g80", {"memory.dram.channels_per_controller=64"}), "memory.dram.channels_per_controller",
+                            "moves less than a byte"),
+            nullptr);
   // The pins follow the clock (config/pins.h): 256 bits / 8 x 625,000 MHz x 2 = 40,000 GB/s. The
   // error names the key the user set, not the pins derived from it.
-  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.memory_clock_mhz=625000"}), "memory.memory_clock_mhz", "1250 Gb/s per pin"), nullptr);
+  EXPECT_NE(find_diagnostic(load_errors("kepler", {"memory.memory_clock_mhz=625000"}), "memory.memory_clock_mhz", "1250 Gb/s per pin"),
+            nullptr);
   EXPECT_TRUE(load_errors("kepler", {"memory.memory_clock_mhz=468750"}).empty());  // 30,000 GB/s, 937.5 Gb/s per pin: allowed
 }
 

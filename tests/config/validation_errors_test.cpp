@@ -58,14 +58,16 @@ TEST(ConfigErrors, AnAliasThatContainsItselfOrExpandsWithoutBoundIsRefused) {
   for (int i = 0; i < 2000; ++i) keys += fmt::format("{}k{}: 1", i ? ", " : "", i);
   std::string hundred_a, hundred_b;
   for (int i = 0; i < 100; ++i) hundred_a += i ? ", *a" : "*a", hundred_b += i ? ", *b" : "*b";
-  const auto wide = load_errors(kepler_child("alias_wide.yaml", fmt::format("x: &a {{{}}}\ny: &b [{}]\nz: &c [{}]\n", keys, hundred_a, hundred_b)));
+  const auto wide =
+      load_errors(kepler_child("alias_wide.yaml", fmt::format("x: &a {{{}}}\ny: &b [{}]\nz: &c [{}]\n", keys, hundred_a, hundred_b)));
   ASSERT_EQ(wide.size(), 1u);
   EXPECT_NE(wide[0].message.find("expands to more than 1000000 YAML nodes"), std::string::npos) << wide[0].message;
   // A duplicate key reached again through aliases is reported once, not once per path to it.
   std::string hundred_x;
   for (int i = 0; i < 100; ++i) hundred_x += i ? ", *x" : "*x";
   const auto dup = load_errors(kepler_child("alias_dup.yaml", fmt::format("x: &x {{k: 1, k: 2}}\ny: [{}]\n", hundred_x)));
-  EXPECT_EQ(std::count_if(dup.begin(), dup.end(), [](const Diagnostic& d) { return d.message.find("duplicate key") != std::string::npos; }), 1);
+  EXPECT_EQ(std::count_if(dup.begin(), dup.end(), [](const Diagnostic& d) { return d.message.find("duplicate key") != std::string::npos; }),
+            1);
   // An alias used as intended still loads.
   EXPECT_NO_THROW(load_hw_config(kepler_child("alias_ok.yaml", "alu: &pipe {latency_cycles: 9}\nsfu: *pipe\n")));
 }
@@ -97,7 +99,8 @@ TEST(ConfigErrors, SectionAndScalarShapesAreChecked) {
 }
 
 TEST(ConfigErrors, MissingRequiredFieldsAreAllNamed) {
-  const std::string p = write_temp_file("val/missing.yaml", config_yaml(load_hw_config("kepler"), {"memory.peak_gbps", "alu.latency_cycles"}));
+  const std::string p =
+      write_temp_file("val/missing.yaml", config_yaml(load_hw_config("kepler"), {"memory.peak_gbps", "alu.latency_cycles"}));
   const auto ds = load_errors(p);
   ASSERT_EQ(ds.size(), 2u);
   const Diagnostic* d = find_diagnostic(ds, "memory.peak_gbps", "missing required field");
@@ -133,14 +136,17 @@ TEST(ConfigErrors, ImpossibleValuesAreOutOfRange) {
 
 // The cross-field rules of validate.cpp, each pointing at the line of the key it blames.
 TEST(ConfigErrors, CrossFieldRulesNameTheLineOfTheBlamedKey) {
-  struct Case { std::string body, key, text; };
+  struct Case {
+    std::string body, key, text;
+  };
   const Case cases[] = {
       {"scheduler:\n  max_warps: 8\n", "scheduler.max_warps", "cannot hold sm.max_warps = 64"},
       {"sm:\n  max_threads_per_block: 1000\n", "sm.max_threads_per_block", "multiple of the warp size 32"},
       {"sm:\n  max_shared_memory_per_block_bytes: 65536\n", "sm.max_shared_memory_per_block_bytes", "exceeds the SM's shared memory"},
       {"memory:\n  peak_gbps: 200\n", "memory.peak_gbps", "exceeds the pin bandwidth"},
       {"memory:\n  controllers: 3\n", "memory.bus_width_bits", "do not split evenly over 3 controllers"},
-      {"memory:\n  pin_bandwidth_gbps: 300\n", "memory.pin_bandwidth_gbps", "disagrees with memory.bus_width_bits / 8 x memory.memory_clock_mhz x 2"},
+      {"memory:\n  pin_bandwidth_gbps: 300\n", "memory.pin_bandwidth_gbps",
+       "disagrees with memory.bus_width_bits / 8 x memory.memory_clock_mhz x 2"},
       {"scheduler:\n  policy: two_level\n  two_level_active_warps: 17\n", "scheduler.two_level_active_warps", "active set larger"},
   };
   for (const auto& c : cases) {
@@ -206,9 +212,9 @@ TEST(ConfigErrors, SharedMemoryOverheadOrGranularityBeyondTheSmIsRefused) {
 TEST(ConfigErrors, CrossFieldRulesHoldForConfigsBuiltInCode) {
   HwConfig c = load_hw_config("fermi");
   EXPECT_NO_THROW(validate(c));
-  c.memory.bus_width_bits = 380;  // 6 controllers
+  c.memory.bus_width_bits = 380;                                                   // 6 controllers
   c.memory.pin_bandwidth_gbps = 380 / 8.0 * c.memory.memory_clock_mhz * 2 / 1000;  // the pins agree
-  c.scheduler.max_warps = 20;     // 2 x 20 < 48
+  c.scheduler.max_warps = 20;                                                      // 2 x 20 < 48
   try {
     validate(c);
     FAIL() << "expected a UserError";

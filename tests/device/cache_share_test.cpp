@@ -14,7 +14,8 @@ Result random_over(const char* array, int sms) {
   RunOptions o;
   o.warps_per_sm = 16;
   o.sms = sms;
-  return simulate(config::load_hw_config("kepler"), isa::generate(*isa::find_generator("homogeneous"), {{"op", "random"}, {"array", array}, {"count", "64"}}), o);
+  return simulate(config::load_hw_config("kepler"),
+                  isa::generate(*isa::find_generator("homogeneous"), {{"op", "random"}, {"array", array}, {"count", "64"}}), o);
 }
 
 double l2_hit_rate(const Result& r) {
@@ -37,7 +38,8 @@ TEST(CacheShare, AStreamGetsNoHitsFromItsShare) {
   RunOptions o;
   o.warps_per_sm = 32;
   o.sms = 1;
-  const Result r = simulate(config::load_hw_config("kepler"), isa::generate(*isa::find_generator("homogeneous"), {{"op", "stream"}, {"count", "256"}}), o);
+  const Result r = simulate(config::load_hw_config("kepler"),
+                            isa::generate(*isa::find_generator("homogeneous"), {{"op", "stream"}, {"count", "256"}}), o);
   EXPECT_GT(r.caches.l2_miss_sectors, 0u);
   EXPECT_EQ(r.caches.l2_hit_sectors, 0u);
 }

@@ -15,7 +15,8 @@ namespace {
 Result random_over(const char* array) {
   RunOptions o;
   o.warps_per_sm = 1;  // on every SM: the whole device's L2 (a share gets its share of it)
-  return simulate(config::load_hw_config("fermi", {}), isa::generate(*isa::find_generator("homogeneous"), {{"op", "random"}, {"array", array}, {"count", "1024"}}), o);
+  return simulate(config::load_hw_config("fermi", {}),
+                  isa::generate(*isa::find_generator("homogeneous"), {{"op", "random"}, {"array", array}, {"count", "1024"}}), o);
 }
 
 TEST(CacheWorkingSet, LatencyStepsAtTheL1AndL2Capacities) {

@@ -12,7 +12,8 @@ namespace {
 Result stream(const std::vector<std::string>& sets, int warps) {
   RunOptions o;
   o.warps_per_sm = warps;
-  return simulate(config::load_hw_config("kepler", sets), isa::generate(*isa::find_generator("homogeneous"), {{"op", "stream"}, {"count", "64"}}), o);
+  return simulate(config::load_hw_config("kepler", sets),
+                  isa::generate(*isa::find_generator("homogeneous"), {{"op", "stream"}, {"count", "64"}}), o);
 }
 
 TEST(DramActivity, AStreamOpensOneRowPerLineAndItsBusTimeIsItsBytesOverThePins) {

@@ -1,12 +1,12 @@
 // Invariants that hold on every run: Little's law, determinism, issue-slot accounting.
 #include <gtest/gtest.h>
 
+#include "config/loader.h"
 #include "device/simulate.h"
 #include "isa/generators.h"
 #include "isa/workload_parser.h"
 #include "report/result_table.h"
 #include "sm/address_generator.h"
-#include "config/loader.h"
 #include "support/fixture_configs.h"
 
 namespace warpsim::device {
@@ -18,14 +18,10 @@ struct Case {
 };
 
 std::vector<Case> cases() {
-  return {{"homogeneous", {{"op", "add"}, {"count", "256"}}},
-          {"homogeneous", {{"op", "sfu"}, {"count", "256"}}},
-          {"homogeneous", {{"op", "smem2"}, {"count", "256"}}},
-          {"homogeneous", {{"op", "stream"}, {"count", "16"}}},
-          {"homogeneous", {{"op", "random"}, {"count", "4"}}},
-          {"alpha_mix", {{"alpha", "8"}, {"loads", "16"}}},
-          {"sfu_mix", {{"alpha", "0.5"}, {"groups", "64"}}},
-          {"ilp", {{"k", "3"}, {"count", "24"}}}};
+  return {{"homogeneous", {{"op", "add"}, {"count", "256"}}},   {"homogeneous", {{"op", "sfu"}, {"count", "256"}}},
+          {"homogeneous", {{"op", "smem2"}, {"count", "256"}}}, {"homogeneous", {{"op", "stream"}, {"count", "16"}}},
+          {"homogeneous", {{"op", "random"}, {"count", "4"}}},  {"alpha_mix", {{"alpha", "8"}, {"loads", "16"}}},
+          {"sfu_mix", {{"alpha", "0.5"}, {"groups", "64"}}},    {"ilp", {{"k", "3"}, {"count", "24"}}}};
 }
 
 Result run(const config::HwConfig& cfg, const Case& c, int warps, uint64_t seed = 1) {
@@ -41,8 +37,8 @@ Result run(const config::HwConfig& cfg, const Case& c, int warps, uint64_t seed 
 TEST(Invariants, LittlesLawHoldsOnEveryRun) {
   // mean occupancy (integral of the tracked occupancy) = mean warp latency x warp throughput,
   // both sides measured independently (Volkov §3.4).
-  for (auto policy : {config::SchedulerPolicy::Lrr, config::SchedulerPolicy::Gto, config::SchedulerPolicy::Oldest,
-                      config::SchedulerPolicy::TwoLevel}) {
+  for (auto policy :
+       {config::SchedulerPolicy::Lrr, config::SchedulerPolicy::Gto, config::SchedulerPolicy::Oldest, config::SchedulerPolicy::TwoLevel}) {
     for (auto cfg : {test::maxwell_like(), test::kepler_like()}) {
       cfg.scheduler.policy = policy;
       for (const auto& c : cases())
@@ -63,8 +59,8 @@ TEST(Invariants, LittlesLawHoldsOnEveryRun) {
 TEST(Invariants, EveryPolicyRunsWarpsThroughBarriers) {
   const isa::Kernel k = isa::parse_workload(
       ".kernel bars\n.array a 128MB\n.launch threads_per_block=256\nBAR.SYNC 0\nLD R10, [R10]\nLD R10, [R10]\nBAR.SYNC 0\n", "bars.wl");
-  for (auto policy : {config::SchedulerPolicy::Lrr, config::SchedulerPolicy::Gto, config::SchedulerPolicy::Oldest,
-                      config::SchedulerPolicy::TwoLevel}) {
+  for (auto policy :
+       {config::SchedulerPolicy::Lrr, config::SchedulerPolicy::Gto, config::SchedulerPolicy::Oldest, config::SchedulerPolicy::TwoLevel}) {
     for (int active : {1, 2, 8}) {
       auto cfg = test::kepler_like();
       cfg.scheduler.policy = policy;
@@ -86,7 +82,8 @@ TEST(Invariants, EveryPolicyRunsWarpsThroughBarriers) {
 // kernel issued more per cycle than its schedulers can (88 barriers and EXITs in 21 cycles on 4
 // schedulers that issue one of them per cycle; found by fuzzing).
 TEST(Invariants, AShortRunIssuesNoMoreThanItsSchedulersCan) {
-  const isa::Kernel k = isa::parse_workload(".kernel bars\n.launch threads_per_block=256 grid=persistent\n.loop 10\nBAR.SYNC 0\n.endloop\n", "bars.wl");
+  const isa::Kernel k =
+      isa::parse_workload(".kernel bars\n.launch threads_per_block=256 grid=persistent\n.loop 10\nBAR.SYNC 0\n.endloop\n", "bars.wl");
   const auto cfg = test::maxwell_like();
   for (int warps : {8, 16}) {
     RunOptions o;
@@ -99,7 +96,8 @@ TEST(Invariants, AShortRunIssuesNoMoreThanItsSchedulersCan) {
   }
   // A grid that refills its slots is timed over a window, which closes with the last block's
   // EXIT: its slot counts too (on G80 at 64 cycles per issue it read 4 issues in 3 slots).
-  const isa::Kernel tiny = isa::parse_workload(".kernel tiny\n.launch threads_per_block=32 grid=oversubscribed blocks_per_slot=2\nFADD R1, R1, R2\n", "tiny.wl");
+  const isa::Kernel tiny =
+      isa::parse_workload(".kernel tiny\n.launch threads_per_block=32 grid=oversubscribed blocks_per_slot=2\nFADD R1, R1, R2\n", "tiny.wl");
   auto slow = config::load_hw_config("g80");  // one scheduler, one instruction per slot
   slow.scheduler.cycles_per_issue = 64;
   slow.sm.block_launch_latency_cycles = 0;

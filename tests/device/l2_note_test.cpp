@@ -23,11 +23,12 @@ TEST(L2Note, SumsTheArraysTheGlobalAccessesTouch) {
             "DRAM here, also those the GPU would serve from the L2 (Volkov §6.7; memory.l2_bytes)");
   // permute reads b and c and writes a: three 1 MB arrays exceed Maxwell's 2 MB, not the H100's 50 MB.
   EXPECT_EQ(note("maxwell", "permute", {{"array_size", "1MB"}}), "");
-  EXPECT_NE(note("h100_sxm", "permute", {{"array_size", "1MB"}}).find("global arrays (3 MB) fit in h100_sxm's 50 MB L2"), std::string::npos);
+  EXPECT_NE(note("h100_sxm", "permute", {{"array_size", "1MB"}}).find("global arrays (3 MB) fit in h100_sxm's 50 MB L2"),
+            std::string::npos);
 }
 
 TEST(L2Note, NoneWhereGlobalLoadsAreNotCachedOrNoArrayIsTouched) {
-  EXPECT_EQ(note("gt200", "random", {{"array", "64KB"}}), "");  // Volkov §6.7: G80 and GT200 cache no global loads
+  EXPECT_EQ(note("gt200", "random", {{"array", "64KB"}}), "");    // Volkov §6.7: G80 and GT200 cache no global loads
   EXPECT_EQ(note("kepler", "homogeneous", {{"op", "add"}}), "");  // no global array
   EXPECT_EQ(note("kepler", "random", {{"array", "128MB"}}), "");
   EXPECT_EQ(note("maxwell", "random", {{"array", "1536KB"}}, false), "");  // the L2 is simulated

@@ -66,7 +66,7 @@ TEST(DualIssue, IndependentAddsExceedOneInstructionPerCycleOnKepler) {
   const double ilp2 = run(cfg, "homogeneous", {{"op", "add"}, {"ilp", "2"}, {"count", "4096"}}, 64).ops_per_cycle_per_scheduler;
   EXPECT_NEAR(dependent, 32, 0.5);  // Volkov Table 6.1: 32* on Kepler without ILP
   EXPECT_GT(ilp2, 40);
-  EXPECT_LE(ilp2, 48.0 + 1e-9);     // never above the cores
+  EXPECT_LE(ilp2, 48.0 + 1e-9);  // never above the cores
 }
 
 TEST(ThroughputBound, SimulatedThroughputNeverExceedsThePipes) {

@@ -89,13 +89,12 @@ TEST(Occupancy, ABlockNoSmCanHoldIsTheWorkloadsErrorAtItsLaunchLine) {
   // A partial warp would run with every lane active: refused instead.
   k.launch.registers_per_thread = 0;
   k.launch.threads_per_block = 48;
-  EXPECT_NE(launch_error(cfg, k, 2).find("k.wl:3: threads_per_block: 48 threads are not a whole number of 32-thread warps"), std::string::npos)
+  EXPECT_NE(launch_error(cfg, k, 2).find("k.wl:3: threads_per_block: 48 threads are not a whole number of 32-thread warps"),
+            std::string::npos)
       << launch_error(cfg, k, 2);
   EXPECT_NE(launch_error(cfg, k, 2).find("make the block 32 or 64 threads"), std::string::npos);
 }
 
-TEST(Occupancy, MoreWarpsThanTheSmHoldsIsABadInput) {
-  EXPECT_THROW(realize_launch(test::maxwell_like(), adds(), 65, 1), UserError);
-}
+TEST(Occupancy, MoreWarpsThanTheSmHoldsIsABadInput) { EXPECT_THROW(realize_launch(test::maxwell_like(), adds(), 65, 1), UserError); }
 
 }  // namespace warpsim::device

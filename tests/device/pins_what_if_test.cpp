@@ -22,7 +22,8 @@ TEST(PinsWhatIf, TwiceTheBusDoublesThePlateauAndKeepsTheLatencyBoundSide) {
   const config::HwConfig base = config::load_hw_config("kepler");
   // Each memory partition brings its L2 slice (the slices' ports, 288 GB/s on Kepler, would cap
   // twice the pins otherwise).
-  const config::HwConfig wide = config::load_hw_config("kepler", {"memory.bus_width_bits=512", "memory.controllers=8", "memory.l2.slices=8"});
+  const config::HwConfig wide =
+      config::load_hw_config("kepler", {"memory.bus_width_bits=512", "memory.controllers=8", "memory.l2.slices=8"});
   const double plateau = gbps(base, 64), wide_plateau = gbps(wide, 64);
   EXPECT_LE(plateau, base.memory.pin_bandwidth_gbps);
   EXPECT_GE(plateau, 0.8 * base.memory.pin_bandwidth_gbps);  // activations and refresh cost a few percent, not more

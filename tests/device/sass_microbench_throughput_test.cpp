@@ -24,10 +24,10 @@ namespace warpsim::device {
 namespace {
 
 struct Case {
-  std::string file;    // the SASS dump
-  std::string arch;    // sm_80, sm_90
-  std::string kernel;  // as isa::kernel_name gives it
-  bool fixture = true; // hand-written: a patterns file says what the run's arguments decide
+  std::string file;     // the SASS dump
+  std::string arch;     // sm_80, sm_90
+  std::string kernel;   // as isa::kernel_name gives it
+  bool fixture = true;  // hand-written: a patterns file says what the run's arguments decide
 };
 
 // Loop trips per warp: enough that the prologue and epilogue weigh ~1% of a chase or add warp.
@@ -64,8 +64,8 @@ std::string patterns_of(const isa::SassFunction& f) {
 std::vector<Case> fixture_cases() {
   std::vector<Case> out;
   for (const char* arch : {"sm_80", "sm_90"})
-    for (const char* k : {"chase_kernel<0,1,false>", "chase_kernel<4,1,false>", "chase_kernel<32,1,false>", "chase_kernel<256,1,false>", "add_kernel<1>",
-                          "sfu_chain_kernel", "smem_chain_kernel"})
+    for (const char* k : {"chase_kernel<0,1,false>", "chase_kernel<4,1,false>", "chase_kernel<32,1,false>", "chase_kernel<256,1,false>",
+                          "add_kernel<1>", "sfu_chain_kernel", "smem_chain_kernel"})
       out.push_back({std::string(WARPSIM_TEST_DATA) + "/sass/microbench_" + std::string(arch).erase(2, 1) + ".sass", arch, k});
   return out;
 }
@@ -78,7 +78,9 @@ void expect_within_five_percent(const Case& c) {
   const isa::SassFunction& f = isa::select_sass_function(dump, c.kernel, c.arch, c.file);
   const int64_t trips = trips_of(c.kernel);
   isa::ParamMap params{{"function", f.name}, {"arch", c.arch}, {"trip_count", std::to_string(trips)}};
-  if (c.fixture) params["patterns"] = test::write_temp_file(c.arch + "_" + std::to_string(std::hash<std::string>{}(c.kernel)) + ".patterns", patterns_of(f));
+  if (c.fixture)
+    params["patterns"] =
+        test::write_temp_file(c.arch + "_" + std::to_string(std::hash<std::string>{}(c.kernel)) + ".patterns", patterns_of(f));
   const isa::Kernel imported = isa::load_sass_workload(c.file, params);
   const isa::Kernel workload = reference(c.kernel, trips);
   const config::HwConfig h100 = test::builtin("h100_sxm");
@@ -103,7 +105,8 @@ TEST_P(SassMicrobenchThroughput, ImportedKernelRunsWithin5PercentOfItsWorkload) 
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, SassMicrobenchThroughput, ::testing::ValuesIn(fixture_cases()), [](const auto& info) {
   std::string name = info.param.arch + "_" + info.param.kernel;
-  std::replace_if(name.begin(), name.end(), [](char ch) { return !std::isalnum(static_cast<unsigned char>(ch)); }, '_');
+  std::replace_if(
+      name.begin(), name.end(), [](char ch) { return !std::isalnum(static_cast<unsigned char>(ch)); }, '_');
   return name;
 });
 
@@ -114,12 +117,15 @@ TEST(SassMicrobench, ARecordedDumpOfTheSuiteImportsToo) {
   for (const auto& dir : std::filesystem::directory_iterator(data_root() / "validation/microbench/results"))
     if (std::filesystem::is_regular_file(dir.path() / "sass.txt")) dumps.push_back((dir.path() / "sass.txt").string());
   std::sort(dumps.begin(), dumps.end());
-  if (dumps.empty()) GTEST_SKIP() << "no validation/microbench/results/*/sass.txt yet (a GPU run of run_suite.sh records one): only the fixtures were imported";
+  if (dumps.empty())
+    GTEST_SKIP()
+        << "no validation/microbench/results/*/sass.txt yet (a GPU run of run_suite.sh records one): only the fixtures were imported";
   for (const std::string& path : dumps) {
     const isa::SassDump dump = isa::read_sass(test::slurp(path), path);
     for (const Case& fixture : fixture_cases()) {
-      const bool present = std::any_of(dump.functions.begin(), dump.functions.end(),
-                                       [&](const isa::SassFunction& f) { return f.arch == fixture.arch && isa::kernel_name(f.name) == fixture.kernel; });
+      const bool present = std::any_of(dump.functions.begin(), dump.functions.end(), [&](const isa::SassFunction& f) {
+        return f.arch == fixture.arch && isa::kernel_name(f.name) == fixture.kernel;
+      });
       if (present) expect_within_five_percent({path, fixture.arch, fixture.kernel, false});
     }
   }

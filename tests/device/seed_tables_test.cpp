@@ -19,12 +19,15 @@ const std::vector<std::string> kOps{"add", "sfu", "smem", "smem2"};
 
 // Volkov Tables 6.1 (ops/cycle/scheduler), 6.2 (cycles), 6.3 (warps/scheduler), columns add,
 // SFU, smem, smem2.
-const std::map<std::string, std::array<double, 4>> kTable6_1{{"g80", {8, 2, 6, 3}}, {"gt200", {8, 2, 8, 4}},
-    {"fermi", {16, 2, 8, 4}}, {"kepler", {32, 8, 8, 4}}, {"maxwell", {32, 8, 8, 4}}};
-const std::map<std::string, std::array<double, 4>> kTable6_2{{"g80", {20, 32, 38, 54}}, {"gt200", {24, 34, 40, 56}},
-    {"fermi", {18, 22, 26, 58}}, {"kepler", {9, 9, 24, 56}}, {"maxwell", {6, 13, 24, 26}}};
-const std::map<std::string, std::array<double, 4>> kTable6_3{{"g80", {5, 2, 9, 6}}, {"gt200", {6, 3, 11, 8}},
-    {"fermi", {9, 1.5, 6.5, 7.5}}, {"kepler", {9, 3, 6, 7}}, {"maxwell", {6, 4, 8, 3.75}}};
+const std::map<std::string, std::array<double, 4>> kTable6_1{
+    {"g80", {8, 2, 6, 3}}, {"gt200", {8, 2, 8, 4}}, {"fermi", {16, 2, 8, 4}}, {"kepler", {32, 8, 8, 4}}, {"maxwell", {32, 8, 8, 4}}};
+const std::map<std::string, std::array<double, 4>> kTable6_2{{"g80", {20, 32, 38, 54}},
+                                                             {"gt200", {24, 34, 40, 56}},
+                                                             {"fermi", {18, 22, 26, 58}},
+                                                             {"kepler", {9, 9, 24, 56}},
+                                                             {"maxwell", {6, 13, 24, 26}}};
+const std::map<std::string, std::array<double, 4>> kTable6_3{
+    {"g80", {5, 2, 9, 6}}, {"gt200", {6, 3, 11, 8}}, {"fermi", {9, 1.5, 6.5, 7.5}}, {"kepler", {9, 3, 6, 7}}, {"maxwell", {6, 4, 8, 3.75}}};
 
 Result run(const config::HwConfig& cfg, const std::string& op, int warps, int count = 1024) {
   RunOptions o;

@@ -47,8 +47,8 @@ TEST(StallReasons, ABoundRunChargesItsBoundingReason) {
     const uint64_t stalled = s.dependency + s.memory + s.pipe_busy + s.issue_limit + s.barrier;
     ASSERT_GT(stalled, 0u) << b.gpu << " " << b.why;
     EXPECT_GE(static_cast<double>(s.*b.reason), 0.9 * static_cast<double>(stalled))
-        << b.gpu << " " << b.why << ": dependency " << s.dependency << " memory " << s.memory << " pipe " << s.pipe_busy
-        << " issue " << s.issue_limit << " barrier " << s.barrier;
+        << b.gpu << " " << b.why << ": dependency " << s.dependency << " memory " << s.memory << " pipe " << s.pipe_busy << " issue "
+        << s.issue_limit << " barrier " << s.barrier;
   }
 }
 

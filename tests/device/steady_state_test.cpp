@@ -6,8 +6,8 @@
 
 #include <cmath>
 
-#include "device/simulate.h"
 #include "config/loader.h"
+#include "device/simulate.h"
 #include "isa/workload_parser.h"
 #include "support/test_support.h"
 
@@ -17,9 +17,9 @@ namespace {
 // Volkov's mix (§4.1): a load and `alpha` dependent FADDs per iteration, over a grid of `waves`
 // waves, long enough for the steady state to be worth stopping in.
 isa::Kernel mix(const std::string& alpha, const std::string& pattern, int waves) {
-  const std::string text =
-      ".kernel mix\n.array data 512MB\n.launch grid=oversubscribed blocks_per_slot=" + std::to_string(waves) +
-      "\n.loop 16\n  LD R1, [R1] ; pattern=" + pattern + "\n  .repeat " + alpha + "\n    FADD R1, R1, R2\n  .endrepeat\n.endloop\nEXIT\n";
+  const std::string text = ".kernel mix\n.array data 512MB\n.launch grid=oversubscribed blocks_per_slot=" + std::to_string(waves) +
+                           "\n.loop 16\n  LD R1, [R1] ; pattern=" + pattern + "\n  .repeat " + alpha +
+                           "\n    FADD R1, R1, R2\n  .endrepeat\n.endloop\nEXIT\n";
   return isa::parse_workload(text, "<steady_state_test>");
 }
 
@@ -96,7 +96,8 @@ TEST(SteadyState, LockStepWavesConvergeExactlyAfterEightWaves) {
   EXPECT_EQ(fast.warps_executed, 4u * 16 * 2);
   // Exactly the throughput of the waves between 16 and 32 (warm-up cancels in the difference).
   const Result w16 = run("maxwell", mix("4", "stream", 16), 16, false, fixed), w32 = run("maxwell", k, 16, false, fixed);
-  const double marginal = static_cast<double>(w32.warp_instructions - w16.warp_instructions) / static_cast<double>(w32.cycles - w16.cycles) / 2;
+  const double marginal =
+      static_cast<double>(w32.warp_instructions - w16.warp_instructions) / static_cast<double>(w32.cycles - w16.cycles) / 2;
   EXPECT_NEAR(fast.ipc_per_sm, marginal, 1e-6 * marginal);
 }
 

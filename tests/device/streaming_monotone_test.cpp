@@ -34,8 +34,8 @@ TEST_P(StreamingThroughput, NeverFallsByMoreThanThreePercentFromOneOccupancyToTh
       continue;  // an occupancy the GPU cannot realise (§5.7)
     }
     if (r.launch.blocks_per_sm == 1) continue;  // the seed's per-block effects, above
-    EXPECT_GE(r.gbps, (r.launch.block_threads == 32 ? 0.96 : 0.97) * last) << w << " warps/SM (" << r.launch.blocks_per_sm << " blocks of " << r.launch.block_threads << " threads) after "
-                                   << last_warps;
+    EXPECT_GE(r.gbps, (r.launch.block_threads == 32 ? 0.96 : 0.97) * last)
+        << w << " warps/SM (" << r.launch.blocks_per_sm << " blocks of " << r.launch.block_threads << " threads) after " << last_warps;
     last = r.gbps, last_warps = w;
     best = std::max(best, r.gbps);
   }

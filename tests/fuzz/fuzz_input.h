@@ -25,9 +25,12 @@ inline FileAndOptions split_options(const uint8_t* data, size_t size, std::strin
   for (size_t pos = 0; pos < all.size();) {
     const size_t end = std::min(all.find('\n', pos), all.size());
     const std::string_view line = all.substr(pos, end - pos);
-    if (in_options) out.options.emplace_back(line);
-    else if (line == marker) in_options = true;
-    else out.file.append(all.substr(pos, std::min(end + 1, all.size()) - pos));
+    if (in_options)
+      out.options.emplace_back(line);
+    else if (line == marker)
+      in_options = true;
+    else
+      out.file.append(all.substr(pos, std::min(end + 1, all.size()) - pos));
     pos = end + 1;
   }
   return out;

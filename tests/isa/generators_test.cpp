@@ -79,15 +79,13 @@ TEST(Generators, IlpKBuildsKIndependentChains) {
   }
 }
 
-TEST(Generators, BankConflictWaysBecomeThePattern) {
-  EXPECT_EQ(gen("bank_conflict", {{"ways", "4"}}).accesses[0].param, 4);
-}
+TEST(Generators, BankConflictWaysBecomeThePattern) { EXPECT_EQ(gen("bank_conflict", {{"ways", "4"}}).accesses[0].param, 4); }
 
 TEST(Workloads, ListedNamesIncludeEveryMixAndTheThreeKernels) {
   std::vector<std::string> names;
   for (const auto& w : list_workloads()) names.push_back(w.name);
-  for (const char* n : {"alpha_mix", "sfu_mix", "smem_mix", "homogeneous", "ilp", "stride2", "random", "bank_conflict",
-                        "vector_add", "permute", "vabs"})
+  for (const char* n :
+       {"alpha_mix", "sfu_mix", "smem_mix", "homogeneous", "ilp", "stride2", "random", "bank_conflict", "vector_add", "permute", "vabs"})
     EXPECT_NE(std::find(names.begin(), names.end(), n), names.end()) << n;
 }
 

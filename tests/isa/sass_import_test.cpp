@@ -55,8 +55,12 @@ std::vector<Diagnostic> errors_of(const std::string& text, const SassOptions& o 
   return {};
 }
 
-bool reads(const Instruction& in, uint16_t reg) { return std::find(in.src.begin(), in.src.begin() + in.nsrc, reg) != in.src.begin() + in.nsrc; }
-bool writes(const Instruction& in, uint16_t reg) { return std::find(in.dst.begin(), in.dst.begin() + in.ndst, reg) != in.dst.begin() + in.ndst; }
+bool reads(const Instruction& in, uint16_t reg) {
+  return std::find(in.src.begin(), in.src.begin() + in.nsrc, reg) != in.src.begin() + in.nsrc;
+}
+bool writes(const Instruction& in, uint16_t reg) {
+  return std::find(in.dst.begin(), in.dst.begin() + in.ndst, reg) != in.dst.begin() + in.ndst;
+}
 
 std::vector<std::string> opcodes(const Kernel& k) {
   std::vector<std::string> out;
@@ -66,20 +70,30 @@ std::vector<std::string> opcodes(const Kernel& k) {
 
 // The sm_80 shapes the issue lists as rejected: a bounds check, a uniform descriptor, a loop
 // closed by a backward branch, the final branch to itself and its padding.
-const std::vector<std::string> kLoopKernel{
-    "S2R R0, SR_TID.X",          "ISETP.GE.AND P0, PT, R0, c[0x0][0x168], PT", "@P0 EXIT",
-    "ULDC.64 UR4, c[0x0][0x118]", "MOV R6, RZ",                                 ".L_x_0:",
-    "IADD3 R6, R6, 0x1, RZ",     "LDG.E.128 R8, [R2.64]",                       "FADD R8, R8, R11",
-    "ISETP.GE.AND P1, PT, R6, c[0x0][0x16c], PT", "@!P1 BRA `(.L_x_0)",          "STG.E [R2.64], R8",
-    "EXIT",                       ".L_x_1:",                                    "BRA `(.L_x_1)",
-    "NOP",                        "NOP"};
+const std::vector<std::string> kLoopKernel{"S2R R0, SR_TID.X",
+                                           "ISETP.GE.AND P0, PT, R0, c[0x0][0x168], PT",
+                                           "@P0 EXIT",
+                                           "ULDC.64 UR4, c[0x0][0x118]",
+                                           "MOV R6, RZ",
+                                           ".L_x_0:",
+                                           "IADD3 R6, R6, 0x1, RZ",
+                                           "LDG.E.128 R8, [R2.64]",
+                                           "FADD R8, R8, R11",
+                                           "ISETP.GE.AND P1, PT, R6, c[0x0][0x16c], PT",
+                                           "@!P1 BRA `(.L_x_0)",
+                                           "STG.E [R2.64], R8",
+                                           "EXIT",
+                                           ".L_x_1:",
+                                           "BRA `(.L_x_1)",
+                                           "NOP",
+                                           "NOP"};
 
 }  // namespace
 
 TEST(SassImport, ACuobjdumpDumpBecomesAKernelWithItsLoop) {
   const Kernel k = import(dump(kLoopKernel), trips(7));
-  EXPECT_EQ(opcodes(k), (std::vector<std::string>{"S2R", "ISETP.GE.AND", "EXIT", "ULDC.64", "MOV", "IADD3", "LDG.E.128", "FADD", "ISETP.GE.AND", "BRA",
-                                                  "STG.E", "EXIT"}));
+  EXPECT_EQ(opcodes(k), (std::vector<std::string>{"S2R", "ISETP.GE.AND", "EXIT", "ULDC.64", "MOV", "IADD3", "LDG.E.128", "FADD",
+                                                  "ISETP.GE.AND", "BRA", "STG.E", "EXIT"}));
   ASSERT_EQ(k.loops.size(), 1u);
   EXPECT_EQ(k.loops[0].begin, 5);  // IADD3 .. the backward BRA, which issues in every trip
   EXPECT_EQ(k.loops[0].end, 9);
@@ -103,7 +117,8 @@ TEST(SassImport, UniformDatapathInstructionsTakeAnIssueSlotAndNoRegister) {
 }
 
 TEST(SassImport, WideAccessesSetBytesAndRegisterPairsAndQuads) {
-  const Kernel k = import(dump({"LDG.E.64 R4, [R2.64]", "LDG.E.128 R8, [R2.64+0x10]", "STG.E.128 [R2.64], R8", "LDS.U8 R12, [R0]", "EXIT"}));
+  const Kernel k =
+      import(dump({"LDG.E.64 R4, [R2.64]", "LDG.E.128 R8, [R2.64+0x10]", "STG.E.128 [R2.64], R8", "LDS.U8 R12, [R0]", "EXIT"}));
   EXPECT_EQ(k.accesses[k.code[0].access].bytes, 8);
   EXPECT_EQ(k.accesses[k.code[1].access].bytes, 16);
   EXPECT_EQ(k.accesses[k.code[2].access].bytes, 16);
@@ -136,7 +151,8 @@ TEST(SassImport, EveryLineItCannotModelIsNamedTogether) {
   const auto e = errors_of(text);
   ASSERT_EQ(e.size(), 3u);
   EXPECT_EQ(e[0].line, line_of(text, "DFMA"));
-  EXPECT_NE(e[0].message.find("DFMA cannot be simulated: double-precision arithmetic runs on an FP64 unit"), std::string::npos) << e[0].message;
+  EXPECT_NE(e[0].message.find("DFMA cannot be simulated: double-precision arithmetic runs on an FP64 unit"), std::string::npos)
+      << e[0].message;
   EXPECT_EQ(e[1].line, line_of(text, "FROB"));
   EXPECT_NE(e[1].message.find("unknown opcode 'FROB'"), std::string::npos);
   EXPECT_EQ(e[2].line, line_of(text, "HMMA"));
@@ -144,8 +160,9 @@ TEST(SassImport, EveryLineItCannotModelIsNamedTogether) {
 }
 
 TEST(SassImport, ShuffleAtomicsAndAsyncCopiesRunOnTheirUnits) {
-  const Kernel k = import(dump({"SHFL.BFLY PT, R3, R2, 0x1, 0x1f", "ATOMG.E.ADD.STRONG.GPU PT, R4, [R6.64], R5", "RED.E.ADD.STRONG.GPU [R6.64], R5",
-                                "LDGSTS.E.BYPASS.LTC128B.128 [R9], [R6.64]", "LDGDEPBAR", "DEPBAR.LE SB0, 0x0", "EXIT"}));
+  const Kernel k =
+      import(dump({"SHFL.BFLY PT, R3, R2, 0x1, 0x1f", "ATOMG.E.ADD.STRONG.GPU PT, R4, [R6.64], R5", "RED.E.ADD.STRONG.GPU [R6.64], R5",
+                   "LDGSTS.E.BYPASS.LTC128B.128 [R9], [R6.64]", "LDGDEPBAR", "DEPBAR.LE SB0, 0x0", "EXIT"}));
   EXPECT_EQ(k.code[0].cls, OpClass::Smem);  // the shared-memory crossbar, no address
   EXPECT_TRUE(writes(k.code[0], 3));
   EXPECT_EQ(k.code[1].cls, OpClass::Load);  // its old value returns as a load's does
@@ -159,7 +176,8 @@ TEST(SassImport, ShuffleAtomicsAndAsyncCopiesRunOnTheirUnits) {
 
 TEST(SassImport, AGuardedForwardBranchFallsThroughAndAnUnguardedOneJumps) {
   // start_words of the chase kernels: a.starts ? load : compute
-  const Kernel k = import(dump({"@!P0 BRA `(.L_x_0)", "LDG.E R4, [R2.64]", "BRA `(.L_x_1)", ".L_x_0:", "IMAD R4, R7, c[0x0][0x170], R4", ".L_x_1:", "EXIT"}));
+  const Kernel k = import(
+      dump({"@!P0 BRA `(.L_x_0)", "LDG.E R4, [R2.64]", "BRA `(.L_x_1)", ".L_x_0:", "IMAD R4, R7, c[0x0][0x170], R4", ".L_x_1:", "EXIT"}));
   EXPECT_EQ(opcodes(k), (std::vector<std::string>{"BRA", "LDG.E", "BRA", "EXIT"}));
 }
 
@@ -175,7 +193,8 @@ TEST(SassImport, ABranchIntoOrOutOfALoopIsAnError) {
 TEST(SassImport, GlobalAccessesOfOneLoopReadDistinctElements) {
   // The hardware's unrolled loop reads element i, i+1 with its two loads: interleave 0/2 and 1/2.
   // The store after the loop writes an array of its own.
-  const Kernel k = import(dump({".L_x_0:", "LDG.E R4, [R4.64]", "LDG.E R4, [R4.64]", "@P0 BRA `(.L_x_0)", "STG.E [R2.64], R4", "EXIT"}), trips(3));
+  const Kernel k =
+      import(dump({".L_x_0:", "LDG.E R4, [R4.64]", "LDG.E R4, [R4.64]", "@P0 BRA `(.L_x_0)", "STG.E [R2.64], R4", "EXIT"}), trips(3));
   EXPECT_EQ(k.accesses[0].interleave_index, 0);
   EXPECT_EQ(k.accesses[1].interleave_index, 1);
   EXPECT_EQ(k.accesses[1].interleave_count, 2);
@@ -187,12 +206,14 @@ TEST(SassImport, GlobalAccessesOfOneLoopReadDistinctElements) {
 }
 
 TEST(SassImport, APatternsFileSetsAccessesTripsAndBranches) {
-  const std::string side = test::write_temp_file("k.patterns",
-                                                 "# patterns of k\n.array a 64MB\n.array b\n.launch threads_per_block=128\n"
-                                                 "default pattern=stride:2\n0x0020 array=b threads=1\n0x0040 trips=5\n0x0000 branch=taken\n");
+  const std::string side =
+      test::write_temp_file("k.patterns",
+                            "# patterns of k\n.array a 64MB\n.array b\n.launch threads_per_block=128\n"
+                            "default pattern=stride:2\n0x0020 array=b threads=1\n0x0040 trips=5\n0x0000 branch=taken\n");
   SassOptions o;
   o.patterns = side;
-  const Kernel k = import(dump({"@P2 BRA `(.L_x_0)", "FADD R1, R1, R2", ".L_x_0:", "LDG.E R4, [R4.64]", "STG.E [R2.64], R4", "@!P0 BRA `(.L_x_0)", "EXIT"}), o);
+  const Kernel k = import(
+      dump({"@P2 BRA `(.L_x_0)", "FADD R1, R1, R2", ".L_x_0:", "LDG.E R4, [R4.64]", "STG.E [R2.64], R4", "@!P0 BRA `(.L_x_0)", "EXIT"}), o);
   EXPECT_EQ(opcodes(k), (std::vector<std::string>{"BRA", "LDG.E", "STG.E", "BRA", "EXIT"}));  // the FADD jumped over
   EXPECT_EQ(k.loops.at(0).count, 5);
   EXPECT_EQ(k.launch.threads_per_block, 128);
@@ -205,7 +226,8 @@ TEST(SassImport, APatternsFileSetsAccessesTripsAndBranches) {
 }
 
 TEST(SassImport, PatternsFileErrorsNameTheirLines) {
-  const std::string side = test::write_temp_file("bad.patterns", "0x0010 pattern=stream\n0x0000 tirps=3\n0x0900 pattern=random\n0x0000 trips=2\n");
+  const std::string side =
+      test::write_temp_file("bad.patterns", "0x0010 pattern=stream\n0x0000 tirps=3\n0x0900 pattern=random\n0x0000 trips=2\n");
   SassOptions o;
   o.patterns = side;
   try {
@@ -237,7 +259,8 @@ TEST(SassImport, AFunctionIsChosenByAPartOfItsName) {
   EXPECT_EQ(import(two, o).name, "scale_some");
   o.function = "";
   ASSERT_EQ(errors_of(two, o).size(), 1u);
-  EXPECT_NE(errors_of(two, o)[0].message.find("the file holds 2 functions; say which: add_value (sm_80), scale_some (sm_80)"), std::string::npos)
+  EXPECT_NE(errors_of(two, o)[0].message.find("the file holds 2 functions; say which: add_value (sm_80), scale_some (sm_80)"),
+            std::string::npos)
       << errors_of(two, o)[0].message;
   // The same kernel compiled for two architectures needs --arch.
   std::string both = dump({"EXIT"}, "_Z1kv");
@@ -283,7 +306,8 @@ TEST(SassImport, AnUnknownParameterIsNamed) {
     sass_options({{"trips", "3"}});
     FAIL();
   } catch (const UserError& e) {
-    EXPECT_NE(std::string(e.what()).find("a SASS workload has no parameter 'trips' (parameters: function, arch, trip_count, patterns)"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("a SASS workload has no parameter 'trips' (parameters: function, arch, trip_count, patterns)"),
+              std::string::npos)
         << e.what();
   }
 }

@@ -68,7 +68,8 @@ int body_of(const std::string& kernel) {
 }  // namespace
 
 TEST(SassMicrobench, TheFixturesHoldTheInstructionCountsTheH100RunReported) {
-  const auto measured = summary_rows(test::slurp((data_root() / "validation/microbench/results/h100_sxm_2026-11-23/sass_summary.txt").string()));
+  const auto measured =
+      summary_rows(test::slurp((data_root() / "validation/microbench/results/h100_sxm_2026-11-23/sass_summary.txt").string()));
   ASSERT_EQ(measured.size(), 78u);  // every kernel the suite built, on sm_80 and sm_90
   int compared = 0;
   for (const char* file : {"microbench_sm80.sass", "microbench_sm90.sass"}) {

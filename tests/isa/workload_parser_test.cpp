@@ -39,7 +39,7 @@ TEST(WorkloadParser, VectorAddMatchesListing3_5) {
   ASSERT_EQ(k.code.size(), 12u);  // Volkov 2016 Listing 3.5
   EXPECT_EQ(k.code[6].opcode, "LD");
   EXPECT_EQ(k.code[6].cls, OpClass::Load);
-  EXPECT_TRUE(writes(k.code[6], 3) && reads(k.code[6], 3));   // LD R3, [R3]
+  EXPECT_TRUE(writes(k.code[6], 3) && reads(k.code[6], 3));                         // LD R3, [R3]
   EXPECT_TRUE(writes(k.code[9], 3) && reads(k.code[9], 3) && reads(k.code[9], 0));  // FADD R3, R3, R0
   EXPECT_EQ(k.code[10].cls, OpClass::Store);
   EXPECT_TRUE(reads(k.code[10], 2) && reads(k.code[10], 3));  // ST [R2], R3: address and data
@@ -108,14 +108,15 @@ TEST(WorkloadParser, AGuardedExitIsNotTakenSoInstructionsMayFollowIt) {
 TEST(WorkloadParser, ASizeModifierSetsTheBytesPerThreadAndTheRegistersItSpans) {
   const Kernel k = parse_workload("LDG.E.128 R4, [R2.64]\nLDS.U16 R8, [R0]\nSTG.E.64 [R2.64], R4\nLD R9, [R2]\n", "w.wl");
   EXPECT_EQ(k.accesses[k.code[0].access].bytes, 16);
-  EXPECT_EQ(k.code[0].ndst, 4);  // R4..R7
+  EXPECT_EQ(k.code[0].ndst, 4);      // R4..R7
   EXPECT_TRUE(reads(k.code[0], 3));  // the address pair R2:R3
   EXPECT_EQ(k.accesses[k.code[1].access].bytes, 2);
   EXPECT_EQ(k.accesses[k.code[2].access].bytes, 8);
   EXPECT_TRUE(reads(k.code[2], 5));
   EXPECT_EQ(k.accesses[k.code[3].access].bytes, 4);
-  EXPECT_NE(error_of("LDG.E.64 R4, [R2.64] ; bytes=4\n").find("w.wl:1: LDG.E.64: bytes=4 contradicts the opcode's size, 8 bytes per thread"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of("LDG.E.64 R4, [R2.64] ; bytes=4\n").find("w.wl:1: LDG.E.64: bytes=4 contradicts the opcode's size, 8 bytes per thread"),
+      std::string::npos);
   EXPECT_NE(error_of("LDG.E.128 R252, [R2.64]\n").find("register 'R252' starts a pair or quad past R254"), std::string::npos);
 }
 
@@ -125,11 +126,13 @@ TEST(WorkloadParser, InterleaveSplitsTheSweepAndRejectsBadValues) {
   EXPECT_EQ(ap.interleave_index, 1);
   EXPECT_EQ(ap.interleave_count, 3);
   for (const char* bad : {"3/3", "-1/2", "1/0", "1/1025", "2", "a/b"})
-    EXPECT_NE(error_of(std::string("LD R1, [R1] ; interleave=") + bad + "\n").find("w.wl:1: LD: interleave must be R/K"), std::string::npos) << bad;
+    EXPECT_NE(error_of(std::string("LD R1, [R1] ; interleave=") + bad + "\n").find("w.wl:1: LD: interleave must be R/K"), std::string::npos)
+        << bad;
 }
 
 TEST(WorkloadParser, ErrorsNameFileAndLine) {
-  EXPECT_NE(error_of("FADD R1, R1, R2\nFADDD R1, R1, R2\n").find("w.wl:2: unknown opcode 'FADDD' (did you mean 'FADD'?)"), std::string::npos);
+  EXPECT_NE(error_of("FADD R1, R1, R2\nFADDD R1, R1, R2\n").find("w.wl:2: unknown opcode 'FADDD' (did you mean 'FADD'?)"),
+            std::string::npos);
   EXPECT_NE(error_of("\n.lop 3\n").find("w.wl:2: unknown directive '.lop'"), std::string::npos);
   EXPECT_NE(error_of(".loop 3\nFADD R1, R1, R2\n").find("w.wl:1: .loop without .endloop"), std::string::npos);
   EXPECT_NE(error_of("FADD R1, R1, R2\n.endloop\n").find("w.wl:2: .endloop without .loop"), std::string::npos);
@@ -155,8 +158,11 @@ TEST(WorkloadParser, ErrorsNameFileAndLine) {
   const std::string only_line_bad = error_of("FADDD R1, R1, R1\n");
   EXPECT_NE(only_line_bad.find("w.wl:1: unknown opcode 'FADDD'"), std::string::npos) << only_line_bad;
   EXPECT_EQ(only_line_bad.find("no instructions"), std::string::npos) << only_line_bad;  // it had one; it failed
-  EXPECT_NE(error_of(".repeat 1048576\n.repeat 2\nNOP\n.endrepeat\n.endrepeat\n").find("w.wl:3: the kernel unrolls past 1048576 instructions"), std::string::npos);
-  EXPECT_NE(error_of("FADD R1, R1, R2\n", {{"alpha", "2"}}).find("<--param>: alpha: workload 'w.wl' has no parameter 'alpha'"), std::string::npos);
+  EXPECT_NE(
+      error_of(".repeat 1048576\n.repeat 2\nNOP\n.endrepeat\n.endrepeat\n").find("w.wl:3: the kernel unrolls past 1048576 instructions"),
+      std::string::npos);
+  EXPECT_NE(error_of("FADD R1, R1, R2\n", {{"alpha", "2"}}).find("<--param>: alpha: workload 'w.wl' has no parameter 'alpha'"),
+            std::string::npos);
 }
 
 TEST(WorkloadParser, ACommentMarkInsideQuotesIsText) {
@@ -176,8 +182,10 @@ TEST(WorkloadParser, ParamWithDeclaredValuesTakesOnlyThose) {
 
 TEST(WorkloadParser, LaunchValuesMustFitTheirFields) {
   // 2^32 + 1 threads once wrapped to a 1-thread block without a word.
-  EXPECT_NE(error_of(".launch threads_per_block=4294967297\nNOP\n").find("w.wl:1: threads_per_block: expected an integer in [0, 65536]"), std::string::npos);
-  EXPECT_NE(error_of(".launch registers_per_thread=100000\nNOP\n").find("w.wl:1: registers_per_thread: expected an integer in [0, 65536]"), std::string::npos);
+  EXPECT_NE(error_of(".launch threads_per_block=4294967297\nNOP\n").find("w.wl:1: threads_per_block: expected an integer in [0, 65536]"),
+            std::string::npos);
+  EXPECT_NE(error_of(".launch registers_per_thread=100000\nNOP\n").find("w.wl:1: registers_per_thread: expected an integer in [0, 65536]"),
+            std::string::npos);
   EXPECT_NE(error_of(".launch blocks_per_slot=0\nNOP\n").find("w.wl:1: blocks_per_slot: expected an integer in [1, "), std::string::npos);
   EXPECT_EQ(parse_workload(".launch threads_per_block=256\nNOP\n", "w.wl").launch.line, 1);
 }
@@ -206,7 +214,9 @@ TEST(WorkloadParser, ALoopInsideAZeroCountLoopLeavesNothingBehind) {
 // Nested counts whose product would overflow the execution counts (and then pass the device's
 // work guard as a negative or tiny number) are refused at the line of the loop that crosses.
 TEST(WorkloadParser, ALoopNestRunningItsBodyPastAnyFeasibleRunIsRefused) {
-  EXPECT_NE(error_of(".kernel k\n.loop 9223372036854775807\nFADD R1, R1, R2\n.endloop\n").find("w.wl:2: .loop: the loop nest runs its body"), std::string::npos);
+  EXPECT_NE(
+      error_of(".kernel k\n.loop 9223372036854775807\nFADD R1, R1, R2\n.endloop\n").find("w.wl:2: .loop: the loop nest runs its body"),
+      std::string::npos);
   EXPECT_NE(error_of(".kernel k\n.loop 1000000000\n.loop 1000000000\n.loop 1000000000\nFADD R1, R1, R2\n.endloop\n.endloop\n.endloop\n")
                 .find("w.wl:3: .loop: the loop nest runs its body"),
             std::string::npos);
@@ -215,7 +225,8 @@ TEST(WorkloadParser, ALoopNestRunningItsBodyPastAnyFeasibleRunIsRefused) {
 
 TEST(WorkloadParser, AFixedGridNeedsItsBlocksAndBlocksContradictAnotherGrid) {
   EXPECT_NE(error_of(".kernel k\n.launch grid=fixed\nFADD R1, R1, R2\n").find("w.wl:2: blocks: grid=fixed needs"), std::string::npos);
-  EXPECT_NE(error_of(".kernel k\n.launch blocks=4 grid=oversubscribed\nFADD R1, R1, R2\n").find("w.wl:2: grid: grid=oversubscribed contradicts blocks=4"),
+  EXPECT_NE(error_of(".kernel k\n.launch blocks=4 grid=oversubscribed\nFADD R1, R1, R2\n")
+                .find("w.wl:2: grid: grid=oversubscribed contradicts blocks=4"),
             std::string::npos);
   EXPECT_EQ(error_of(".kernel k\n.launch grid=fixed blocks=4\nFADD R1, R1, R2\n"), "");
   EXPECT_EQ(error_of(".kernel k\n.launch blocks=4\nFADD R1, R1, R2\n"), "");
@@ -239,9 +250,11 @@ TEST(WorkloadParser, TheExampleOfTheFormatDocumentParses) {
 // byte-order mark must not make the first line an "unknown opcode".
 TEST(WorkloadParser, ADirectiveGivenTwiceIsAnErrorAtItsSecondLine) {
   EXPECT_NE(error_of(".kernel a\n.kernel b\nNOP\n").find("w.wl:2: .kernel: .kernel given twice (first at line 1)"), std::string::npos);
-  EXPECT_NE(error_of(".launch grid=persistent\nNOP\n.launch grid=oversubscribed\n").find("w.wl:3: .launch: .launch given twice (first at line 1)"),
+  EXPECT_NE(error_of(".launch grid=persistent\nNOP\n.launch grid=oversubscribed\n")
+                .find("w.wl:3: .launch: .launch given twice (first at line 1)"),
             std::string::npos);
-  EXPECT_NE(error_of(".param n 4\n.param n 8\nNOP\n").find("w.wl:2: .param: parameter 'n' declared twice (first at line 1)"), std::string::npos);
+  EXPECT_NE(error_of(".param n 4\n.param n 8\nNOP\n").find("w.wl:2: .param: parameter 'n' declared twice (first at line 1)"),
+            std::string::npos);
   // One line that a .repeat copies is given once.
   EXPECT_EQ(error_of(".repeat 2\n.kernel k\nNOP\n.endrepeat\n"), "");
 }

@@ -91,8 +91,8 @@ TEST(CachedMemory, AMissTakesTheMemorysLatencyAndTheNextAccessHits) {
 
 TEST(CachedMemory, ASectorMissingFromAPresentLineIsFetchedAlone) {
   Harness h(with_l2());
-  h.access(0, 1, 1000);         // sector 0 of line 0
-  h.access(32, 2, 2000);        // sector 1: the line is present, the sector is not
+  h.access(0, 1, 1000);             // sector 0 of line 0
+  h.access(32, 2, 2000);            // sector 1: the line is present, the sector is not
   h.access(0, 3, 3000, false, 64);  // sectors 0 and 1: both now valid
   EXPECT_EQ(h.completed(2), 2000u + 368);
   EXPECT_EQ(h.completed(3), 3000u + 200);
@@ -144,10 +144,10 @@ TEST(CachedMemory, TheL2WritesBackAndAllocatesOnAWrite) {
 TEST(CachedMemory, AFermiStoreEvictsTheL1LineAVoltaStyleStoreUpdatesIt) {
   for (const bool update : {false, true}) {
     Harness h(with_l1(update));
-    h.access(0, 1, 1000);             // L1 and L2 miss
-    h.access(0, 2, 2000);             // L1 hit
-    h.access(0, 3, 3000, true);       // the store goes to the L2 (write-back there)
-    h.access(0, 4, 4000);             // evicted from L1: an L2 hit; updated: an L1 hit
+    h.access(0, 1, 1000);        // L1 and L2 miss
+    h.access(0, 2, 2000);        // L1 hit
+    h.access(0, 3, 3000, true);  // the store goes to the L2 (write-back there)
+    h.access(0, 4, 4000);        // evicted from L1: an L2 hit; updated: an L1 hit
     EXPECT_EQ(h.completed(1), 1368u);
     EXPECT_EQ(h.completed(2), 2030u);
     EXPECT_EQ(h.completed(3), 3200u);

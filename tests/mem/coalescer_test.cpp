@@ -91,10 +91,10 @@ TEST(Coalescer, BroadcastIsOneTransactionOnFermiAndLater) {
 
 TEST(Coalescer, FermiCountsDistinct128ByteLines) {
   EXPECT_EQ(run(CoalescingRule::Fermi, strided(0, 1)).size(), 1u);
-  EXPECT_EQ(run(CoalescingRule::Fermi, strided(1, 1)).size(), 2u);   // misaligned
-  EXPECT_EQ(run(CoalescingRule::Fermi, strided(0, 2)).size(), 2u);   // stride-2
-  EXPECT_EQ(run(CoalescingRule::Fermi, strided(0, 3)).size(), 3u);   // stride-3, §2.5
-  EXPECT_EQ(run(CoalescingRule::Fermi, strided(0, 64)).size(), 32u); // one line per thread
+  EXPECT_EQ(run(CoalescingRule::Fermi, strided(1, 1)).size(), 2u);    // misaligned
+  EXPECT_EQ(run(CoalescingRule::Fermi, strided(0, 2)).size(), 2u);    // stride-2
+  EXPECT_EQ(run(CoalescingRule::Fermi, strided(0, 3)).size(), 3u);    // stride-3, §2.5
+  EXPECT_EQ(run(CoalescingRule::Fermi, strided(0, 64)).size(), 32u);  // one line per thread
   EXPECT_EQ(count_size(run(CoalescingRule::Fermi, strided(0, 3)), 128), 3);
   EXPECT_EQ(coalesced_transactions(CoalescingRule::Fermi), 1);
 }
@@ -121,9 +121,7 @@ TEST(Coalescer, G80OutOfOrderOrBroadcastIsOneTransactionPerThread) {
   EXPECT_EQ(b[0].address, b[31].address);
 }
 
-TEST(Coalescer, G80MisalignedHalfWarpDoesNotCoalesce) {
-  EXPECT_EQ(run(CoalescingRule::G80, strided(1, 1)).size(), 32u);
-}
+TEST(Coalescer, G80MisalignedHalfWarpDoesNotCoalesce) { EXPECT_EQ(run(CoalescingRule::G80, strided(1, 1)).size(), 32u); }
 
 TEST(Coalescer, G80InactiveThreadsMayBeSkipped) {
   // Threads 0 and 5 inactive: the others still read word k of the segment.

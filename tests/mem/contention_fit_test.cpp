@@ -36,8 +36,7 @@ TEST(ContentionFit, LatencyNeverFallsWithLoad) {
 TEST(OuterEnvelope, DropsSamplesPastSaturationAndDominatedOnes) {
   // A closed loop past its peak: throughput stays at ~150 while latency keeps growing; one sample
   // below the front (60 GB/s at 330 cycles, where 70 GB/s took 320).
-  const std::vector<LatencySample> s{{20, 302}, {70, 320}, {60, 330}, {120, 360}, {150, 420},
-                                     {149.5, 560}, {150.2, 700}, {150, 840}};
+  const std::vector<LatencySample> s{{20, 302}, {70, 320}, {60, 330}, {120, 360}, {150, 420}, {149.5, 560}, {150.2, 700}, {150, 840}};
   const std::vector<LatencySample> e = outer_envelope(s);
   const std::vector<double> gbps{20, 70, 120, 150, 150.2};
   ASSERT_EQ(e.size(), gbps.size());

@@ -38,7 +38,7 @@ TEST(DefaultKnee, IsTheMD1KneeOfTheActivateRate) {
     const dram::DramTiming t = dram::dram_timing(c);
     const double s_cycles = static_cast<double>(std::max(t.trrd, t.tfaw / 4)) / 1000.0 * c.device.core_clock_ghz;
     const double l0 = c.memory.latency_cycles;
-    const double peak = test_loop::closed_loop(c, c.sm.max_warps, 0, 4).gbps;  // best over ILP, §6.3
+    const double peak = test_loop::closed_loop(c, c.sm.max_warps, 0, 4).gbps;         // best over ILP, §6.3
     const double lines_in_flight_at_lin = peak / c.device.core_clock_ghz * l0 / 128;  // N_lin on the device
     const double n_over_lin = warps * c.device.sms / lines_in_flight_at_lin;
     const double predicted = md1_utilisation(n_over_lin, s_cycles / (2 * l0));

@@ -92,8 +92,10 @@ TEST(DramChannel, ClosePolicyReactivatesWhileOpenPolicyHitsTheOpenRow) {
     drain(ch, 1);
     ch.enqueue(read(100000, 2, 9, 1));  // long after: same row
     const uint64_t end = drain(ch, 2)[1];
-    if (policy == PagePolicy::Open) EXPECT_EQ(end, 100000u + 12000 + 2000);
-    else EXPECT_EQ(end, 100000u + 12000 + 12000 + 2000);
+    if (policy == PagePolicy::Open)
+      EXPECT_EQ(end, 100000u + 12000 + 2000);
+    else
+      EXPECT_EQ(end, 100000u + 12000 + 12000 + 2000);
   }
 }
 
@@ -236,7 +238,7 @@ TEST(DramChannel, WriteSchedulerOnlySeesItsBuffer) {
     ch->enqueue(write(0, 0, 1, 0));
     ch->enqueue(write(0, 0, 2, 1));  // conflict
     ch->enqueue(write(0, 7, 1, 2));  // independent bank
-    EXPECT_EQ(ch->queued(), 3u);  // buffered or waiting, all counted
+    EXPECT_EQ(ch->queued(), 3u);     // buffered or waiting, all counted
   }
   const auto n = drain(narrow, 3), w = drain(wide, 3);
   EXPECT_GT(n[2], w[2]);

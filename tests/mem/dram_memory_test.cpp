@@ -4,8 +4,8 @@
 #include "common/user_error.h"
 #include "mem/closed_loop.h"
 #include "mem/coalescer.h"
-#include "mem/dram/dram_timing.h"
 #include "mem/dram/dram_memory.h"
+#include "mem/dram/dram_timing.h"
 #include "mem/random_traffic.h"
 #include "support/test_support.h"
 
@@ -78,7 +78,8 @@ TEST(DramMemory, OneSimulatedSmGetsItsShareOfTheMemorySystem) {
 
 // Every model the factory can name is either built or refused with a UserError, never a crash.
 TEST(DramMemory, FactoryBuildsEachModelItReportsAsBuilt) {
-  for (auto kind : {config::MemoryModelKind::Fixed, config::MemoryModelKind::Queue, config::MemoryModelKind::Dram, config::MemoryModelKind::SimGrid}) {
+  for (auto kind :
+       {config::MemoryModelKind::Fixed, config::MemoryModelKind::Queue, config::MemoryModelKind::Dram, config::MemoryModelKind::SimGrid}) {
     config::HwConfig c = dram_config("maxwell");
     c.memory.model = kind;
     if (memory_model_built(kind))

@@ -48,7 +48,8 @@ TEST_P(QueueingModel, SameInputsGiveTheSameCompletions) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, QueueingModel,
-                         ::testing::Values(ModelCase{config::MemoryModelKind::Queue, 50000}, ModelCase{config::MemoryModelKind::Dram, 20000},
+                         ::testing::Values(ModelCase{config::MemoryModelKind::Queue, 50000},
+                                           ModelCase{config::MemoryModelKind::Dram, 20000},
                                            ModelCase{config::MemoryModelKind::Servers, 50000}),
                          [](const auto& info) { return std::string(config::to_string(info.param.model)); });
 

@@ -137,10 +137,10 @@ TEST(QueueChannel, ActivationsAreSpacedWhereTheyHappen) {
 TEST(QueueChannel, BurstsOfOneBankGroupAreTccdLApartOnTheBus) {
   ChannelTiming t = round_timing();
   t.tccd = 3, t.bank_groups = 2, t.group_slots = 2;  // tCCD_L 3 > burst 2: two slots per burst of a group
-  QueueChannel c(t, 4);                                // banks 0, 2 in group 0; 1, 3 in group 1
-  EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);  // data 20..22
-  EXPECT_EQ(c.serve(0, 2, 2, 1, false), 26u);  // same group: not before 20 + 2 slots = 24
-  EXPECT_EQ(c.serve(0, 3, 1, 1, false), 24u);  // the other group fills 22..24
+  QueueChannel c(t, 4);                              // banks 0, 2 in group 0; 1, 3 in group 1
+  EXPECT_EQ(c.serve(0, 1, 0, 1, false), 22u);        // data 20..22
+  EXPECT_EQ(c.serve(0, 2, 2, 1, false), 26u);        // same group: not before 20 + 2 slots = 24
+  EXPECT_EQ(c.serve(0, 3, 1, 1, false), 24u);        // the other group fills 22..24
 }
 
 TEST(QueueChannel, AReadHeldUpByTheBusKeepsItsRowOpenUntilItsColumn) {

@@ -33,7 +33,8 @@ TEST(QueueMemory, UnloadedCoalescedLoadTakesTheTable62Latency) {
       const uint64_t start = 100000;  // not at 0: the calibration must not depend on the phase
       std::vector<Completion> done;
       for (uint32_t k = 0; k < access.size(); ++k)
-        m->submit(Transaction{access[k].address, access[k].bytes, false, 0, k}, start + uint64_t(access[k].issue_step * c.lsu.transaction_issue_cycles));
+        m->submit(Transaction{access[k].address, access[k].bytes, false, 0, k},
+                  start + uint64_t(access[k].issue_step * c.lsu.transaction_issue_cycles));
       m->advance(kNever - 1, done);
       ASSERT_EQ(done.size(), access.size());
       EXPECT_NEAR(double(done.back().time - start), c.memory.latency_cycles, 1.0) << gpu << " sms " << sms;

@@ -27,7 +27,9 @@ inline std::vector<Completion> random_traffic(const config::HwConfig& c, int n, 
     now += rng() % 3;
     m->advance(now, done);
     const bool write = rng() % 4 == 0;
-    m->submit(Transaction{(rng() % (1ull << 29)) / 32 * 32, 32, write, static_cast<uint16_t>(rng() % c.device.sms), static_cast<uint32_t>(i)}, now);
+    m->submit(
+        Transaction{(rng() % (1ull << 29)) / 32 * 32, 32, write, static_cast<uint16_t>(rng() % c.device.sms), static_cast<uint32_t>(i)},
+        now);
     if (submit_at) submit_at->push_back(now);
     if (is_write) is_write->push_back(write);
   }

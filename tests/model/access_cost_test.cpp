@@ -77,7 +77,8 @@ TEST(AccessCost, AgreesWithTheSimulatorsCoalescer) {
         mem::coalesce(cfg.lsu.coalescing, addr, 0xffffffffu, bytes, segs, cfg.lsu.issue_unit);
         double seg_bytes = 0;
         for (const auto& s : segs) seg_bytes += s.bytes;
-        const GlobalAccessCost c = global_access_cost(cfg, pattern(stride == 1 ? isa::AccessKind::Stream : isa::AccessKind::Stride, stride, bytes));
+        const GlobalAccessCost c =
+            global_access_cost(cfg, pattern(stride == 1 ? isa::AccessKind::Stream : isa::AccessKind::Stride, stride, bytes));
         // Known difference, reported: for 16-byte words on G80 the Programming Guide issues two
         // 128-byte transactions per half-warp; the simulator's coalescer issues one 256-byte
         // segment. The bytes agree; only the count differs.

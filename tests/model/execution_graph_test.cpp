@@ -94,8 +94,8 @@ TEST(ExecutionGraph, LongLoopsExtrapolateToTheExactUnrolledLength) {
   // (368 + 3 x 6) per group, 10x the groups; the constant part (EXIT, termination) is shared.
   EXPECT_DOUBLE_EQ(ex.cycles - exact.cycles, 180000 * (368 + 3 * 6));
   // The last add issues 6 cycles before the next group would; EXIT one ILP latency after it.
-  EXPECT_DOUBLE_EQ(exact.cycles, 20000 * (368 + 3 * 6) - 6 + cfg.scheduler.same_warp_issue_latency_cycles +
-                                     cfg.sm.block_launch_latency_cycles);
+  EXPECT_DOUBLE_EQ(exact.cycles,
+                   20000 * (368 + 3 * 6) - 6 + cfg.scheduler.same_warp_issue_latency_cycles + cfg.sm.block_launch_latency_cycles);
 }
 
 TEST(ExecutionGraph, IntervalsOfADependentChainHaveOneInstructionEach) {
@@ -104,8 +104,8 @@ TEST(ExecutionGraph, IntervalsOfADependentChainHaveOneInstructionEach) {
   const auto cfg = warpsim::test::builtin("kepler");
   const auto k = test::alpha_mix("2", 10);
   const LatencyBound b = latency_bound(cfg, k, profile_kernel(cfg, k));
-  EXPECT_DOUBLE_EQ((b.intervals.at({1, 300})), 10);   // after each load: 301 - 1
-  EXPECT_DOUBLE_EQ((b.intervals.at({1, 8})), 20 - 1); // after each add but the last: 9 - 1
+  EXPECT_DOUBLE_EQ((b.intervals.at({1, 300})), 10);    // after each load: 301 - 1
+  EXPECT_DOUBLE_EQ((b.intervals.at({1, 8})), 20 - 1);  // after each add but the last: 9 - 1
 }
 
 TEST(ExecutionGraph, TooLargeKernelIsAUserError) {

@@ -20,20 +20,20 @@ inline config::HwConfig table_3_3_gpu() {
   c.device.sms = 1;
   c.device.core_clock_ghz = 1.0;
   c.sm.max_warps = 64;
-  c.scheduler.count = 4;            // 4 issues/cycle
+  c.scheduler.count = 4;  // 4 issues/cycle
   c.scheduler.max_warps = 16;
   c.scheduler.cycles_per_issue = 1;
-  c.scheduler.width = 2;            // §3.6 assumes SFU instructions dual-issue with CUDA-core ones
-  c.alu.ops_per_cycle = 32;         // 128 CUDA cores / 4 schedulers
+  c.scheduler.width = 2;     // §3.6 assumes SFU instructions dual-issue with CUDA-core ones
+  c.alu.ops_per_cycle = 32;  // 128 CUDA cores / 4 schedulers
   c.alu.latency_cycles = 6;
-  c.sfu.ops_per_cycle = 8;          // 32 SFUs / 4 schedulers
+  c.sfu.ops_per_cycle = 8;  // 32 SFUs / 4 schedulers
   c.sfu.latency_cycles = 13;
   c.smem.banks = 32;
   c.smem.bank_width_bytes = 4;
   c.smem.cycles_per_access = 1;
   c.lsu.coalescing = config::CoalescingRule::Fermi;  // 128-byte transactions
   c.memory.latency_cycles = 368;
-  c.memory.peak_gbps = 10.4;        // 10.4 B/cycle at 1 SM x 1 GHz
+  c.memory.peak_gbps = 10.4;  // 10.4 B/cycle at 1 SM x 1 GHz
   c.memory.pin_bandwidth_gbps = 10.4;
   c.memory.memory_clock_mhz = 650;  // 64 bits / 8 x 650 MHz x 2 = 10.4 GB/s
   config::validate(c);

@@ -24,8 +24,8 @@ struct Table42Row {
   double mem_lat, mem_thru, alu_lat, alu_thru, issue_thru;
 };
 const Table42Row kTable42[] = {
-    {"g80", 444, 0.0268, 20, 0.25, 0.5},  {"gt200", 434, 0.0277, 24, 0.25, 0.5}, {"fermi", 513, 0.0599, 18, 1, 1},
-    {"kepler", 301, 0.1338, 9, 4, 4},     {"maxwell", 368, 0.0814, 6, 4, 4},
+    {"g80", 444, 0.0268, 20, 0.25, 0.5}, {"gt200", 434, 0.0277, 24, 0.25, 0.5}, {"fermi", 513, 0.0599, 18, 1, 1},
+    {"kepler", 301, 0.1338, 9, 4, 4},    {"maxwell", 368, 0.0814, 6, 4, 4},
 };
 
 double printed_table_4_2(const Table42Row& r, double alpha, double n) {
@@ -143,8 +143,8 @@ TEST(LittlesLaw, Table31NeededConcurrencyOnMaxwell) {
 
 TEST(LittlesLaw, UnitConversionsRoundTrip) {
   const HwParams hw = derive_hw_params(warpsim::test::builtin("kepler"));
-  EXPECT_DOUBLE_EQ(ipc_to_ops_per_sm(hw, 4), 128);                 // 4 IPC/SM = 128 adds/cycle/SM
-  EXPECT_DOUBLE_EQ(per_sm_to_per_scheduler(hw, 128), 32);          // Table 6.1: 32 ops/cycle/scheduler
+  EXPECT_DOUBLE_EQ(ipc_to_ops_per_sm(hw, 4), 128);         // 4 IPC/SM = 128 adds/cycle/SM
+  EXPECT_DOUBLE_EQ(per_sm_to_per_scheduler(hw, 128), 32);  // Table 6.1: 32 ops/cycle/scheduler
   EXPECT_DOUBLE_EQ(per_scheduler_to_per_sm(hw, per_sm_to_per_scheduler(hw, 7.5)), 7.5);
   EXPECT_DOUBLE_EQ(ops_per_sm_to_ipc(hw, ipc_to_ops_per_sm(hw, 0.3)), 0.3);
   EXPECT_NEAR(gbps_to_ipc_per_sm(hw, ipc_per_sm_to_gbps(hw, 0.1338)), 0.1338, 1e-15);

@@ -22,8 +22,10 @@ device::Result run(const std::vector<std::string>& sets, const std::string& body
   std::vector<std::string> all{"scheduler.width=1"};
   all.insert(all.end(), sets.begin(), sets.end());
   const config::HwConfig cfg = config::load_hw_config("toy", all);
-  const isa::Kernel k = isa::parse_workload(
-      fmt::format(".kernel t\n.array data 1MB\n.launch threads_per_block=32 grid=fixed blocks={}\n{}EXIT\n", blocks == 0 ? warps : blocks, body), "<sm_idle_test>");
+  const isa::Kernel k =
+      isa::parse_workload(fmt::format(".kernel t\n.array data 1MB\n.launch threads_per_block=32 grid=fixed blocks={}\n{}EXIT\n",
+                                      blocks == 0 ? warps : blocks, body),
+                          "<sm_idle_test>");
   device::RunOptions o;
   o.warps_per_sm = warps;
   o.sms = 1;
@@ -33,7 +35,8 @@ device::Result run(const std::vector<std::string>& sets, const std::string& body
 
 std::string idle(const device::Result& r) {
   std::string out;
-  for (const device::IdleRecord& i : r.idle_log) out += fmt::format("{}{}+{}:{}", out.empty() ? "" : " ", i.cycle, i.cycles, device::kIdleReasons[i.reason]);
+  for (const device::IdleRecord& i : r.idle_log)
+    out += fmt::format("{}{}+{}:{}", out.empty() ? "" : " ", i.cycle, i.cycles, device::kIdleReasons[i.reason]);
   return out;
 }
 
@@ -65,7 +68,8 @@ TEST(SmIdle, SlotsBeforeALoadsConsumerAreIdleOnMemory) {
 // Same-warp issue latency 2 (§3.7): independent FADDs at 0 and 2 (slot 1: issue_limit), EXIT at 5
 // after the second write (slots 3-4: dependency).
 TEST(SmIdle, SameWarpIssueLatencyIsIdleOnTheIssueLimit) {
-  EXPECT_EQ(idle(run({"scheduler.same_warp_issue_latency_cycles=2"}, "FADD R1, R1, R2\nFADD R3, R3, R2\n", 1)), "1+1:issue_limit 3+2:dependency");
+  EXPECT_EQ(idle(run({"scheduler.same_warp_issue_latency_cycles=2"}, "FADD R1, R1, R2\nFADD R3, R3, R2\n", 1)),
+            "1+1:issue_limit 3+2:dependency");
 }
 
 // Half-rate CUDA cores (16 lanes): a warp FADD holds them 2 cycles, so w1's FADD, ready at 1,
@@ -127,7 +131,8 @@ TEST(SmIdle, ARunOfIdleSlotsForOneReasonIsOneRecord) {
   }
   EXPECT_EQ(adjacent_alike, 0);
   const auto n = idle_slots(r, 1);
-  EXPECT_EQ(n, (std::array<uint64_t, 6>{r.stalls.dependency, r.stalls.memory, r.stalls.pipe_busy, r.stalls.issue_limit, r.stalls.barrier, r.stalls.no_warp}));
+  EXPECT_EQ(n, (std::array<uint64_t, 6>{r.stalls.dependency, r.stalls.memory, r.stalls.pipe_busy, r.stalls.issue_limit, r.stalls.barrier,
+                                        r.stalls.no_warp}));
 }
 
 }  // namespace

@@ -22,14 +22,16 @@ std::string issues(const std::vector<std::string>& sets, const std::string& body
   const config::HwConfig cfg = config::load_hw_config("toy", sets);
   if (blocks == 0) blocks = warps / block_warps;
   const isa::Kernel k = isa::parse_workload(
-      fmt::format(".kernel t\n.launch threads_per_block={} grid=fixed blocks={}\n{}EXIT\n", 32 * block_warps, blocks, body), "<sm_issue_test>");
+      fmt::format(".kernel t\n.launch threads_per_block={} grid=fixed blocks={}\n{}EXIT\n", 32 * block_warps, blocks, body),
+      "<sm_issue_test>");
   device::RunOptions o;
   o.warps_per_sm = warps;
   o.sms = 1;
   o.record_issues = true;
   std::string out;
   for (const device::IssueRecord& i : device::simulate(cfg, k, o).issue_log)
-    out += fmt::format("{}{}:w{}{}.{}", out.empty() ? "" : " ", i.cycle, i.block, block_warps > 1 ? fmt::format("/{}", i.warp_in_block) : "", i.pc);
+    out += fmt::format("{}{}:w{}{}.{}", out.empty() ? "" : " ", i.cycle, i.block,
+                       block_warps > 1 ? fmt::format("/{}", i.warp_in_block) : "", i.pc);
   return out;
 }
 
@@ -78,7 +80,8 @@ TEST(SmIssue, GreedyThenOldestStaysOnAWarpUntilItStallsThenTakesTheOldestReady) 
 // On a dependent chain GTO has to switch every cycle: w0, w1, w2 each wait 3 cycles on their own
 // FADD, so the three interleave as LRR would, oldest first.
 TEST(SmIssue, GreedyThenOldestSwitchesOnEveryDependencyStall) {
-  EXPECT_EQ(issues({"scheduler.width=1", "scheduler.policy=gto"}, kChain, 3), "0:w0.0 1:w1.0 2:w2.0 3:w0.1 4:w1.1 5:w2.1 6:w0.2 7:w1.2 8:w2.2");
+  EXPECT_EQ(issues({"scheduler.width=1", "scheduler.policy=gto"}, kChain, 3),
+            "0:w0.0 1:w1.0 2:w2.0 3:w0.1 4:w1.1 5:w2.1 6:w0.2 7:w1.2 8:w2.2");
 }
 
 // Dual issue from two warps (the toy's any_warp, width 2) when the CUDA cores take two warp FADDs
@@ -103,7 +106,8 @@ TEST(SmIssue, ABarrierHoldsAWarpUntilItsBlocksWarpsHaveAllArrived) {
 // a block starts block_launch_latency_cycles (5) after the one before exits: FADD 0, EXIT 3; the
 // next block at 3 + 5 = 8 (EXIT 11); the last at 16 (EXIT 19).
 TEST(SmIssue, AFinishedBlocksSlotIsRefilledAfterTheBlockLaunchLatency) {
-  EXPECT_EQ(issues({"scheduler.width=1", "sm.block_launch_latency_cycles=5"}, "FADD R1, R1, R2\n", 1, 3), "0:w0.0 3:w0.1 8:w1.0 11:w1.1 16:w2.0 19:w2.1");
+  EXPECT_EQ(issues({"scheduler.width=1", "sm.block_launch_latency_cycles=5"}, "FADD R1, R1, R2\n", 1, 3),
+            "0:w0.0 3:w0.1 8:w1.0 11:w1.1 16:w2.0 19:w2.1");
 }
 
 // Logging takes every instruction down the general issue path: the schedule must not change. On
@@ -112,8 +116,10 @@ TEST(SmIssue, AFinishedBlocksSlotIsRefilledAfterTheBlockLaunchLatency) {
 TEST(SmIssue, LoggingTheIssuesChangesNothingSimulated) {
   for (const std::string gpu : {"kepler", "maxwell"}) {
     const config::HwConfig cfg = config::load_hw_config(gpu);
-    const isa::Kernel k = isa::parse_workload(".kernel mix\n.array data 64MB\n.loop 8\n  LD R1, [R1] ; pattern=stream\n  FADD R2, R2, R3\n  FADD R4, R4, R3\n"
-                                              "  BAR\n  FADD R1, R1, R2\n.endloop\nEXIT\n", "<sm_issue_test>");
+    const isa::Kernel k = isa::parse_workload(
+        ".kernel mix\n.array data 64MB\n.loop 8\n  LD R1, [R1] ; pattern=stream\n  FADD R2, R2, R3\n  FADD R4, R4, R3\n"
+        "  BAR\n  FADD R1, R1, R2\n.endloop\nEXIT\n",
+        "<sm_issue_test>");
     device::RunOptions o;
     o.warps_per_sm = 16;
     o.sms = 2;

@@ -42,7 +42,8 @@ TEST(PointExecutor, FailuresComeBackAsOutcomesWithTheExitStatusOfTheirKind) {
     return "ok";
   });
   for (size_t i = 0; i < 3; ++i) pool.submit(i);
-  for (const auto& o : drain(pool)) EXPECT_EQ(o.status, std::vector<int>({PointOutcome::kOk, PointOutcome::kUserError, PointOutcome::kBug})[o.index]);
+  for (const auto& o : drain(pool))
+    EXPECT_EQ(o.status, std::vector<int>({PointOutcome::kOk, PointOutcome::kUserError, PointOutcome::kBug})[o.index]);
 }
 
 }  // namespace warpsim::sweep
@@ -53,10 +54,13 @@ namespace warpsim::sweep {
 // finished point although the costliest (started first) are rarely the first in grid order.
 TEST(RunLocal, EmitsEachLineAsItsPointFinishes) {
   std::vector<size_t> emitted;
-  run_local({0, 1, 2, 3, 4}, 1, [](size_t i) { return std::to_string(i); }, [&](size_t i, const std::string& line) {
-    EXPECT_EQ(line, std::to_string(i));
-    emitted.push_back(i);
-  }, {4, 2, 0, 3, 1});
+  run_local(
+      {0, 1, 2, 3, 4}, 1, [](size_t i) { return std::to_string(i); },
+      [&](size_t i, const std::string& line) {
+        EXPECT_EQ(line, std::to_string(i));
+        emitted.push_back(i);
+      },
+      {4, 2, 0, 3, 1});
   EXPECT_EQ(emitted, (std::vector<size_t>{4, 2, 0, 3, 1}));
 }
 
@@ -67,7 +71,8 @@ TEST(RunLocal, AFailureStartsNoNewPointAndIsRethrownAfterTheFinishedOnesAreEmitt
     if (i == 3) throw UserError(Diagnostic{"<cli>", 0, 0, "--set", "bad"});
     return "ok";
   };
-  EXPECT_THROW(run_local({0, 1, 2, 3, 4}, 1, line, [&](size_t i, const std::string&) { emitted.push_back(i); }, {4, 3, 2, 1, 0}), UserError);
+  EXPECT_THROW(run_local({0, 1, 2, 3, 4}, 1, line, [&](size_t i, const std::string&) { emitted.push_back(i); }, {4, 3, 2, 1, 0}),
+               UserError);
   EXPECT_EQ(run, (std::vector<size_t>{4, 3}));
   EXPECT_EQ(emitted, (std::vector<size_t>{4}));
 }

@@ -106,7 +106,6 @@ TEST(SweepOutput, RewriteInGridOrderSortsAppendedPoints) {
   EXPECT_EQ(slurp(path), header() + csv_line_of("k0", 0) + csv_line_of("k2", 2) + csv_line_of("k3", 3));
 }
 
-
 TEST(SweepOutput, ASecondWriterOfTheSameFileIsRefusedWhileTheFirstHoldsIt) {
   const std::string path = test::temp_dir() + "/locked.csv";
   LineWriter first(path);

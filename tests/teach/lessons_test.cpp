@@ -67,8 +67,8 @@ TEST(TeachLessons, LatencyVsThroughputSimulatedCurveStaysUnderBothBoundsAndStall
   for (size_t i = 0; i < sim.x.size(); ++i) EXPECT_LE(sim.y[i], 1.03 * std::min(sim.x[i] * lat.y.back() / lat.x.back(), bound)) << sim.x[i];
   const Series& waiting = l.figure.find("waiting on a dependency (latency)");
   const Series& busy = l.figure.find("ready but the unit is busy (throughput)");
-  EXPECT_GT(waiting.y.front(), 0.5);                  // few warps: waiting on latency
-  EXPECT_LT(at(waiting, sim.x.back()), 0.05);         // many: none waits on latency...
+  EXPECT_GT(waiting.y.front(), 0.5);                            // few warps: waiting on latency
+  EXPECT_LT(at(waiting, sim.x.back()), 0.05);                   // many: none waits on latency...
   EXPECT_GT(at(busy, sim.x.back()), at(busy, knee / 2) + 0.1);  // ...a unit is busy
 }
 
@@ -106,8 +106,8 @@ TEST(TeachLessons, GradualSaturationSimulatedCurveIsBelowTheSharpKneeNearTheKnee
   const Series& sim = l.figure.find("simulated");
   const Series& model = l.figure.find("basic model: sharp knee");
   const double knee = model.x[1], peak = model.y[1];
-  EXPECT_LT(at(sim, knee), 0.92 * peak);      // the sharp knee is at 100% of it
-  EXPECT_GE(max_y(sim), 0.999 * peak);        // the model's peak is the simulated one
+  EXPECT_LT(at(sim, knee), 0.92 * peak);  // the sharp knee is at 100% of it
+  EXPECT_GE(max_y(sim), 0.999 * peak);    // the model's peak is the simulated one
   // Latency grows with throughput (the second panel).
   const Series& lat = l.figure.series.at(3);
   ASSERT_EQ(lat.panel, 1);

@@ -35,8 +35,9 @@ std::unique_ptr<MemorySystem> build_below(const MemorySystemSpec& spec, const co
     std::vector<Diagnostic> ds = e.diagnostics();
     for (Diagnostic& d : ds)
       if (request_trip(cfg) > 0 && d.message.find("latency") != std::string::npos)
-        d.message += fmt::format("; behind the caches the memory takes memory.latency_cycles ({}) less the {} cycles a miss has spent reaching its L2 slice",
-                                 cfg.memory.latency_cycles, request_trip(cfg));
+        d.message += fmt::format(
+            "; behind the caches the memory takes memory.latency_cycles ({}) less the {} cycles a miss has spent reaching its L2 slice",
+            cfg.memory.latency_cycles, request_trip(cfg));
     throw UserError(std::move(ds));
   }
 }
@@ -107,7 +108,9 @@ uint32_t CachedMemory::new_request(const Request& r) { return place(requests_, f
 
 uint32_t CachedMemory::new_mshr(const Mshr& m) { return place(mshrs_, free_mshrs_, m); }
 
-void CachedMemory::schedule(uint64_t time, EventKind kind, uint32_t id, uint32_t count) { events_.push(Event{time, seq_++, kind, id, count}); }
+void CachedMemory::schedule(uint64_t time, EventKind kind, uint32_t id, uint32_t count) {
+  events_.push(Event{time, seq_++, kind, id, count});
+}
 
 // Lines hash over the slices (GPUs hash addresses over their L2 slices and partitions), with other
 // bits of the hash than the set index's (sector_cache.cpp), so that a slice's sets are all used.
@@ -170,8 +173,10 @@ void CachedMemory::deliver(uint32_t request, uint64_t time) {
 
 void CachedMemory::add_waiter(Mshr& m, uint32_t request) {
   requests_[request].next = kNone;
-  if (m.last == kNone) m.first = request;
-  else requests_[m.last].next = request;
+  if (m.last == kNone)
+    m.first = request;
+  else
+    requests_[m.last].next = request;
   m.last = request;
   ++m.waiters;
 }
@@ -211,8 +216,10 @@ void CachedMemory::process_until(uint64_t t) {
     if (te == now) {
       const Event e = events_.top();
       events_.pop();
-      if (e.kind == EventKind::BelowDone) below_done(e.id, e.count, e.time);
-      else l1_filled(e.id, e.time);
+      if (e.kind == EventKind::BelowDone)
+        below_done(e.id, e.count, e.time);
+      else
+        l1_filled(e.id, e.time);
       continue;
     }
     if (ta == now) {

@@ -51,21 +51,21 @@ class CachedMemory final : public MemorySystem {
  private:
   static constexpr uint32_t kNone = ~uint32_t{0};
 
-  struct Request {       // an SM's access to one line, or an L1 miss sent to the L2
+  struct Request {  // an SM's access to one line, or an L1 miss sent to the L2
     uint64_t line = 0;
     uint64_t l2_line = 0;  // the line the L2 holds it as (l2_line_of)
     uint64_t submit = 0;   // cycle the SM submitted it
     uint64_t ready = 0;    // when a hit at the level it waits in delivers
     uint32_t tag = 0;
     uint32_t transactions = 1;
-    uint32_t next = kNone;      // next waiter of the same MSHR
-    uint32_t l1_mshr = kNone;   // an L1 miss: the L1 MSHR its data fill
+    uint32_t next = kNone;     // next waiter of the same MSHR
+    uint32_t l1_mshr = kNone;  // an L1 miss: the L1 MSHR its data fill
     uint16_t sm = 0;
-    uint8_t mask = 0;           // sectors
+    uint8_t mask = 0;  // sectors
     bool write = false;
-    bool from_cache = false;    // served by a hit (here or, for an L1 miss, at the L2)
+    bool from_cache = false;  // served by a hit (here or, for an L1 miss, at the L2)
   };
-  struct Mshr {          // a line with data outstanding, or (L2) a dirty line being written back
+  struct Mshr {  // a line with data outstanding, or (L2) a dirty line being written back
     uint64_t line = 0;
     uint32_t first = kNone, last = kNone;  // waiting requests
     uint32_t waiters = 0;
@@ -73,18 +73,18 @@ class CachedMemory final : public MemorySystem {
     uint32_t owner = 0;        // slice (L2) or SM (L1)
     uint8_t pending = 0;
     bool writeback = false;
-    bool from_cache = true;    // L1: every L2 request it sent hit there
+    bool from_cache = true;  // L1: every L2 request it sent hit there
   };
   enum class EventKind : uint8_t { BelowDone, L1Fill };
   struct Event {
     uint64_t time = 0;
     uint64_t seq = 0;
     EventKind kind = EventKind::BelowDone;
-    uint32_t id = 0;      // MSHR (BelowDone) or the L2 request whose data reached the L1 (L1Fill)
-    uint32_t count = 0;   // BelowDone: transactions completed
+    uint32_t id = 0;     // MSHR (BelowDone) or the L2 request whose data reached the L1 (L1Fill)
+    uint32_t count = 0;  // BelowDone: transactions completed
     bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
   };
-  struct Level {         // one L1 or one L2 slice
+  struct Level {  // one L1 or one L2 slice
     SectorCache tags;
     uint32_t mshrs_in_use = 0;
     dram::RingBuffer<uint32_t> waiting;  // requests in arrival order (L2: arrived; L1: stalled)
@@ -117,8 +117,8 @@ class CachedMemory final : public MemorySystem {
   std::unique_ptr<MemorySystem> below_;
   const bool below_timed_;
   const config::HwConfig& cfg_;
-  uint64_t request_cycles_ = 0;     // SM -> slice
-  uint64_t l2_return_cycles_ = 0;   // slice -> SM on a hit
+  uint64_t request_cycles_ = 0;    // SM -> slice
+  uint64_t l2_return_cycles_ = 0;  // slice -> SM on a hit
   double port_cycles_per_sector_ = 0;
   uint32_t l2_mshrs_ = 0, l1_mshrs_ = 0;
   bool has_l1_ = false, has_l2_ = false;

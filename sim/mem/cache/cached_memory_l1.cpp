@@ -15,9 +15,12 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
   CacheLine* way = l1.tags.find(r.line);
   if (r.write) {
     if (way != nullptr) {
-      if (cfg_.memory.l1.stores_update) way->valid |= r.mask;
-      else if (way->pending == 0) l1.tags.invalidate(*way);
-      else way->valid = 0;  // its fetch still lands; the store's sectors are stale until then
+      if (cfg_.memory.l1.stores_update)
+        way->valid |= r.mask;
+      else if (way->pending == 0)
+        l1.tags.invalidate(*way);
+      else
+        way->valid = 0;  // its fetch still lands; the store's sectors are stale until then
     }
     send_to_l2(request, now);
     return true;

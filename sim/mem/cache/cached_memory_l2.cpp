@@ -108,11 +108,15 @@ void CachedMemory::fetch_below(uint32_t mshr, uint64_t line, uint8_t sectors, bo
     t.tag = mshr;
     t.line_transactions = static_cast<uint8_t>(n);
     t.last_of_access = ++sent == n;
-    if (below_timed_) latest = std::max(latest, below_->submit_timed(t, now));
-    else below_->submit(t, now);
+    if (below_timed_)
+      latest = std::max(latest, below_->submit_timed(t, now));
+    else
+      below_->submit(t, now);
   }
-  if (below_timed_) schedule(latest, EventKind::BelowDone, mshr, static_cast<uint32_t>(n));
-  else below_next_ = below_->next_event_time();
+  if (below_timed_)
+    schedule(latest, EventKind::BelowDone, mshr, static_cast<uint32_t>(n));
+  else
+    below_next_ = below_->next_event_time();
 }
 
 void CachedMemory::below_done(uint32_t id, uint32_t count, uint64_t time) {
@@ -153,8 +157,10 @@ void CachedMemory::refresh_slice(uint32_t s) {
 
 void CachedMemory::service_slice(uint32_t s, uint64_t now) {
   Level& slice = slices_[s];
-  if (l2_lookup(slice, s, slice.waiting.front(), now)) slice.waiting.pop_front();
-  else slice.blocked = true;  // until an MSHR frees (below_done)
+  if (l2_lookup(slice, s, slice.waiting.front(), now))
+    slice.waiting.pop_front();
+  else
+    slice.blocked = true;  // until an MSHR frees (below_done)
   refresh_slice(s);
 }
 

@@ -35,10 +35,14 @@ uint64_t SectorCache::set_of(uint64_t line) const { return mix64(line) % sets_; 
 void SectorCache::unlink(uint64_t set, Way w) {
   const uint64_t base = set * static_cast<uint64_t>(ways_);
   const Way n = newer_[base + w], o = older_[base + w];
-  if (n == kNoWay) newest_[set] = o;
-  else older_[base + n] = o;
-  if (o == kNoWay) oldest_[set] = n;
-  else newer_[base + o] = n;
+  if (n == kNoWay)
+    newest_[set] = o;
+  else
+    older_[base + n] = o;
+  if (o == kNoWay)
+    oldest_[set] = n;
+  else
+    newer_[base + o] = n;
 }
 
 void SectorCache::make_most_recent(uint64_t set, Way w) {

@@ -23,8 +23,8 @@ struct CacheLine {
   uint64_t line = ~uint64_t{0};  // address / kLineBytes; ~0 = invalid way
   uint8_t valid = 0;             // sector bits
   uint8_t dirty = 0;
-  uint8_t pending = 0;           // sectors being fetched
-  uint32_t mshr = kNoMshr;       // the MSHR of its outstanding fetch
+  uint8_t pending = 0;      // sectors being fetched
+  uint32_t mshr = kNoMshr;  // the MSHR of its outstanding fetch
   bool present() const { return line != ~uint64_t{0}; }
 };
 
@@ -58,9 +58,9 @@ class SectorCache {
 
   uint64_t sets_ = 0;
   int ways_ = 0;
-  std::vector<CacheLine> lines_;  // sets_ x ways_
-  std::vector<uint64_t> tags_;    // the same lines' tags, for the lookup's scan
-  std::vector<Way> newer_, older_;  // per way: its neighbours in its set's order of use
+  std::vector<CacheLine> lines_;      // sets_ x ways_
+  std::vector<uint64_t> tags_;        // the same lines' tags, for the lookup's scan
+  std::vector<Way> newer_, older_;    // per way: its neighbours in its set's order of use
   std::vector<Way> newest_, oldest_;  // per set
   std::vector<uint16_t> present_;     // per set: ways holding a line
 };

@@ -7,9 +7,9 @@
 namespace warpsim::mem::dram {
 
 AddressMap::AddressMap(const config::HwConfig& cfg)
-    : AddressMap(static_cast<uint32_t>(cfg.memory.controllers * cfg.memory.dram.channels_per_controller), static_cast<uint32_t>(cfg.memory.dram.banks),
-                 static_cast<uint64_t>(cfg.memory.controller.interleave_bytes), static_cast<uint64_t>(cfg.memory.controller.bank_interleave_bytes),
-                 static_cast<uint64_t>(cfg.memory.dram.row_bytes)) {}
+    : AddressMap(static_cast<uint32_t>(cfg.memory.controllers * cfg.memory.dram.channels_per_controller),
+                 static_cast<uint32_t>(cfg.memory.dram.banks), static_cast<uint64_t>(cfg.memory.controller.interleave_bytes),
+                 static_cast<uint64_t>(cfg.memory.controller.bank_interleave_bytes), static_cast<uint64_t>(cfg.memory.dram.row_bytes)) {}
 
 AddressMap::AddressMap(uint32_t channels, uint32_t banks, uint64_t interleave_bytes, uint64_t bank_interleave_bytes, uint64_t row_bytes)
     : channels_(channels),

@@ -5,8 +5,7 @@
 
 namespace warpsim::mem::dram {
 
-DramChannel::DramChannel(const DramTiming& t, PagePolicy policy, int queue_depth, int write_queue_depth,
-                         uint64_t refresh_offset)
+DramChannel::DramChannel(const DramTiming& t, PagePolicy policy, int queue_depth, int write_queue_depth, uint64_t refresh_offset)
     : t_(t),
       policy_(policy),
       depth_(static_cast<size_t>(queue_depth)),
@@ -29,9 +28,12 @@ void DramChannel::enqueue(const ChannelRequest& r) {
   // Both queues are windows of the controller's depth: the scheduler sees only them; later
   // requests wait their turn in arrival order.
   const bool admitted = r.write ? writes_in_window_ < write_depth_ : reads_in_window_ < depth_;
-  if (admitted) admit(r);
-  else if (r.write) write_overflow_.push_back(r);
-  else overflow_.push_back(r);
+  if (admitted)
+    admit(r);
+  else if (r.write)
+    write_overflow_.push_back(r);
+  else
+    overflow_.push_back(r);
   // Most arrivals change one bank's choice: the next command is the better of the old one (still
   // valid when not before this arrival) and that bank's. Otherwise choose again over every bank.
   const bool was_draining = draining_;
@@ -85,8 +87,10 @@ void DramChannel::refresh_choice(uint32_t bank) {
   }
   q.request = list.front();
   q.seq = pool_[q.request].seq;
-  if (b.open_row == kClosed) q.cmd = Cmd::Act, q.bank_time = std::max(b.act_ok, pool_[q.request].arrive);
-  else q.cmd = Cmd::Pre, q.bank_time = std::max(b.pre_ok, pool_[q.request].arrive);
+  if (b.open_row == kClosed)
+    q.cmd = Cmd::Act, q.bank_time = std::max(b.act_ok, pool_[q.request].arrive);
+  else
+    q.cmd = Cmd::Pre, q.bank_time = std::max(b.pre_ok, pool_[q.request].arrive);
 }
 
 void DramChannel::refresh_all_choices() {
@@ -109,7 +113,8 @@ void DramChannel::choose() {
   next_ = Choice{};
   const Floors f = floors();
   for (size_t w = 0; w < with_choice_.size(); ++w)
-    for (uint64_t bits = with_choice_[w]; bits != 0; bits &= bits - 1) consider(static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(bits))), f);
+    for (uint64_t bits = with_choice_[w]; bits != 0; bits &= bits - 1)
+      consider(static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(bits))), f);
 }
 
 void DramChannel::consider(uint32_t bank, const Floors& f) {
@@ -117,15 +122,15 @@ void DramChannel::consider(uint32_t bank, const Floors& f) {
   if (!q.valid) return;
   Choice c;
   c.cmd = q.cmd;
-  c.time = q.cmd == Cmd::Cas ? std::max({q.bank_time, f.cas, group_cas_ok_[q.group]})
+  c.time = q.cmd == Cmd::Cas   ? std::max({q.bank_time, f.cas, group_cas_ok_[q.group]})
            : q.cmd == Cmd::Act ? std::max(q.bank_time, f.act)
                                : std::max(q.bank_time, f.any);
   c.seq = q.seq;
   c.bank = static_cast<int>(bank);
   // Earliest command first; at equal times column commands (row hits), then the oldest.
-  const bool better = c.time != next_.time ? c.time < next_.time
+  const bool better = c.time != next_.time                             ? c.time < next_.time
                       : (c.cmd == Cmd::Cas) != (next_.cmd == Cmd::Cas) ? c.cmd == Cmd::Cas
-                                                                        : c.seq < next_.seq;
+                                                                       : c.seq < next_.seq;
   if (next_.bank < 0 || better) next_ = c;
 }
 
@@ -176,9 +181,12 @@ void DramChannel::settle_idle_refreshes(uint64_t t) {
 
 void DramChannel::update_drain_state() {
   const bool was = draining_;
-  if (writes_in_window_ == 0) draining_ = false;
-  else if (writes() >= write_depth_ || reads_in_window_ == 0) draining_ = true;
-  else if (draining_ && writes() <= write_depth_ / 2) draining_ = false;
+  if (writes_in_window_ == 0)
+    draining_ = false;
+  else if (writes() >= write_depth_ || reads_in_window_ == 0)
+    draining_ = true;
+  else if (draining_ && writes() <= write_depth_ / 2)
+    draining_ = false;
   if (draining_ != was) refresh_all_choices();
 }
 
@@ -188,8 +196,10 @@ void DramChannel::reschedule() {
     choose();
     if (next_.bank < 0 || next_.time < next_refresh_) return;
     // A refresh falls due while requests wait: postpone it, unless too many already are.
-    if (owed_refreshes_ < kMaxPostponedRefreshes) ++owed_refreshes_;
-    else refresh_at(next_refresh_);
+    if (owed_refreshes_ < kMaxPostponedRefreshes)
+      ++owed_refreshes_;
+    else
+      refresh_at(next_refresh_);
     next_refresh_ += t_.trefi;
   }
 }

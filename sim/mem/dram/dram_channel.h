@@ -10,9 +10,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "mem/memory_system.h"
 #include "mem/dram/dram_timing.h"
 #include "mem/dram/ring_buffer.h"
+#include "mem/memory_system.h"
 
 namespace warpsim::mem::dram {
 
@@ -26,8 +26,8 @@ struct ChannelRequest {
   uint64_t seq = 0;     // arrival order (age for FCFS)
   uint64_t row = 0;
   uint32_t bank = 0;
-  uint32_t slot = 0;    // the owner's handle, returned when done
-  uint16_t bursts = 1;  // column commands still to issue
+  uint32_t slot = 0;          // the owner's handle, returned when done
+  uint16_t bursts = 1;        // column commands still to issue
   uint16_t transactions = 1;  // the SM's transactions it serves (the windows count these)
   bool write = false;
 };
@@ -99,12 +99,12 @@ class DramChannel {
   void choose();
   Floors floors() const;
   void consider(uint32_t bank, const Floors& f);  // the bank's command instead of next_ if it is better
-  void refresh_at(uint64_t t);           // precharge all, REFRESH, from `t` on
-  void close_row(Bank& b, uint64_t pre);  // PRE at `pre`: the bank is free tRP later
-  void settle_idle_refreshes(uint64_t t); // refreshes owed or due while idle, before `t`
+  void refresh_at(uint64_t t);                    // precharge all, REFRESH, from `t` on
+  void close_row(Bank& b, uint64_t pre);          // PRE at `pre`: the bank is free tRP later
+  void settle_idle_refreshes(uint64_t t);         // refreshes owed or due while idle, before `t`
   void issue_cas(ChannelRequest& r, uint64_t t, std::vector<ChannelDone>& done);
   bool row_wanted(uint32_t bank, uint64_t row) const;
-  void admit(const ChannelRequest& r);   // into the window of its kind
+  void admit(const ChannelRequest& r);  // into the window of its kind
   std::vector<uint32_t>& active(BankQueue& q) { return draining_ ? q.writes : q.reads; }
   size_t writes() const { return writes_in_window_ + write_overflow_.size(); }  // buffered and waiting
 
@@ -113,8 +113,8 @@ class DramChannel {
   size_t depth_;
   size_t write_depth_;
   std::vector<Bank> banks_;
-  std::vector<BankQueue> queues_;    // per bank
-  std::vector<BankChoice> choices_;  // per bank
+  std::vector<BankQueue> queues_;      // per bank
+  std::vector<BankChoice> choices_;    // per bank
   std::vector<uint64_t> with_choice_;  // bit per bank: has_choice (choose() visits only those)
   std::vector<ChannelRequest> pool_;
   std::vector<uint32_t> free_;
@@ -125,12 +125,12 @@ class DramChannel {
   uint64_t last_act_ = 0;
   bool any_act_ = false;
   uint64_t cmd_free_ = 0;
-  uint64_t now_ = 0;  // the latest event the channel has seen: no command goes before it
-  uint64_t read_ok_ = 0, write_ok_ = 0;  // next READ / WRITE (tCCD, turnarounds)
-  uint64_t next_refresh_ = 0;  // when the next refresh interval is due
-  int owed_refreshes_ = 0;     // postponed while requests waited
-  uint64_t idle_since_ = 0;    // the queues have been empty since then (kNever: busy)
-  bool draining_ = false;  // serving the write buffer
+  uint64_t now_ = 0;                           // the latest event the channel has seen: no command goes before it
+  uint64_t read_ok_ = 0, write_ok_ = 0;        // next READ / WRITE (tCCD, turnarounds)
+  uint64_t next_refresh_ = 0;                  // when the next refresh interval is due
+  int owed_refreshes_ = 0;                     // postponed while requests waited
+  uint64_t idle_since_ = 0;                    // the queues have been empty since then (kNever: busy)
+  bool draining_ = false;                      // serving the write buffer
   RingBuffer<ChannelRequest> overflow_;        // reads waiting for a window slot
   RingBuffer<ChannelRequest> write_overflow_;  // writes waiting for a buffer slot
   Choice next_;

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "mem/unloaded_latency.h"
 #include "mem/coalescer.h"
+#include "mem/unloaded_latency.h"
 
 namespace warpsim::mem::dram {
 // Unloaded latency: Table 6.2's, less what an idle copy of this share takes (a share's slower
@@ -55,7 +55,8 @@ void DramMemory::submit(const Transaction& t, uint64_t now) {
   // with the request's last burst.
   if (!arrivals_.empty()) {
     Slot& last = slots_[arrivals_.back().slot];
-    if (last.submit_cycle == now && last.tag == t.tag && last.sm == t.sm && last.write == t.write && last.address / kLineBytes == t.address / kLineBytes) {
+    if (last.submit_cycle == now && last.tag == t.tag && last.sm == t.sm && last.write == t.write &&
+        last.address / kLineBytes == t.address / kLineBytes) {
       last.bytes += t.bytes;
       ++last.transactions;
       return;

@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "mem/completion_queue.h"
-#include "mem/memory_system.h"
 #include "mem/dram/address_map.h"
 #include "mem/dram/channel_min_tree.h"
 #include "mem/dram/dram_channel.h"
 #include "mem/dram/share_geometry.h"
+#include "mem/memory_system.h"
 
 namespace warpsim::mem::dram {
 

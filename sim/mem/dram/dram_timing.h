@@ -9,14 +9,14 @@
 namespace warpsim::mem::dram {
 
 struct DramTiming {
-  uint64_t tck = 0;      // command clock period: one command per tCK on the command bus
-  uint64_t burst = 0;    // data bus time of one burst (tCCD between bursts to different groups)
+  uint64_t tck = 0;    // command clock period: one command per tCK on the command bus
+  uint64_t burst = 0;  // data bus time of one burst (tCCD between bursts to different groups)
   uint32_t burst_bytes = 0;
   uint64_t trcd = 0, tcl = 0, twl = 0, trp = 0, tras = 0, trrd = 0, tfaw = 0, tccd_l = 0;
   uint64_t twr = 0, twtr = 0, trtw = 0, trtp = 0, trefi = 0, trfc = 0;
   int banks = 0;
   int bank_groups = 1;
-  int channels = 0;      // on the whole device
+  int channels = 0;  // on the whole device
 
   // Bursts a transaction of `bytes` takes on the data bus (at least one).
   uint32_t bursts(uint32_t bytes) const { return bytes > burst_bytes ? (bytes + burst_bytes - 1) / burst_bytes : 1; }
@@ -43,7 +43,7 @@ class CoreClock {
   uint64_t to_cycle_ceil(uint64_t ps) const {
     const double q = static_cast<double>(ps) * cycles_per_ps_;
     if (q >= 0x1p63) return uint64_t{1} << 63;  // past any run's cycle limit (Device::run)
-    auto cycle = static_cast<uint64_t>(q);  // ceil(q) without the library call
+    auto cycle = static_cast<uint64_t>(q);      // ceil(q) without the library call
     if (static_cast<double>(cycle) < q) ++cycle;
     while (to_ps(cycle) < ps) ++cycle;
     while (cycle > 0 && to_ps(cycle - 1) >= ps) --cycle;

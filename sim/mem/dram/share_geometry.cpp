@@ -6,7 +6,9 @@
 namespace warpsim::mem::dram {
 namespace {
 
-uint64_t scaled(uint64_t ps, double factor) { return factor == 1.0 ? ps : static_cast<uint64_t>(std::llround(static_cast<double>(ps) * factor)); }
+uint64_t scaled(uint64_t ps, double factor) {
+  return factor == 1.0 ? ps : static_cast<uint64_t>(std::llround(static_cast<double>(ps) * factor));
+}
 
 }  // namespace
 

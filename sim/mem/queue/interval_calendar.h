@@ -122,7 +122,8 @@ inline void IntervalCalendar::insert(uint64_t start, uint64_t len) {
   } else if (joins_next) {
     v_[i].begin = start;
   } else {
-    if (v_.size() == v_.capacity()) [[unlikely]] i -= compact_when_full();
+    if (v_.size() == v_.capacity()) [[unlikely]]
+      i -= compact_when_full();
     v_.insert(v_.begin() + static_cast<std::ptrdiff_t>(i), Interval{start, end});
   }
 }

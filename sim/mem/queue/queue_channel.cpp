@@ -52,7 +52,12 @@ ChannelTiming channel_timing(const dram::DramTiming& d, const QueueGeometry& g, 
 }
 
 QueueChannel::QueueChannel(const ChannelTiming& t, int banks)
-    : t_(t), banks_(static_cast<size_t>(banks)), bus_(t.bus_slot), acts_(t.act_spacing), latest_starts_(), cached_refresh_(t.refresh_offset) {
+    : t_(t),
+      banks_(static_cast<size_t>(banks)),
+      bus_(t.bus_slot),
+      acts_(t.act_spacing),
+      latest_starts_(),
+      cached_refresh_(t.refresh_offset) {
   if (t.group_slots > 1) groups_.assign(t.bank_groups, IntervalCalendar(t.group_slots * t.bus_slot));
 }
 
@@ -135,8 +140,12 @@ QueueChannel::Placement QueueChannel::place(uint64_t ready, uint32_t bursts, uin
     // The first time both the bus and the bank group are free: each search only moves later, so
     // both walk on from where their last search ended (no insert until the slot is found).
     IntervalCalendar::Cursor on_bus_cursor = bus_.cursor(t), in_group_cursor = group.cursor(t);
-    const auto bus_free = [&](uint64_t from_t) { return bus_.find_from(on_bus_cursor, from_t, slot, [this, slot](uint64_t x) { return after_refresh(x, slot); }); };
-    const auto group_free = [&](uint64_t from_t) { return group.find_from(in_group_cursor, from_t, group_len, [](uint64_t x) { return x; }); };
+    const auto bus_free = [&](uint64_t from_t) {
+      return bus_.find_from(on_bus_cursor, from_t, slot, [this, slot](uint64_t x) { return after_refresh(x, slot); });
+    };
+    const auto group_free = [&](uint64_t from_t) {
+      return group.find_from(in_group_cursor, from_t, group_len, [](uint64_t x) { return x; });
+    };
     uint64_t on_bus = bus_free(t);
     for (uint64_t in_group = group_free(on_bus); in_group != on_bus; in_group = group_free(on_bus)) on_bus = bus_free(in_group);
     if (commit) reserve_burst(on_bus, bank);
@@ -153,7 +162,7 @@ uint64_t QueueChannel::serve_from_previous_row(Bank& b, uint64_t arrive, uint32_
   Placement p = place(ready, bursts, bank, arrive, false);
   const uint64_t last_col = p.last - t_.tcl;
   if (last_col + t_.trtp > b.prev_pre) return kNotServed;  // would hold the row past its precharge
-  if (bursts == 1 && !groups_.empty()) {  // the common case: reserve what the look found
+  if (bursts == 1 && !groups_.empty()) {                   // the common case: reserve what the look found
     reserve_burst(p.first, bank);
   } else {
     p = place(ready, bursts, bank, arrive, true);
@@ -176,8 +185,7 @@ uint64_t QueueChannel::serve(uint64_t arrive, uint64_t row, uint32_t bank, uint3
   }
   // A row hit: the bank holds this row open and has not yet closed it. The access must end
   // before the refresh that would close the row.
-  const bool hit = b.row == row && arrive < b.pre &&
-                   after_refresh(b.act, std::max(b.pre, b.next_col + t_.trtp) + t_.trp - b.act) == b.act;
+  const bool hit = b.row == row && arrive < b.pre && after_refresh(b.act, std::max(b.pre, b.next_col + t_.trtp) + t_.trp - b.act) == b.act;
   const uint64_t access = write ? t_.twl : t_.tcl;
   if (hit)
     ++counters_.row_hits;

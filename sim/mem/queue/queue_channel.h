@@ -36,13 +36,13 @@ namespace warpsim::mem::queue {
 // Timings of one (possibly scaled, see QueueGeometry) channel, in ps.
 struct ChannelTiming {
   uint64_t trcd = 0, tcl = 0, twl = 0, tras = 0, trp = 0, tccd = 0, trtp = 0, twr = 0;
-  uint64_t burst = 0;         // data time of one burst on the pins
-  uint64_t bus_slot = 0;      // bus reservation per burst: burst / rate share
-  uint64_t act_spacing = 0;   // activate-rate server: max(tRRD, tFAW / 4) / rate share
-  double bank_scale = 1.0;    // row-cycle occupancy multiplier (bank-count rounding of a share)
-  uint32_t window = 0;        // FR-FCFS queue entries of the channel (QueueGeometry); 0: unbounded
+  uint64_t burst = 0;        // data time of one burst on the pins
+  uint64_t bus_slot = 0;     // bus reservation per burst: burst / rate share
+  uint64_t act_spacing = 0;  // activate-rate server: max(tRRD, tFAW / 4) / rate share
+  double bank_scale = 1.0;   // row-cycle occupancy multiplier (bank-count rounding of a share)
+  uint32_t window = 0;       // FR-FCFS queue entries of the channel (QueueGeometry); 0: unbounded
   uint32_t bank_groups = 1;
-  uint32_t group_slots = 1;   // bus slots from a burst to the next of its bank group: ceil(tCCD_L / burst)
+  uint32_t group_slots = 1;  // bus slots from a burst to the next of its bank group: ceil(tCCD_L / burst)
   uint64_t trefi = 0, trfc = 0, refresh_offset = 0;
 };
 
@@ -91,13 +91,13 @@ class QueueChannel {
   };
   Placement place(uint64_t ready, uint32_t bursts, uint32_t bank, uint64_t arrive, bool commit);
   void reserve_burst(uint64_t start, uint32_t bank);  // one burst on the bus and in its bank group
-  uint64_t window_floor() const;  // earliest bus start the queue window allows the next request
+  uint64_t window_floor() const;                      // earliest bus start the queue window allows the next request
   void remember_bus_start(uint64_t start);
 
   ChannelTiming t_;
   std::vector<Bank> banks_;
-  IntervalCalendar bus_;   // the data bus: one interval per request's bursts
-  IntervalCalendar acts_;  // activations, each holding the activate-rate server act_spacing long
+  IntervalCalendar bus_;                  // the data bus: one interval per request's bursts
+  IntervalCalendar acts_;                 // activations, each holding the activate-rate server act_spacing long
   std::vector<IntervalCalendar> groups_;  // per bank group, where tCCD_L exceeds a burst: each burst group_slots long
   // Min-heap of the `window` latest bus starts of the requests served so far: its top is when the
   // queue last had room for one more request (ChannelTiming::window).

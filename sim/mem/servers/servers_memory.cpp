@@ -33,7 +33,9 @@ ServerGeometry server_geometry(const config::HwConfig& cfg) {
   const double bytes_per_cycle = c / cfg.device.core_clock_ghz;
   // b = s / 2 and c = K x 128 B / s (header): K = 2 b c / 128 B, rounded; s keeps c exact.
   const long k = std::lround(2.0 * b * bytes_per_cycle / kLineBytes);
-  if (k < 1) throw UserError(cfg.conflict({"memory.contention_b_cycles", "memory.contention_c_gbps"}, "Table 6.5's b and c give no server (2 b c < 64 bytes)"));
+  if (k < 1)
+    throw UserError(
+        cfg.conflict({"memory.contention_b_cycles", "memory.contention_c_gbps"}, "Table 6.5's b and c give no server (2 b c < 64 bytes)"));
   ServerGeometry g;
   g.count = static_cast<int>(std::min<long>(k, 1 << 20));
   g.line_service_cycles = g.count * kLineBytes / bytes_per_cycle;
@@ -147,7 +149,8 @@ void ServersMemory::push_copies(uint64_t line, double arrive, double charged, ui
   const uint64_t count = whole + (extra ? 1 : 0);
   if (count == 0) return;
   WARPSIM_ASSERT(count <= kMaxCopies, "servers: more than 4095 stand-in copies per transaction");
-  CopyStream c{arrive, arrive + copy_window_cycles_, line, static_cast<uint32_t>(seq), 1, static_cast<uint32_t>(count), charge_index(charged)};
+  CopyStream c{
+      arrive, arrive + copy_window_cycles_, line, static_cast<uint32_t>(seq), 1, static_cast<uint32_t>(count), charge_index(charged)};
   advance_stream(c);
   copies_.push_back(c);
   std::push_heap(copies_.begin(), copies_.end(), Later{});

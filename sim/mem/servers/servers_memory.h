@@ -22,8 +22,8 @@ namespace warpsim::mem::servers {
 // K and s of a config (Table 6.5's b and c at the core clock); a UserError naming the key when
 // either is missing or they give no server.
 struct ServerGeometry {
-  int count = 1;                    // K
-  double line_service_cycles = 0;   // s: cycles one server takes per 128 bytes
+  int count = 1;                   // K
+  double line_service_cycles = 0;  // s: cycles one server takes per 128 bytes
 };
 ServerGeometry server_geometry(const config::HwConfig& cfg);
 
@@ -49,14 +49,14 @@ class ServersMemory final : public MemorySystem {
   // the least of r uniforms on [a, end) is end - (end - a) V^(1/r), V uniform), so the next one
   // is computed when the last one is served.
   struct CopyStream {
-    double arrive = 0;     // the next copy's arrival
-    double window_end = 0; // the transaction's arrival + one unloaded latency
-    uint64_t line = 0;     // the transaction's line: copy k goes to another line, line + k x salt
-    uint32_t seq = 0;      // low bits of the transaction's submission order: the heap spans far fewer than 2^31
+    double arrive = 0;      // the next copy's arrival
+    double window_end = 0;  // the transaction's arrival + one unloaded latency
+    uint64_t line = 0;      // the transaction's line: copy k goes to another line, line + k x salt
+    uint32_t seq = 0;       // low bits of the transaction's submission order: the heap spans far fewer than 2^31
     // 32 bytes in all: copies number device.sms / simulated SMs - 1 < 1024 (schema), charges < 256.
-    uint32_t next : 12 = 1;    // the next copy's index k, 1-based
-    uint32_t count : 12 = 0;   // copies in all
-    uint32_t charge : 8 = 0;   // index into charges_
+    uint32_t next : 12 = 1;   // the next copy's index k, 1-based
+    uint32_t count : 12 = 0;  // copies in all
+    uint32_t charge : 8 = 0;  // index into charges_
   };
   static_assert(sizeof(CopyStream) == 32);
   static constexpr uint32_t kMaxCopies = (1u << 12) - 1;
@@ -72,7 +72,7 @@ class ServersMemory final : public MemorySystem {
   };
   // Moves the stream to its next copy: its arrival after the one just served.
   static void advance_stream(CopyStream& c);
-  void sift_down_top();  // restores the heap after the top stream moved to a later copy
+  void sift_down_top();                   // restores the heap after the top stream moved to a later copy
   uint32_t charge_index(double charged);  // charged's index in charges_ (added when new)
   void init(const MemorySystemSpec& spec, double fixed_delay_cycles, bool stand_ins);
   // The FIFO server: the end of service of `charged` bytes that passed the limit at `passed`.
@@ -82,16 +82,16 @@ class ServersMemory final : public MemorySystem {
   uint32_t server_of(uint64_t line) const;
 
   ServerGeometry geometry_;
-  LineCharge line_charge_;       // memory.line_charge_bytes, as `fixed` (Volkov §6.7)
-  double request_delay_ = 0;     // cycles to the server
-  double response_delay_ = 0;    // cycles back to the SM
+  LineCharge line_charge_;             // memory.line_charge_bytes, as `fixed` (Volkov §6.7)
+  double request_delay_ = 0;           // cycles to the server
+  double response_delay_ = 0;          // cycles back to the SM
   double copies_per_transaction_ = 0;  // N / n - 1 on a share, 0 on the device
   double copy_window_cycles_ = 0;      // copies arrive within one unloaded latency
-  PeakLimit own_limit_;          // n / N of Table 6.4's peak: this run's SMs
-  PeakLimit stand_in_limit_;     // the rest, for the copies (none on the device)
-  std::vector<double> free_at_;  // per server: when its queue is empty, cycles
-  std::vector<CopyStream> copies_;  // a min-heap on (next arrival, seq)
-  std::vector<double> charges_;  // the distinct charged bytes of copies (at most a few)
+  PeakLimit own_limit_;                // n / N of Table 6.4's peak: this run's SMs
+  PeakLimit stand_in_limit_;           // the rest, for the copies (none on the device)
+  std::vector<double> free_at_;        // per server: when its queue is empty, cycles
+  std::vector<CopyStream> copies_;     // a min-heap on (next arrival, seq)
+  std::vector<double> charges_;        // the distinct charged bytes of copies (at most a few)
   uint64_t seq_ = 0;
   CompletionQueue pending_;
   LatencyRecorder latencies_;

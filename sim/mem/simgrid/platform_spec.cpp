@@ -56,11 +56,11 @@ PlatformSpec make_platform_spec(const config::HwConfig& cfg, int simulated_sms) 
   p.dram_access_s = dram_access_s(cfg);
   p.interconnect_s = (p.unloaded_transaction_s - transfer_s - p.dram_access_s) / 2;
   if (p.interconnect_s <= 0)
-    throw UserError(cfg.conflict({"memory.latency_cycles", "memory.peak_gbps", "memory.controllers", "memory.sm_port_gbps", "lsu.transaction_issue_cycles",
-                                  "device.core_clock_ghz"},
-                                   fmt::format("unloaded latency {:.0f} cycles per transaction is shorter than moving {} bytes "
-                                               "through the simgrid platform ({:.1f} cycles)",
-                                               unloaded_cycles, p.coalesced_transaction_bytes, (transfer_s + p.dram_access_s) * p.clock_hz)));
+    throw UserError(cfg.conflict({"memory.latency_cycles", "memory.peak_gbps", "memory.controllers", "memory.sm_port_gbps",
+                                  "lsu.transaction_issue_cycles", "device.core_clock_ghz"},
+                                 fmt::format("unloaded latency {:.0f} cycles per transaction is shorter than moving {} bytes "
+                                             "through the simgrid platform ({:.1f} cycles)",
+                                             unloaded_cycles, p.coalesced_transaction_bytes, (transfer_s + p.dram_access_s) * p.clock_hz)));
   p.request_s = p.interconnect_s + p.dram_access_s;
   p.return_s = p.interconnect_s;
 

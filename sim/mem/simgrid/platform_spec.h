@@ -29,11 +29,11 @@ struct LinkSpec {
 };
 
 struct PlatformSpec {
-  double clock_hz = 1e9;            // SM core clock: SimGrid seconds <-> warpsim cycles
-  int device_sms = 1;               // SMs of the GPU
-  int sms = 1;                      // simulated SMs: hosts sm0..sms-1
-  int channels = 1;                 // DRAM channels: hosts ch0..channels-1
-  double share = 1;                 // sms / device_sms: the run's share of the DRAM bandwidth
+  double clock_hz = 1e9;                      // SM core clock: SimGrid seconds <-> warpsim cycles
+  int device_sms = 1;                         // SMs of the GPU
+  int sms = 1;                                // simulated SMs: hosts sm0..sms-1
+  int channels = 1;                           // DRAM channels: hosts ch0..channels-1
+  double share = 1;                           // sms / device_sms: the run's share of the DRAM bandwidth
   uint32_t coalesced_transaction_bytes = 32;  // one transaction of a coalesced 4-byte warp load
   double unloaded_transaction_s = 0;          // unloaded latency of that transaction
   double interconnect_s = 0;                  // SM <-> memory partition, one way
@@ -41,8 +41,8 @@ struct PlatformSpec {
   double request_s = 0;                       // submit -> data starts to move: interconnect + DRAM
   double return_s = 0;                        // data moved -> at the SM: interconnect
   double pin_channel_bytes_per_s = 0;         // bus width per channel x data rate (reference)
-  std::vector<LinkSpec> sm_ports;       // index = SM
-  std::vector<LinkSpec> channel_links;  // index = channel
+  std::vector<LinkSpec> sm_ports;             // index = SM
+  std::vector<LinkSpec> channel_links;        // index = channel
 };
 
 std::string sm_host_name(int sm);

@@ -64,8 +64,8 @@ class SimGridMemory final : public MemorySystem {
   struct Connection {
     ::simgrid::s4u::Host* from = nullptr;
     ::simgrid::s4u::Host* to = nullptr;
-    ::simgrid::s4u::CommPtr comm;  // the flow under way, if any
-    uint32_t active = kNone;       // its transaction
+    ::simgrid::s4u::CommPtr comm;         // the flow under way, if any
+    uint32_t active = kNone;              // its transaction
     uint32_t head = kNone, tail = kNone;  // transactions waiting, in order
   };
   struct Arrival {
@@ -95,9 +95,9 @@ class SimGridMemory final : public MemorySystem {
   std::vector<uint32_t> free_slots_;
   std::vector<Connection> connections_;  // index: (sm * channels + channel) * 2 + write
   std::unordered_map<const ::simgrid::s4u::Activity*, uint32_t> connection_of_;
-  std::vector<uint32_t> just_done_;      // connections whose flow ended in the last SimGrid step
-  std::deque<Arrival> arrivals_;         // in date order (constant request delay)
-  std::vector<Finished> finished_;       // min-heap on (cycle, seq): done, not yet delivered
+  std::vector<uint32_t> just_done_;  // connections whose flow ended in the last SimGrid step
+  std::deque<Arrival> arrivals_;     // in date order (constant request delay)
+  std::vector<Finished> finished_;   // min-heap on (cycle, seq): done, not yet delivered
   uint64_t now_ = 0;
   uint64_t seq_ = 0;
   mutable uint64_t next_cached_ = kNever;

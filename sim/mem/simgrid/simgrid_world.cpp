@@ -28,12 +28,12 @@ const char* const kEngineArgs[] = {
     "--log=root.thres:critical",
     "--cfg=debug/clean-atexit:0",
     "--cfg=debug/verbose-exit:0",
-    "--cfg=network/model:CM02",           // max-min fair sharing (Casanova & Marchal 2002)
-    "--cfg=network/latency-factor:1.0",   // no TCP slow-start correction
+    "--cfg=network/model:CM02",            // max-min fair sharing (Casanova & Marchal 2002)
+    "--cfg=network/latency-factor:1.0",    // no TCP slow-start correction
     "--cfg=network/bandwidth-factor:1.0",  // no TCP payload correction
-    "--cfg=network/weight-S:0",           // sharing not weighted by RTT beyond the route latency
-    "--cfg=network/TCP-gamma:0",          // no window bound on a flow's rate
-    "--cfg=network/crosstraffic:0",       // no acknowledgement flows on the reverse path
+    "--cfg=network/weight-S:0",            // sharing not weighted by RTT beyond the route latency
+    "--cfg=network/TCP-gamma:0",           // no window bound on a flow's rate
+    "--cfg=network/crosstraffic:0",        // no acknowledgement flows on the reverse path
     // Events closer than this are merged. SimGrid's default (1 ns) is a whole core cycle; below
     // the ulp of the epoch binade (1.4e-14 s) it means: only equal dates are merged.
     "--cfg=surf/precision:1e-15",
@@ -96,9 +96,9 @@ void SimGridWorld::build_pool() {
 ActivePlatform SimGridWorld::claim(const PlatformSpec& spec, std::function<void(const sg4::Activity&)> on_done) {
   WARPSIM_ASSERT(!claimed_, "one simgrid memory system at a time");
   if (spec.sms > kMaxSms || spec.channels > kMaxChannels)
-    throw UserError(Diagnostic{"", 0, 0, "memory.model",
-                               "the simgrid platform holds at most " + std::to_string(kMaxSms) + " SMs and " +
-                                   std::to_string(kMaxChannels) + " memory channels"});
+    throw UserError(Diagnostic{
+        "", 0, 0, "memory.model",
+        "the simgrid platform holds at most " + std::to_string(kMaxSms) + " SMs and " + std::to_string(kMaxChannels) + " memory channels"});
   ActivePlatform p;
   for (int i = 0; i < spec.sms; ++i) {
     sm_ports_[i]->set_bandwidth(spec.sm_ports[i].bandwidth_bytes_per_s);

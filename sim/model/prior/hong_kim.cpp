@@ -20,9 +20,12 @@ Estimate hong_kim(const TwoClassMix& m, double n) {
   const double mem_cycles = m.mem_lat * m.mem;
   const double comp_cycles = m.inst_time * m.insts;
   double w;
-  if (t.mwp == n && t.cwp == n) w = n / (mem_cycles + comp_cycles);  // Eq. 22: latency-bound
-  else if (t.mwp < t.cwp) w = t.mwp / mem_cycles;                    // Eq. 23: memory-bound
-  else w = 1 / comp_cycles;                                           // Eq. 24: compute-bound
+  if (t.mwp == n && t.cwp == n)
+    w = n / (mem_cycles + comp_cycles);  // Eq. 22: latency-bound
+  else if (t.mwp < t.cwp)
+    w = t.mwp / mem_cycles;  // Eq. 23: memory-bound
+  else
+    w = 1 / comp_cycles;  // Eq. 24: compute-bound
   return Estimate::of(w, std::min(t.cwp_full, t.mwp_peak_bw));
 }
 

@@ -72,12 +72,13 @@ HuangTerms huang_terms(const HuangInput& in, double n, HuangPolicy policy, bool 
   const double cores = static_cast<double>(in.sms) * in.issue_units;
   const double core_reqs = n_core * in.transactions;  // Eq. 18
   if (in.mshrs > 0 && core_reqs * in.issue_units > in.mshrs && na)
-    *na = fmt::format("{:g} requests exceed the {} MSHRs: MSHR_delay (Huang Eq. 20) is not given in the seeds", core_reqs * in.issue_units, in.mshrs);
-  t.lambda = core_reqs * cores / in.mem_lat;                     // Eq. 23
-  t.s = in.clock_ghz * in.transaction_bytes / in.pin_gbps;       // cycles to serve one request
-  t.rho = t.lambda * t.s;                                        // Eq. 22
+    *na = fmt::format("{:g} requests exceed the {} MSHRs: MSHR_delay (Huang Eq. 20) is not given in the seeds", core_reqs * in.issue_units,
+                      in.mshrs);
+  t.lambda = core_reqs * cores / in.mem_lat;                                                            // Eq. 23
+  t.s = in.clock_ghz * in.transaction_bytes / in.pin_gbps;                                              // cycles to serve one request
+  t.rho = t.lambda * t.s;                                                                               // Eq. 22
   t.bandwidth_delay = std::min(t.lambda * t.s * t.s / (2 * (1 - t.rho)), t.s * core_reqs * cores / 2);  // Eq. 21
-  t.cpi_final += in.mem * t.bandwidth_delay / in.insts;          // Eq. 17, Eq. 3
+  t.cpi_final += in.mem * t.bandwidth_delay / in.insts;                                                 // Eq. 17, Eq. 3
   return t;
 }
 
@@ -92,8 +93,6 @@ Estimate huang(const HuangInput& in, double n, HuangPolicy policy, bool bandwidt
   return e;
 }
 
-Estimate huang(const ModelContext& c, double n, HuangPolicy policy, bool bandwidth) {
-  return huang(huang_input(c), n, policy, bandwidth);
-}
+Estimate huang(const ModelContext& c, double n, HuangPolicy policy, bool bandwidth) { return huang(huang_input(c), n, policy, bandwidth); }
 
 }  // namespace warpsim::model

@@ -19,18 +19,18 @@ namespace warpsim::model {
 enum class HuangPolicy { RoundRobin, GreedyThenOldest };
 
 struct HuangInput {
-  double insts = 0;          // instructions per warp
-  double mem = 0;            // memory instructions per warp (intervals with a bandwidth delay)
-  double total_cycles = 0;   // the warp alone, no throughput limits (§7.5)
+  double insts = 0;         // instructions per warp
+  double mem = 0;           // memory instructions per warp (intervals with a bandwidth delay)
+  double total_cycles = 0;  // the warp alone, no throughput limits (§7.5)
   IntervalHistogram intervals;
-  double mem_lat = 0;        // unloaded memory latency (λ, Eq. 23)
-  double transactions = 1;   // per memory instruction (Eq. 18: #core_reqs = n · transactions)
+  double mem_lat = 0;       // unloaded memory latency (λ, Eq. 23)
+  double transactions = 1;  // per memory instruction (Eq. 18: #core_reqs = n · transactions)
   double transaction_bytes = 128;
-  double issue_units = 1;    // 1-IPC issue units per SM (issue_thru)
-  int sms = 1;               // "#cores" of the paper are SMs x issue units
+  double issue_units = 1;  // 1-IPC issue units per SM (issue_thru)
+  int sms = 1;             // "#cores" of the paper are SMs x issue units
   double clock_ghz = 1;
-  double pin_gbps = 1;       // the time to serve a request uses pin bandwidth (§7.7)
-  int mshrs = 0;             // per SM; 0 = enough for every request
+  double pin_gbps = 1;  // the time to serve a request uses pin bandwidth (§7.7)
+  int mshrs = 0;        // per SM; 0 = enough for every request
 };
 
 struct HuangTerms {

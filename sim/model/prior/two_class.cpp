@@ -22,7 +22,9 @@ TwoClassMix alpha_mix_group(const HwParams& hw, double alpha) {
 std::optional<TwoClassMix> two_class_mix(const ModelContext& c, std::string* why_not) {
   const KernelProfile& p = c.profile;
   if (!p.two_class()) {
-    if (why_not) *why_not = "defined for CUDA-core and global-memory instructions only (Volkov 2016 ch. 7); kernel has SFU, shared-memory or barrier instructions";
+    if (why_not)
+      *why_not =
+          "defined for CUDA-core and global-memory instructions only (Volkov 2016 ch. 7); kernel has SFU, shared-memory or barrier instructions";
     return std::nullopt;
   }
   TwoClassMix m;

@@ -14,14 +14,14 @@
 namespace warpsim::model {
 
 struct TwoClassMix {
-  double arith = 0;     // CUDA-core instructions
-  double mem = 0;       // global memory instructions
-  double insts = 0;     // all instructions (α + 1 per group in the α-mix)
-  double alu_lat = 0;   // cycles
-  double mem_lat = 0;   // cycles, mean over the memory instructions
-  double inst_time = 0; // cycles per instruction per SM at the arithmetic peak: 1 / alu_thru ("4 CPI" on G80)
-  double mem_cpi = 0;   // cycles per memory instruction per SM at the sustained memory peak (1 / mem_thru)
-  double pin_cpi = 0;   // ... at pin bandwidth (Hong & Kim, §7.1)
+  double arith = 0;       // CUDA-core instructions
+  double mem = 0;         // global memory instructions
+  double insts = 0;       // all instructions (α + 1 per group in the α-mix)
+  double alu_lat = 0;     // cycles
+  double mem_lat = 0;     // cycles, mean over the memory instructions
+  double inst_time = 0;   // cycles per instruction per SM at the arithmetic peak: 1 / alu_thru ("4 CPI" on G80)
+  double mem_cpi = 0;     // cycles per memory instruction per SM at the sustained memory peak (1 / mem_thru)
+  double pin_cpi = 0;     // ... at pin bandwidth (Hong & Kim, §7.1)
   double warp_size = 32;  // thread-ops per instruction
   double alpha() const { return mem > 0 ? arith / mem : std::numeric_limits<double>::infinity(); }
 };

@@ -76,8 +76,10 @@ void work_for_rank_zero(int jobs, const LineFn& line) {
       while (!try_receive(0, kAssignTag, status, reply)) nap();
       int64_t index = -1;
       std::memcpy(&index, reply.data(), sizeof index);
-      if (index < 0) more = false;
-      else pool.submit(static_cast<size_t>(index));
+      if (index < 0)
+        more = false;
+      else
+        pool.submit(static_cast<size_t>(index));
     }
     for (const PointOutcome& o : pool.take_done()) send(0, kOutcomeTag, pack(o)), busy = true;
     if (!busy) nap();
@@ -103,7 +105,8 @@ void coordinate(int ranks, const std::vector<size_t>& todo, const std::vector<si
   };
   while (written < todo.size() || stopped < ranks - 1) {
     bool busy = false;
-    while (next_assign < todo.size() && pool.in_flight() < static_cast<size_t>(pool.jobs())) pool.submit(static_cast<size_t>(assign())), busy = true;
+    while (next_assign < todo.size() && pool.in_flight() < static_cast<size_t>(pool.jobs()))
+      pool.submit(static_cast<size_t>(assign())), busy = true;
     MPI_Status status;
     std::string msg;
     while (try_receive(MPI_ANY_SOURCE, MPI_ANY_TAG, status, msg)) {
@@ -142,16 +145,19 @@ std::optional<std::vector<size_t>> share_todo(const Session& s, const std::optio
   return std::vector<size_t>(buf.begin(), buf.end());
 }
 
-void run_distributed(const Session& s, const std::vector<size_t>& todo, const std::vector<size_t>& start_order, int jobs, const LineFn& line,
-                     const EmitFn& emit) {
-  if (s.rank() == 0) coordinate(s.size(), todo, start_order, jobs, line, emit);
-  else work_for_rank_zero(jobs, line);
+void run_distributed(const Session& s, const std::vector<size_t>& todo, const std::vector<size_t>& start_order, int jobs,
+                     const LineFn& line, const EmitFn& emit) {
+  if (s.rank() == 0)
+    coordinate(s.size(), todo, start_order, jobs, line, emit);
+  else
+    work_for_rank_zero(jobs, line);
 }
 
 void gather_tally(const Session& s, LawTally& tally) {
   // Each rank's two Violations as text: "count worst key" per line (a key holds no newline).
   std::string mine;
-  for (const Violations* v : {&tally.littles_law, &tally.throughput_bound}) mine += fmt::format("{} {:.17g} {}\n", v->violated, v->worst, v->worst_key);
+  for (const Violations* v : {&tally.littles_law, &tally.throughput_bound})
+    mine += fmt::format("{} {:.17g} {}\n", v->violated, v->worst, v->worst_key);
   int length = static_cast<int>(mine.size());
   std::vector<int> lengths(static_cast<size_t>(s.size()));
   MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);

@@ -36,8 +36,8 @@ std::optional<std::vector<size_t>> share_todo(const Session& s, const std::optio
 // longest_first); `emit` is called on rank 0 only, for every point as its line arrives. A
 // failure of any point is reported by rank 0, which then aborts the job with exit status 2
 // (bad input) or 1 (a warpsim bug), after writing the lines that arrived before it.
-void run_distributed(const Session& s, const std::vector<size_t>& todo, const std::vector<size_t>& start_order, int jobs, const LineFn& line,
-                     const EmitFn& emit);
+void run_distributed(const Session& s, const std::vector<size_t>& todo, const std::vector<size_t>& start_order, int jobs,
+                     const LineFn& line, const EmitFn& emit);
 
 // Every rank calls it after run_distributed: rank 0's `tally` then counts the broken invariants of
 // the points every rank ran (a collective call; the other ranks' tallies are left as they were).

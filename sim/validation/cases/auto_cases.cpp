@@ -32,8 +32,10 @@ bool split_params(const Measurement& m, ParamSet& workload_params, std::vector<s
     const isa::Kernel defaults = isa::load_workload(m.workload);
     const std::vector<std::string>& conditions = measurement_condition_keys();
     for (const auto& [k, v] : m.params) {
-      if (defaults.params.count(k)) workload_params[k] = v;
-      else if (std::find(conditions.begin(), conditions.end(), k) == conditions.end()) unknown.push_back(k);
+      if (defaults.params.count(k))
+        workload_params[k] = v;
+      else if (std::find(conditions.begin(), conditions.end(), k) == conditions.end())
+        unknown.push_back(k);
     }
     isa::load_workload(m.workload, workload_params);
     return true;
@@ -50,7 +52,8 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
   const std::string kind = m.params.count("kind") ? m.params.at("kind") : "";
   const double per_scheduler = cfg.scheduler.count;
   if (m.quantity == "throughput") {
-    if (std::find(kThroughputUnits.begin(), kThroughputUnits.end(), m.unit) == kThroughputUnits.end()) return why = "unit " + m.unit + " is not simulated", std::nullopt;
+    if (std::find(kThroughputUnits.begin(), kThroughputUnits.end(), m.unit) == kThroughputUnits.end())
+      return why = "unit " + m.unit + " is not simulated", std::nullopt;
     e.kind = warps ? ExtractKind::ThroughputAt : ExtractKind::Peak;
     e.metric = m.unit;
     d.tol = {true, 0.10, ""};
@@ -60,7 +63,8 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
     if (!kind.empty()) return why = "kind=" + kind + " is not a dependent-instruction latency of the workload", std::nullopt;
     if (m.quantity == "latency_percentile") {
       const std::string p = m.params.count("percentile") ? m.params.at("percentile") : "";
-      const std::map<std::string, std::string> names{{"0", "min"}, {"5", "p5"}, {"25", "p25"}, {"50", "p50"}, {"75", "p75"}, {"95", "p95"}, {"100", "max"}};
+      const std::map<std::string, std::string> names{{"0", "min"},  {"5", "p5"},   {"25", "p25"}, {"50", "p50"},
+                                                     {"75", "p75"}, {"95", "p95"}, {"100", "max"}};
       // At an occupancy, or at a level of memory throughput (gbps=X, as §6.6 reports them): the
       // smallest simulated occupancy reaching it.
       const std::optional<double> level = m.params.count("gbps") ? parse_double(m.params.at("gbps")) : std::nullopt;
@@ -109,7 +113,9 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
       } else {
         e.fraction = 0.99;  // "attaining the peak": within 1% (Volkov 2016 §6.1 "over 99%")
       }
-      const double step = m.unit == "warps_per_sm" ? per_scheduler : m.unit == "warps_per_scheduler" ? 1 : 100 * per_scheduler / cfg.sm.max_warps;
+      const double step = m.unit == "warps_per_sm"          ? per_scheduler
+                          : m.unit == "warps_per_scheduler" ? 1
+                                                            : 100 * per_scheduler / cfg.sm.max_warps;
       d.tol = {false, step, m.unit};
       d.reason = "derived case: ± one warp per scheduler, the step of the occupancy grid (Volkov 2016 §5.8)";
     }
@@ -119,7 +125,8 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
   if (warps && e.kind != ExtractKind::OccupancyAt) {
     // A whole number of resident warps the GPU can hold (0 would mean "as many as fit").
     if (!(*warps >= 1 && *warps <= cfg.sm.max_warps && *warps == std::floor(*warps)))
-      return why = fmt::format("warps_per_sm {} is not a whole number from 1 to the GPU's {} (sm.max_warps)", *warps, cfg.sm.max_warps), std::nullopt;
+      return why = fmt::format("warps_per_sm {} is not a whole number from 1 to the GPU's {} (sm.max_warps)", *warps, cfg.sm.max_warps),
+             std::nullopt;
     const int n = static_cast<int>(*warps);
     e.warps = n;
     e.unit = OccupancyUnit::WarpsPerSm;
@@ -184,9 +191,10 @@ DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& f
           continue;
         }
         for (const std::string& k : unknown)  // the same for each GPU of a row: run_validate says each once
-          out.warnings.push_back(fmt::format("{}:{}: {}: params key '{}' is neither a parameter of workload '{}' nor a measurement condition "
-                                             "(validation/measurements/README.md, \"Parameter keys\"); the case ignores it",
-                                             m.file, m.line, m.id, k, m.workload));
+          out.warnings.push_back(
+              fmt::format("{}:{}: {}: params key '{}' is neither a parameter of workload '{}' nor a measurement condition "
+                          "(validation/measurements/README.md, \"Parameter keys\"); the case ignores it",
+                          m.file, m.line, m.id, k, m.workload));
         // The measurement's thread-block size (README: block_warps=N) is the case's, as in case files.
         if (const auto bw = m.params.find("block_warps"); bw != m.params.end()) params["block_warps"] = bw->second;
         CaseSpec c;

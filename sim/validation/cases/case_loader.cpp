@@ -34,15 +34,17 @@ CompareSpec read_compare(YamlReader& r, const YAML::Node& n) {
   if (n["fit_curve"]) c.fit_curve = r.text(n["fit_curve"], "compare.fit_curve").value_or("");
   if (n["model"]) {
     c.model = r.text(n["model"], "compare.model").value_or("");
-    if (!model::find_model(c.model)) r.error(n["model"], "compare.model", fmt::format("unknown model '{}' (see `warpsim list models`)", c.model));
+    if (!model::find_model(c.model))
+      r.error(n["model"], "compare.model", fmt::format("unknown model '{}' (see `warpsim list models`)", c.model));
   }
   if (n["less_than"]) c.less_than = r.number(n["less_than"], "compare.less_than").value_or(kNaN);
   if (n["greater_than"]) c.greater_than = r.number(n["greater_than"], "compare.greater_than").value_or(kNaN);
-  const int kinds = !c.measurements.empty() + !c.fit_curve.empty() + !c.model.empty() +
-                    (!std::isnan(c.less_than) || !std::isnan(c.greater_than));
+  const int kinds =
+      !c.measurements.empty() + !c.fit_curve.empty() + !c.model.empty() + (!std::isnan(c.less_than) || !std::isnan(c.greater_than));
   if (kinds != 1) r.error(n, "compare", "expected exactly one of measurement:, fit_curve:, model:, or less_than:/greater_than:");
   if (!(c.greater_than < c.less_than) && !std::isnan(c.greater_than) && !std::isnan(c.less_than))
-    r.error(n["greater_than"], "compare.greater_than", fmt::format("{} is not below less_than: {}: no value lies between", c.greater_than, c.less_than));
+    r.error(n["greater_than"], "compare.greater_than",
+            fmt::format("{} is not below less_than: {}: no value lies between", c.greater_than, c.less_than));
   return c;
 }
 
@@ -60,7 +62,8 @@ Tolerance read_tolerance(YamlReader& r, const YAML::Node& n) {
   if (t.relative && t.amount >= 1e6) r.error(v, "tolerance.relative", "expected a fraction (0.05 is 5%), not a huge number");
   if (n["unit"]) t.unit = r.text(n["unit"], "tolerance.unit").value_or("");
   if (!t.relative && t.unit.empty()) r.error(n, "tolerance.unit", "an absolute tolerance needs its unit");
-  if (t.relative && n["unit"]) r.error(n["unit"], "tolerance.unit", "a relative tolerance is a fraction of the value and has no unit (unit: goes with absolute:)");
+  if (t.relative && n["unit"])
+    r.error(n["unit"], "tolerance.unit", "a relative tolerance is a fraction of the value and has no unit (unit: goes with absolute:)");
   return t;
 }
 
@@ -92,15 +95,20 @@ CaseSpec read_case(YamlReader& r, const YAML::Node& node, const KeyLookup& get, 
   run.gpu = r.gpu_config();
   c.quantity.run = read_run(r, get, "", run);
   if (c.quantity.run.workload.empty()) r.error(node, "workload", "missing (a workload name, see `warpsim list workloads`)");
-  if (auto e = get("extract")) c.quantity.extract = read_extract(r, e, "extract", c.quantity.run);
-  else r.error(node, "extract", "missing (what number to take from the simulated curve)");
-  if (auto m = get("compare")) c.compare = read_compare(r, m);
-  else r.error(node, "compare", "missing (a measurement, a model, or a relation)");
+  if (auto e = get("extract"))
+    c.quantity.extract = read_extract(r, e, "extract", c.quantity.run);
+  else
+    r.error(node, "extract", "missing (what number to take from the simulated curve)");
+  if (auto m = get("compare"))
+    c.compare = read_compare(r, m);
+  else
+    r.error(node, "compare", "missing (a measurement, a model, or a relation)");
   c.models = get("models") ? read_models(r, get("models")) : std::vector<std::string>{"volkov", "volkov_refined"};
   if (auto t = get("tolerance")) {
     c.tolerance = read_tolerance(r, t);
     // Named at the unit's own line (check_cases repeats it for derived cases, at the case's).
-    if (const std::string unit = output_unit(c.quantity.extract); !c.tolerance.relative && !c.tolerance.unit.empty() && c.tolerance.unit != unit && t.IsMap())
+    if (const std::string unit = output_unit(c.quantity.extract);
+        !c.tolerance.relative && !c.tolerance.unit.empty() && c.tolerance.unit != unit && t.IsMap())
       r.error(t["unit"], "tolerance.unit", fmt::format("'{}' does not match the extraction's unit {}", c.tolerance.unit, unit));
   } else {
     r.error(node, "tolerance", "missing (relative: or absolute: with unit:)");
@@ -111,7 +119,8 @@ CaseSpec read_case(YamlReader& r, const YAML::Node& node, const KeyLookup& get, 
 }
 
 // The cases of `doc`, the file `path`.
-void read_doc(const YAML::Node& doc, const std::string& path, DiagnosticSink& sink, const GpuConfigArgs& gpu_configs, std::vector<CaseSpec>& out) {
+void read_doc(const YAML::Node& doc, const std::string& path, DiagnosticSink& sink, const GpuConfigArgs& gpu_configs,
+              std::vector<CaseSpec>& out) {
   YamlReader r(path, sink, gpu_configs);
   if (doc.IsNull()) {  // empty, or comments only: no node to point at
     sink.add(Diagnostic{path, 1, 1, "cases", "the file holds no cases (expected a map with `cases:`)"});
@@ -131,7 +140,9 @@ void read_doc(const YAML::Node& doc, const std::string& path, DiagnosticSink& si
       r.error(node, "id", "missing");
       continue;
     }
-    const KeyLookup get = [&](const std::string& k) { return node[k] ? node[k] : (defaults ? defaults[k] : YAML::Node(YAML::NodeType::Undefined)); };
+    const KeyLookup get = [&](const std::string& k) {
+      return node[k] ? node[k] : (defaults ? defaults[k] : YAML::Node(YAML::NodeType::Undefined));
+    };
     const YAML::Node gpu = get("gpu"), gpus = get("gpus");
     if (gpu.IsDefined() == gpus.IsDefined()) {
       r.error(node, "gpu", "expected exactly one of gpu: (one GPU) or gpus: (the case repeated per GPU, id suffixed .<gpu>)");
@@ -147,7 +158,8 @@ void read_doc(const YAML::Node& doc, const std::string& path, DiagnosticSink& si
 }
 
 // Reads one file's cases into `out`; its problems, a YAML syntax error included, go to `sink`.
-void read_into(const std::string& path, const std::string* text, DiagnosticSink& sink, const GpuConfigArgs& gpu_configs, std::vector<CaseSpec>& out) {
+void read_into(const std::string& path, const std::string* text, DiagnosticSink& sink, const GpuConfigArgs& gpu_configs,
+               std::vector<CaseSpec>& out) {
   try {
     read_doc(text ? config::load_yaml_text(*text, path) : load_yaml_file(path), path, sink, gpu_configs, out);
   } catch (const UserError& e) {
@@ -211,7 +223,9 @@ void check_unique_case_ids(const std::vector<CaseSpec>& cases, DiagnosticSink& s
   std::map<std::string, const CaseSpec*> seen;
   for (const auto& c : cases) {
     auto [it, fresh] = seen.emplace(c.id, &c);
-    if (!fresh) sink.add(Diagnostic{c.file, c.line, c.column, "id", fmt::format("duplicate case id '{}' (first at {}:{})", c.id, it->second->file, it->second->line)});
+    if (!fresh)
+      sink.add(Diagnostic{c.file, c.line, c.column, "id",
+                          fmt::format("duplicate case id '{}' (first at {}:{})", c.id, it->second->file, it->second->line)});
   }
 }
 

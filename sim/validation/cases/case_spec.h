@@ -21,8 +21,8 @@ using ParamSet = std::map<std::string, std::string>;
 // seed does over setups (Volkov 2016 §6.3 "best over kernels with different ILP", §7 "only the
 // largest throughput sample at each occupancy").
 struct RunSpec {
-  std::string gpu;                 // built-in name or config path
-  std::vector<std::string> sets;   // --set overrides, "key=value"
+  std::string gpu;                // built-in name or config path
+  std::vector<std::string> sets;  // --set overrides, "key=value"
   std::string workload;
   ParamSet params;
   std::vector<ParamSet> variants;  // empty: the params alone
@@ -51,19 +51,19 @@ struct Extract {
   // on a what-if SM with this many times the occupancy resources (validation/evaluation/what_if.h).
   double beyond_limit = kNaN;
   OccupancyUnit unit = OccupancyUnit::WarpsPerSm;  // occupancy_at output, throughput_at/pct_peak input
-  double warps = kNaN;  // throughput_at / pct_peak: the occupancy, in `unit`
+  double warps = kNaN;                             // throughput_at / pct_peak: the occupancy, in `unit`
   // throughput_at instead of warps: at the smallest occupancy whose `at_metric` reaches
   // `at_value` (e.g. a latency percentile at a level of memory throughput, Volkov §6.6).
   std::string at_metric;
   double at_value = kNaN;
-  double per = kNaN;    // latency: dependent instructions per warp (default: the kernel's count)
+  double per = kNaN;  // latency: dependent instructions per warp (default: the kernel's count)
   // fit_abc: a, b or c of latency = a + b·x/(c − x) (§6.4), or 'L': the fitted latency at x =
   // `fraction` of the compared curve's peak (the runner sets `value` to that x in GB/s).
   char coefficient = 'a';
-  std::string model;       // model_quotient: estimate / simulated, largest or smallest over occupancies
+  std::string model;  // model_quotient: estimate / simulated, largest or smallest over occupancies
   std::string stat = "max";
-  std::vector<std::string> alphas;  // cusp, model_quotient over several α (alpha_mix)
-  double threshold = 0.9;           // cusp: fraction of the peak that counts as hiding latency (§4.5)
+  std::vector<std::string> alphas;                         // cusp, model_quotient over several α (alpha_mix)
+  double threshold = 0.9;                                  // cusp: fraction of the peak that counts as hiding latency (§4.5)
   std::shared_ptr<const Quantity> numerator, denominator;  // ratio
 };
 

@@ -22,10 +22,14 @@ Reference reference_from(const std::vector<const Measurement*>& rows) {
     r.unit = m->unit;
     if (m->params.count("estimate")) r.measured = false;  // Table 6.4 "linear" is a model number
   }
-  if (r.lo == r.hi) r.text = lo_text;
-  else if (std::isinf(r.lo)) r.text = "<= " + hi_text;
-  else if (std::isinf(r.hi)) r.text = ">= " + lo_text;
-  else r.text = lo_text + " .. " + hi_text;
+  if (r.lo == r.hi)
+    r.text = lo_text;
+  else if (std::isinf(r.lo))
+    r.text = "<= " + hi_text;
+  else if (std::isinf(r.hi))
+    r.text = ">= " + lo_text;
+  else
+    r.text = lo_text + " .. " + hi_text;
   return r;
 }
 
@@ -54,9 +58,12 @@ Reference reference_from_relation(const CompareSpec& c) {
   Reference r;
   if (!std::isnan(c.greater_than)) r.lo = c.greater_than;
   if (!std::isnan(c.less_than)) r.hi = c.less_than;
-  if (std::isinf(r.lo)) r.text = fmt::format("< {:g}", r.hi);
-  else if (std::isinf(r.hi)) r.text = fmt::format("> {:g}", r.lo);
-  else r.text = fmt::format("{:g} .. {:g}", r.lo, r.hi);
+  if (std::isinf(r.lo))
+    r.text = fmt::format("< {:g}", r.hi);
+  else if (std::isinf(r.hi))
+    r.text = fmt::format("> {:g}", r.lo);
+  else
+    r.text = fmt::format("{:g} .. {:g}", r.lo, r.hi);
   return r;
 }
 
@@ -76,12 +83,18 @@ bool within(double value, const Reference& ref, const Tolerance& tol) {
 std::string output_unit(const Extract& e) {
   switch (e.kind) {
     case ExtractKind::Peak:
-    case ExtractKind::ThroughputAt: return e.metric == "mean_warp_latency" || e.metric.rfind("access_latency", 0) == 0 ? "cycles" : e.metric;
-    case ExtractKind::Latency: return "cycles";
-    case ExtractKind::OccupancyAt: return occupancy_unit_name(e.unit);
-    case ExtractKind::PctPeak: return "percent";
-    case ExtractKind::FitAbc: return e.coefficient == 'c' ? "gbps" : "cycles";  // a, b and latency in cycles
-    default: return "ratio";
+    case ExtractKind::ThroughputAt:
+      return e.metric == "mean_warp_latency" || e.metric.rfind("access_latency", 0) == 0 ? "cycles" : e.metric;
+    case ExtractKind::Latency:
+      return "cycles";
+    case ExtractKind::OccupancyAt:
+      return occupancy_unit_name(e.unit);
+    case ExtractKind::PctPeak:
+      return "percent";
+    case ExtractKind::FitAbc:
+      return e.coefficient == 'c' ? "gbps" : "cycles";  // a, b and latency in cycles
+    default:
+      return "ratio";
   }
 }
 

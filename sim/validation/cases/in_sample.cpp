@@ -54,7 +54,8 @@ std::vector<MeasuredInput> load_measured_inputs(const fs::path& file) {
       r.error(node["key"], "key", fmt::format("'{}' is no config key (`warpsim list params`)", in.key));
     if (node["gpus"]) in.gpus = r.text_list(node["gpus"], "gpus");
     if (node["measurements"]) in.measurements = r.text_list(node["measurements"], "measurements");
-    if (node["measurements"] && in.measurements.empty()) r.error(node["measurements"], "measurements", "expected at least one measurement id or glob");
+    if (node["measurements"] && in.measurements.empty())
+      r.error(node["measurements"], "measurements", "expected at least one measurement id or glob");
     if (node["why"]) in.why = r.text(node["why"], "why").value_or("");
     out.push_back(std::move(in));
   }

@@ -15,7 +15,6 @@
 namespace warpsim::validation {
 namespace {
 
-
 // Keys each extraction kind takes besides `kind` (docs/validation.md, "extract").
 const std::map<std::string, std::pair<ExtractKind, std::vector<std::string>>>& kinds() {
   static const std::map<std::string, std::pair<ExtractKind, std::vector<std::string>>> k{
@@ -62,7 +61,8 @@ std::shared_ptr<const Quantity> read_nested(YamlReader& r, const YAML::Node& n, 
   auto q = std::make_shared<Quantity>();
   RunSpec base = run;
   if (n["workload"] && !n["params"]) base.params.clear(), base.variants.clear();
-  q->run = read_run(r, [&](const std::string& k) { return n[k]; }, key, base);
+  q->run = read_run(
+      r, [&](const std::string& k) { return n[k]; }, key, base);
   if (!n["extract"]) {
     r.error(n, key + ".extract", "missing (what to take from this run)");
     return nullptr;
@@ -87,8 +87,9 @@ void read_metric(YamlReader& r, const YAML::Node& n, const std::string& key, std
   const auto& names = metric_names();
   if (std::find(names.begin(), names.end(), *s) == names.end()) {
     const std::string hint = closest_match(*s, names);
-    r.error(n, key, hint.empty() ? fmt::format("unknown metric '{}' (valid: {})", *s, join(names, ", "))
-                                 : fmt::format("unknown metric '{}' (did you mean '{}'?)", *s, hint));
+    r.error(n, key,
+            hint.empty() ? fmt::format("unknown metric '{}' (valid: {})", *s, join(names, ", "))
+                         : fmt::format("unknown metric '{}' (did you mean '{}'?)", *s, hint));
     return;
   }
   metric = *s;
@@ -153,7 +154,8 @@ RunSpec read_run(YamlReader& r, const KeyLookup& get, const std::string& prefix,
   if (auto n = get("params")) run.params = r.params(n, k("params"));
   if (auto n = get("variants")) {
     run.variants.clear();
-    if (!n.IsSequence()) r.error(n, k("variants"), "expected a list of parameter maps");
+    if (!n.IsSequence())
+      r.error(n, k("variants"), "expected a list of parameter maps");
     else
       for (const auto& v : n) run.variants.push_back(r.params(v, k("variants")));
   }
@@ -169,13 +171,19 @@ RunSpec read_run(YamlReader& r, const KeyLookup& get, const std::string& prefix,
 Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key, const RunSpec& run) {
   Extract e;
   if (!n.IsMap() || !n["kind"]) {
-    r.error(n, key, "expected a map with kind: (peak, latency, occupancy_at, throughput_at, pct_peak, fit_abc, cusp, ratio, model_quotient)");
+    r.error(n, key,
+            "expected a map with kind: (peak, latency, occupancy_at, throughput_at, pct_peak, fit_abc, cusp, ratio, model_quotient)");
     return e;
   }
   const auto kind = r.text(n["kind"], key + ".kind");
   auto it = kind ? kinds().find(*kind) : kinds().end();
   if (it == kinds().end()) {
-    if (kind) r.error(n["kind"], key + ".kind", fmt::format("unknown extraction '{}' (valid: peak, latency, occupancy_at, throughput_at, pct_peak, fit_abc, cusp, ratio, model_quotient)", *kind));
+    if (kind)
+      r.error(
+          n["kind"], key + ".kind",
+          fmt::format(
+              "unknown extraction '{}' (valid: peak, latency, occupancy_at, throughput_at, pct_peak, fit_abc, cusp, ratio, model_quotient)",
+              *kind));
     return e;
   }
   e.kind = it->second.first;
@@ -186,7 +194,8 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
   if (n["fraction"]) {
     e.fraction = r.number(n["fraction"], key + ".fraction").value_or(kNaN);
     // Of a peak (occupancy_at: the peak itself, 1, is attained), or of a curve's peak (fit_abc).
-    require(r, n["fraction"], key + ".fraction", "expected a fraction of the peak in (0, 1]", std::isnan(e.fraction) || (e.fraction > 0 && e.fraction <= 1));
+    require(r, n["fraction"], key + ".fraction", "expected a fraction of the peak in (0, 1]",
+            std::isnan(e.fraction) || (e.fraction > 0 && e.fraction <= 1));
   }
   if (n["value"]) {
     e.value = r.number(n["value"], key + ".value").value_or(kNaN);
@@ -221,7 +230,8 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
         (void)case_kernel(at_alpha, at_alpha.params);  // as the runs build it (block_warps is the case's)
       } catch (const UserError& err) {
         const Diagnostic& d = err.diagnostics().front();
-        r.error(n["alphas"], key + ".alphas", d.key.empty() || d.key == "alpha" ? d.message : fmt::format("params.{}: {}", d.key, d.message));
+        r.error(n["alphas"], key + ".alphas",
+                d.key.empty() || d.key == "alpha" ? d.message : fmt::format("params.{}: {}", d.key, d.message));
       }
     }
   }
@@ -232,8 +242,7 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
   }
   if (n["coefficient"]) {
     const std::string c = r.text(n["coefficient"], key + ".coefficient").value_or("a");
-    require(r, n["coefficient"], key + ".coefficient", "expected a, b, c or latency",
-            c == "a" || c == "b" || c == "c" || c == "latency");
+    require(r, n["coefficient"], key + ".coefficient", "expected a, b, c or latency", c == "a" || c == "b" || c == "c" || c == "latency");
     e.coefficient = c == "latency" ? 'L' : c.empty() ? 'a' : c[0];
   }
   if (n["model"]) {
@@ -252,17 +261,26 @@ Extract read_extract(YamlReader& r, const YAML::Node& n, const std::string& key,
       require(r, n, key, "at_metric: and at_value: go together, instead of warps:",
               n["at_metric"].IsDefined() == n["at_value"].IsDefined() && !(n["at_metric"] && n["warps"]));
       [[fallthrough]];
-    case ExtractKind::PctPeak: require(r, n, key, "warps: must be positive", std::isnan(e.warps) || e.warps > 0); break;
+    case ExtractKind::PctPeak:
+      require(r, n, key, "warps: must be positive", std::isnan(e.warps) || e.warps > 0);
+      break;
     case ExtractKind::FitAbc:
       require(r, n, key, "needs coefficient: a, b, c or latency", n["coefficient"].IsDefined());
       require(r, n, key, "coefficient: latency needs fraction: (of the compared curve's peak, in (0, 1))",
               e.coefficient != 'L' || (e.fraction > 0 && e.fraction < 1));
       require(r, n, key, "fraction: goes with coefficient: latency only", e.coefficient == 'L' || std::isnan(e.fraction));
       break;
-    case ExtractKind::Ratio: require(r, n, key, "needs numerator: and denominator:", n["numerator"] && n["denominator"]); break;
-    case ExtractKind::ModelQuotient: require(r, n, key, "needs model:", n["model"].IsDefined()); break;
-    case ExtractKind::Cusp: require(r, n, key, "needs alphas: (at least 3)", e.alphas.size() >= 3); break;
-    default: break;
+    case ExtractKind::Ratio:
+      require(r, n, key, "needs numerator: and denominator:", n["numerator"] && n["denominator"]);
+      break;
+    case ExtractKind::ModelQuotient:
+      require(r, n, key, "needs model:", n["model"].IsDefined());
+      break;
+    case ExtractKind::Cusp:
+      require(r, n, key, "needs alphas: (at least 3)", e.alphas.size() >= 3);
+      break;
+    default:
+      break;
   }
   return e;
 }

@@ -6,8 +6,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <functional>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "validation/cases/case_spec.h"
 #include "validation/cases/yaml_reader.h"

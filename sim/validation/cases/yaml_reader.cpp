@@ -34,8 +34,9 @@ bool YamlReader::check_map(const YAML::Node& node, const std::string& key, const
     if (std::find(allowed.begin(), allowed.end(), k) != allowed.end()) continue;
     const std::string path = key.empty() ? k : key + "." + k;
     const std::string hint = closest_match(k, allowed);
-    error(kv.first, path, hint.empty() ? fmt::format("unknown key (valid: {})", join(allowed, ", "))
-                                       : fmt::format("unknown key (did you mean '{}'?)", hint));
+    error(
+        kv.first, path,
+        hint.empty() ? fmt::format("unknown key (valid: {})", join(allowed, ", ")) : fmt::format("unknown key (did you mean '{}'?)", hint));
     ok = false;
   }
   return ok;

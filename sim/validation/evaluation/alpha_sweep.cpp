@@ -42,8 +42,7 @@ RunSpec alpha_run(const RunSpec& base, const std::string& alpha) {
   r.params["alpha"] = alpha;
   if (!std::isfinite(a)) return r;  // not a number: the generator names the bad alpha
   // Long warps, as the seed's (kChainInstructions), with at least 2 loads at the largest α.
-  const double loads = std::clamp(std::round(kChainInstructions / (std::max(a, 0.0) + 1)), 2.0,
-                                  double{kMaxChainLoads});
+  const double loads = std::clamp(std::round(kChainInstructions / (std::max(a, 0.0) + 1)), 2.0, double{kMaxChainLoads});
   r.params["loads"] = std::to_string(static_cast<int>(loads));
   r.waves = kChainWaves;
   return r;

@@ -69,17 +69,23 @@ Curve merge_best(const std::vector<Curve>& curves, Metric by) {
 
 double to_unit(double warps_per_sm, OccupancyUnit unit, const Curve& c) {
   switch (unit) {
-    case OccupancyUnit::WarpsPerScheduler: return warps_per_sm / c.schedulers;
-    case OccupancyUnit::PercentOccupancy: return 100.0 * warps_per_sm / c.max_warps;
-    default: return warps_per_sm;
+    case OccupancyUnit::WarpsPerScheduler:
+      return warps_per_sm / c.schedulers;
+    case OccupancyUnit::PercentOccupancy:
+      return 100.0 * warps_per_sm / c.max_warps;
+    default:
+      return warps_per_sm;
   }
 }
 
 double from_unit(double value, OccupancyUnit unit, const Curve& c) {
   switch (unit) {
-    case OccupancyUnit::WarpsPerScheduler: return value * c.schedulers;
-    case OccupancyUnit::PercentOccupancy: return value / 100.0 * c.max_warps;
-    default: return value;
+    case OccupancyUnit::WarpsPerScheduler:
+      return value * c.schedulers;
+    case OccupancyUnit::PercentOccupancy:
+      return value / 100.0 * c.max_warps;
+    default:
+      return value;
   }
 }
 

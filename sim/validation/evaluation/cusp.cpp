@@ -85,7 +85,8 @@ Cusp Evaluator::cusp(const RunSpec& base, const std::vector<std::string>& alphas
   if (planning_ || out.points.size() < 3) return out;
   const double lo = out.points.front().needed, hi = out.points.back().needed;
   if (std::isnan(lo) || std::isnan(hi)) {
-    out.height = Value::none(fmt::format("{:.0f}% of peak not attained at α = {}", 100 * threshold, std::isnan(lo) ? alphas.front() : alphas.back()));
+    out.height = Value::none(
+        fmt::format("{:.0f}% of peak not attained at α = {}", 100 * threshold, std::isnan(lo) ? alphas.front() : alphas.back()));
     return out;
   }
   double top = 0;

@@ -63,8 +63,8 @@ double group_throughput(const CurvePoint& p, double alpha) {
 
 const model::ModelContext& Evaluator::context(const RunSpec& run, const ParamSet& params, const std::string& model) {
   const bool zo = is_zhang_owens(model);
-  const std::string key = fmt::format("{}|{}|{}|{}|{}|{}|{}", run.gpu, fmt::join(run.sets, " "), run.workload, report::params_text(params), run.waves,
-                                      run.blocks, zo ? run.sms : -1);
+  const std::string key = fmt::format("{}|{}|{}|{}|{}|{}|{}", run.gpu, fmt::join(run.sets, " "), run.workload, report::params_text(params),
+                                      run.waves, run.blocks, zo ? run.sms : -1);
   auto& slot = contexts_[key];
   if (slot) return *slot;
   slot = std::make_unique<model::ModelContext>(model::make_context(*sims_.config(run.gpu, run.sets), *sims_.kernel(run, params)));
@@ -129,7 +129,8 @@ Curve Evaluator::curve(const RunSpec& run, const Source& s, Metric best_by) {
     if (s.is_sim()) {
       const std::vector<SimPoint> points = sims_.points(run, params);
       for (const SimPoint& p : points)  // every simulation a case reads was requested while planning
-        WARPSIM_ASSERT(p.result, fmt::format("validate: {} {} at {} warps/SM was not planned", run.workload, report::params_text(params), p.warps_per_sm));
+        WARPSIM_ASSERT(p.result, fmt::format("validate: {} {} at {} warps/SM was not planned", run.workload, report::params_text(params),
+                                             p.warps_per_sm));
       parts.push_back(curve_from_sim(points, *sims_.config(run.gpu, run.sets), *sims_.kernel(run, params)));
     } else {
       const auto grid = sims_.occupancies(run, params);
@@ -168,7 +169,8 @@ Value Evaluator::extract_one(const Quantity& q, const Source& s) {
   const Extract& e = q.extract;
   const Metric m = metric_of(e.metric);
   switch (e.kind) {
-    case ExtractKind::Peak: return peak(curve(q.run, s, m), m);
+    case ExtractKind::Peak:
+      return peak(curve(q.run, s, m), m);
     case ExtractKind::Latency: {
       const Curve c = curve(q.run, s, Metric::WarpThroughputPerSm);
       return latency(c, std::isnan(e.per) ? c.chain_instructions : e.per);
@@ -188,9 +190,12 @@ Value Evaluator::extract_one(const Quantity& q, const Source& s) {
       const Curve wider = curve(beyond_limit_run(q.run, *sims_.config(q.run.gpu, q.run.sets), e.beyond_limit), s, m);
       if (planning_) return within;
       const Value beyond = occupancy_at(wider, m, target, OccupancyUnit::WarpsPerSm);
-      if (!beyond.ok()) return Value::none(fmt::format("{}, nor on a what-if SM with {:g}x its occupancy resources", within.note, e.beyond_limit));
+      if (!beyond.ok())
+        return Value::none(fmt::format("{}, nor on a what-if SM with {:g}x its occupancy resources", within.note, e.beyond_limit));
       return Value{to_unit(beyond.v, e.unit, c),
-                   fmt::format("beyond the GPU's limit of {} warps/SM: on a what-if SM with {:g}x its occupancy resources", c.max_warps, e.beyond_limit), true};
+                   fmt::format("beyond the GPU's limit of {} warps/SM: on a what-if SM with {:g}x its occupancy resources", c.max_warps,
+                               e.beyond_limit),
+                   true};
     }
     case ExtractKind::ThroughputAt:
     case ExtractKind::PctPeak: {
@@ -219,13 +224,16 @@ Value Evaluator::extract_one(const Quantity& q, const Source& s) {
       if (e.coefficient == 'L') {
         if (!std::isfinite(f.a)) return Value::none("too few samples to fit");
         if (std::isnan(e.value)) return Value::none("no throughput to read the fit at (compare: fit_curve: sets it)");
-        if (!(e.value >= 0 && e.value < f.c)) return Value::none(fmt::format("{:.4g} GB/s is at or past the fitted c = {:.4g}", e.value, f.c));
-        return Value{mem::ContentionFit{f.a, f.b, f.c, f.rms}.latency(e.value), fmt::format("at {:.4g} GB/s; fit rms {:.3g} cycles", e.value, f.rms)};
+        if (!(e.value >= 0 && e.value < f.c))
+          return Value::none(fmt::format("{:.4g} GB/s is at or past the fitted c = {:.4g}", e.value, f.c));
+        return Value{mem::ContentionFit{f.a, f.b, f.c, f.rms}.latency(e.value),
+                     fmt::format("at {:.4g} GB/s; fit rms {:.3g} cycles", e.value, f.rms)};
       }
       const double v = e.coefficient == 'a' ? f.a : e.coefficient == 'b' ? f.b : f.c;
       return std::isfinite(v) ? Value{v, fmt::format("fit rms {:.3g} cycles", f.rms)} : Value::none("too few samples to fit");
     }
-    case ExtractKind::Cusp: return cusp(q.run, e.alphas, e.threshold, s).height;
+    case ExtractKind::Cusp:
+      return cusp(q.run, e.alphas, e.threshold, s).height;
     case ExtractKind::Ratio: {
       const Value a = evaluate(*e.numerator, s), b = evaluate(*e.denominator, s);
       if (!a.ok()) return Value::none("numerator: " + a.note);

@@ -37,7 +37,8 @@ Value throughput_at(const Curve& c, Metric m, double warps) {
   for (const auto& p : c.points)
     if (std::abs(p.warps - warps) < 1e-9) return std::isfinite(p[m]) ? Value{p[m], ""} : Value::none("not defined there");
   if (!c.note.empty()) return Value::none(c.note);
-  return Value::none(fmt::format("{:g} warps/SM not simulated (not in the case's warps:, or not realisable on this GPU, Volkov §5.7)", warps));
+  return Value::none(
+      fmt::format("{:g} warps/SM not simulated (not in the case's warps:, or not realisable on this GPU, Volkov §5.7)", warps));
 }
 
 AbcFit fit_abc(const std::vector<std::pair<double, double>>& gbps_latency) {

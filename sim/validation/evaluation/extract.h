@@ -13,7 +13,7 @@ namespace warpsim::validation {
 
 struct Value {
   double v = kNaN;
-  std::string note;  // why there is no number, or a caveat ("lower bound: ...")
+  std::string note;      // why there is no number, or a caveat ("lower bound: ...")
   bool what_if = false;  // found beyond the GPU's limit, on a what-if SM (validation/evaluation/what_if.h)
   bool ok() const { return v == v; }
   static Value none(std::string why) { return Value{kNaN, std::move(why)}; }

@@ -9,9 +9,10 @@ namespace warpsim::validation {
 namespace {
 
 std::string describe(const sweep::SimulationPoint& p) {
-  return fmt::format("{} {} {}@ {} warps/SM{}", p.config->gpu.name, p.kernel->name,
-                     p.kernel->params.empty() ? "" : report::params_text(p.kernel->params) + " ", p.options.warps_per_sm,
-                     p.config->memory.model == config::MemoryModelKind::Fixed ? "" : fmt::format(" ({})", to_string(p.config->memory.model)));
+  return fmt::format(
+      "{} {} {}@ {} warps/SM{}", p.config->gpu.name, p.kernel->name,
+      p.kernel->params.empty() ? "" : report::params_text(p.kernel->params) + " ", p.options.warps_per_sm,
+      p.config->memory.model == config::MemoryModelKind::Fixed ? "" : fmt::format(" ({})", to_string(p.config->memory.model)));
 }
 
 void note(InvariantCheck& c, double value, bool violated, const sweep::SimulationPoint& p) {
@@ -23,9 +24,7 @@ void note(InvariantCheck& c, double value, bool violated, const sweep::Simulatio
 }  // namespace
 
 InvariantChecker::InvariantChecker()
-    : checks_{{"littles_law", device::kLittlesLawRule, 0, 0, 0, ""},
-              {"throughput_bound", model::kBoundRule, 0, 0, 0, ""}} {
-}
+    : checks_{{"littles_law", device::kLittlesLawRule, 0, 0, 0, ""}, {"throughput_bound", model::kBoundRule, 0, 0, 0, ""}} {}
 
 void InvariantChecker::add(const sweep::SimulationPoint& p, const device::Result& r) {
   if (r.warps_executed == 0) return;

@@ -12,9 +12,9 @@
 namespace warpsim::validation {
 
 struct InvariantCheck {
-  std::string name;       // short id: "littles_law", "throughput_bound"
-  std::string rule;       // what must hold, in words
-  size_t checked = 0;     // simulations it applied to
+  std::string name;    // short id: "littles_law", "throughput_bound"
+  std::string rule;    // what must hold, in words
+  size_t checked = 0;  // simulations it applied to
   size_t violated = 0;
   double worst = 0;       // the largest value of the checked quantity (see `rule`)
   std::string worst_run;  // "gpu workload params @ n warps/SM"

@@ -59,17 +59,20 @@ void check_cases(const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {
         at("compare.measurement", fmt::format("no measurement with id '{}' (see `warpsim list measurements`)", id));
         continue;
       }
-      if (m->unit != unit)
-        at("compare.measurement", fmt::format("'{}' is in {}, but the extraction gives {}", id, m->unit, unit));
+      if (m->unit != unit) at("compare.measurement", fmt::format("'{}' is in {}, but the extraction gives {}", id, m->unit, unit));
       if (!c.gpu.empty() && !m->applies_to(c.gpu))
         at("compare.measurement", fmt::format("'{}' was measured on {}, not on this case's GPU {}", id, join(m->gpus, "+"), c.gpu));
       if (!rows.empty() && rows.front()->warps_per_sm != m->warps_per_sm)
-        at("compare.measurement", fmt::format("'{}' and '{}' were taken at different occupancies (warps_per_sm): one case compares one number", rows.front()->id, id));
+        at("compare.measurement",
+           fmt::format("'{}' and '{}' were taken at different occupancies (warps_per_sm): one case compares one number", rows.front()->id,
+                       id));
       rows.push_back(m);
     }
     if (const Reference ref = reference_from(rows); rows.size() > 1 && ref.lo > ref.hi)
-      at("compare.measurement", fmt::format("the rows leave no value to compare with: their lower end {:g} is above their upper end {:g} (a "
-                                            "range is one row with bound=lower and one with bound=upper above it)", ref.lo, ref.hi));
+      at("compare.measurement",
+         fmt::format("the rows leave no value to compare with: their lower end {:g} is above their upper end {:g} (a "
+                     "range is one row with bound=lower and one with bound=upper above it)",
+                     ref.lo, ref.hi));
     const bool fitted_latency = c.quantity.extract.kind == ExtractKind::FitAbc && c.quantity.extract.coefficient == 'L';
     if (fitted_latency != !c.compare.fit_curve.empty())
       at("compare.fit_curve", "goes with, and only with, extract {kind: fit_abc, coefficient: latency}");
@@ -77,8 +80,10 @@ void check_cases(const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {
       for (const FitRow& row : kFitRows) {
         const Measurement* m = fit_row(c, ms, row.part);
         const std::string id = c.compare.fit_curve + "." + row.part;
-        if (!m) at("compare.fit_curve", fmt::format("no measurement with id '{}' (see `warpsim list measurements`)", id));
-        else if (m->unit != row.unit) at("compare.fit_curve", fmt::format("'{}' is in {}, expected {}", id, m->unit, row.unit));
+        if (!m)
+          at("compare.fit_curve", fmt::format("no measurement with id '{}' (see `warpsim list measurements`)", id));
+        else if (m->unit != row.unit)
+          at("compare.fit_curve", fmt::format("'{}' is in {}, expected {}", id, m->unit, row.unit));
       }
     if (!c.tolerance.relative && c.tolerance.unit != unit)
       at("tolerance.unit", fmt::format("'{}' does not match the extraction's unit {}", c.tolerance.unit, unit));

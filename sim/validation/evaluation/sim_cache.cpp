@@ -66,16 +66,19 @@ std::shared_ptr<const isa::Kernel> SimulationCache::kernel(const RunSpec& run, c
 }
 
 std::string SimulationCache::point_key(const RunSpec& run, const ParamSet& params, int warps) const {
-  return fmt::format("{}|{}|{}|{}|{}|{}|{}|{}", run.gpu, join(run.sets, " "), run.workload, report::params_text(params), run.waves, run.blocks,
-                     sms_of(run), warps);
+  return fmt::format("{}|{}|{}|{}|{}|{}|{}|{}", run.gpu, join(run.sets, " "), run.workload, report::params_text(params), run.waves,
+                     run.blocks, sms_of(run), warps);
 }
 
 std::vector<int> SimulationCache::occupancies(const RunSpec& run, const ParamSet& params) {
-  const std::string key = point_key(run, params, 0) + "|" + join([&] {
-    std::vector<std::string> w;
-    for (int n : run.warps) w.push_back(std::to_string(n));
-    return w;
-  }(), ",");
+  const std::string key = point_key(run, params, 0) + "|" +
+                          join(
+                              [&] {
+                                std::vector<std::string> w;
+                                for (int n : run.warps) w.push_back(std::to_string(n));
+                                return w;
+                              }(),
+                              ",");
   auto it = grids_.find(key);
   if (it != grids_.end()) return it->second;
   const auto cfg = config(run.gpu, run.sets);

@@ -47,7 +47,8 @@ class RowChecker {
     // A control character (a NUL from a binary file, an escape) would be copied into the report.
     for (size_t i = 0; i < row_.fields.size() && i < measurement_columns().size(); ++i) {
       const std::string& text = row_.fields[i].text;
-      if (std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r'; }))
+      if (std::any_of(text.begin(), text.end(),
+                      [](char c) { return static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r'; }))
         fail(i, "contains a control character (a binary file, or a stray escape)");
     }
     m.id = required(0);
@@ -59,8 +60,10 @@ class RowChecker {
     m.workload = field(3);
     if (!m.workload.empty() && !is_name(m.workload, ".-/")) fail(3, fmt::format("'{}' is not a workload name or path", m.workload));
     m.params_text = field(4);
-    if (auto why = parse_measurement_params(m.params_text, m.params); !why.empty()) fail(4, why);
-    else if (auto bad = condition_value_error(m.params); !bad.empty()) fail(4, bad);
+    if (auto why = parse_measurement_params(m.params_text, m.params); !why.empty())
+      fail(4, why);
+    else if (auto bad = condition_value_error(m.params); !bad.empty())
+      fail(4, bad);
     if (!field(5).empty()) m.warps_per_sm = number(5, true);
     m.value_text = required(6);
     if (!m.value_text.empty()) m.value = number(6, false).value_or(0);
@@ -153,8 +156,7 @@ bool check_header(const CsvRow& row, const std::string& path, DiagnosticSink& si
   std::vector<std::string> found;
   for (const auto& f : row.fields) found.emplace_back(trim(f.text));
   if (found == cols) return true;
-  sink.add(Diagnostic{path, row.line, 1, "header",
-                      fmt::format("expected the header '{}', found '{}'", join(cols, ","), join(found, ","))});
+  sink.add(Diagnostic{path, row.line, 1, "header", fmt::format("expected the header '{}', found '{}'", join(cols, ","), join(found, ","))});
   return false;
 }
 
@@ -202,8 +204,8 @@ ParsedMeasurementFile parse_measurement_file(std::string_view text, const std::s
     }
     if (row.fields.size() != measurement_columns().size()) {
       sink.add(Diagnostic{path, row.line, 1, "",
-                          fmt::format("expected {} fields ({}), found {}", measurement_columns().size(),
-                                      join(measurement_columns(), ","), row.fields.size())});
+                          fmt::format("expected {} fields ({}), found {}", measurement_columns().size(), join(measurement_columns(), ","),
+                                      row.fields.size())});
       return true;
     }
     if (auto m = RowChecker(row, path, sink).check()) out.rows.push_back(std::move(*m));

@@ -6,9 +6,7 @@
 
 namespace warpsim::validation {
 
-bool Measurement::applies_to(std::string_view gpu_name) const {
-  return std::find(gpus.begin(), gpus.end(), gpu_name) != gpus.end();
-}
+bool Measurement::applies_to(std::string_view gpu_name) const { return std::find(gpus.begin(), gpus.end(), gpu_name) != gpus.end(); }
 
 const std::string* MeasurementFile::metadata_value(std::string_view key) const {
   for (const auto& [k, v] : metadata)

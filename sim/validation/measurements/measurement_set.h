@@ -17,20 +17,20 @@ namespace warpsim::validation {
 using MeasurementParams = std::map<std::string, std::string>;
 
 struct Measurement {
-  std::string id;                    // unique across every loaded file
-  std::string gpu;                   // as written: one GPU name, or several joined by '+'
-  std::vector<std::string> gpus;     // `gpu` split at '+': the statement holds for each of them
-  std::string quantity;              // one of measurement_quantities()
-  std::string workload;              // warpsim workload name; empty if no runnable workload fits
-  MeasurementParams params;          // workload parameters and measurement conditions
-  std::string params_text;           // as written
+  std::string id;                      // unique across every loaded file
+  std::string gpu;                     // as written: one GPU name, or several joined by '+'
+  std::vector<std::string> gpus;       // `gpu` split at '+': the statement holds for each of them
+  std::string quantity;                // one of measurement_quantities()
+  std::string workload;                // warpsim workload name; empty if no runnable workload fits
+  MeasurementParams params;            // workload parameters and measurement conditions
+  std::string params_text;             // as written
   std::optional<double> warps_per_sm;  // occupancy of the sample; empty if not at one occupancy
   double value = 0;
-  std::string value_text;            // as written, so listings never reformat a number
+  std::string value_text;  // as written, so listings never reformat a number
   std::string unit;
-  std::string source;                // paper + table/figure/section, or the measuring command
+  std::string source;  // paper + table/figure/section, or the measuring command
   std::string note;
-  std::string file;                  // where the row was read
+  std::string file;  // where the row was read
   int line = 0;
 
   bool applies_to(std::string_view gpu_name) const;
@@ -39,7 +39,7 @@ struct Measurement {
 struct MeasurementFile {
   std::string path;
   std::vector<std::pair<std::string, std::string>> metadata;  // `# key: value` before the header, in order
-  size_t first_row = 0;  // index of its first row in MeasurementSet::rows()
+  size_t first_row = 0;                                       // index of its first row in MeasurementSet::rows()
   size_t row_count = 0;
 
   const std::string* metadata_value(std::string_view key) const;  // nullptr if absent

@@ -39,8 +39,7 @@ int warps_reaching(const std::vector<MemorySweepPoint>& points, double peak, dou
 
 }  // namespace
 
-MemoryModelSummary summarize_memory_model(const config::HwConfig& base, config::MemoryModelKind model,
-                                          const MemorySweepOptions& o) {
+MemoryModelSummary summarize_memory_model(const config::HwConfig& base, config::MemoryModelKind model, const MemorySweepOptions& o) {
   auto cfg = std::make_shared<config::HwConfig>(base);
   cfg->memory.model = model;
   if (!mem::memory_model_built(model)) mem::make_memory_system(mem::MemorySystemSpec{cfg.get(), 1, o.seed});  // throws the UserError

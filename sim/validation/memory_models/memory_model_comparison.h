@@ -25,21 +25,21 @@ struct MemorySweepOptions {
   int loads_per_warp = 32;  // `count` of homogeneous op=stream: long enough for several waves
   int sms = 0;              // SMs simulated (0: all; contention needs the device's load)
   uint64_t seed = 1;
-  int jobs = 1;             // simgrid runs are serialised whatever this is (engine_thread.h)
+  int jobs = 1;                            // simgrid runs are serialised whatever this is (engine_thread.h)
   InvariantChecker* invariants = nullptr;  // when set, every run is checked (invariants.h)
   sweep::ProgressFn progress = {};         // after each occupancy's run: done, total (a terminal's bar)
 };
 
 struct MemorySweepPoint {
   int warps_per_sm = 0;
-  double gbps = 0;                        // Result::gbps
-  double access_latency_mean = 0;         // per load instruction, issue to data (cycles; Figure 6.3)
+  double gbps = 0;                          // Result::gbps
+  double access_latency_mean = 0;           // per load instruction, issue to data (cycles; Figure 6.3)
   mem::LatencySummary transaction_latency;  // per transaction, inside the memory system
 };
 
 struct MemoryModelSummary {
   std::string gpu;
-  std::string model;  // memory.model
+  std::string model;   // memory.model
   int sms = 1;         // SMs simulated: the device's, or fewer with their share of the memory system
   int device_sms = 1;  // SMs of the GPU (the seed's rows were measured on all of them)
   int schedulers = 1;
@@ -55,8 +55,7 @@ struct MemoryModelSummary {
 
 // Runs the sweep on `cfg` with memory.model set to `model`. Occupancies the launch cannot realise
 // are skipped. Throws UserError if the model is not built into this warpsim.
-MemoryModelSummary summarize_memory_model(const config::HwConfig& cfg, config::MemoryModelKind model,
-                                          const MemorySweepOptions& options);
+MemoryModelSummary summarize_memory_model(const config::HwConfig& cfg, config::MemoryModelKind model, const MemorySweepOptions& options);
 
 // One row per summary, then one per GPU with the seed's Table 6.4 (model "volkov2016") when
 // `seed` has its rows. Columns: gpu, memory_model, peak_gbps, warps_per_sm_at_90,

@@ -30,7 +30,8 @@ std::vector<config::MemoryModelKind> parse_memory_models(const std::string& list
   DiagnosticSink sink;
   const std::vector<std::string> names_given = split(list, ',');
   if (names_given.size() > 1 && std::find(names_given.begin(), names_given.end(), "none") != names_given.end())
-    throw UserError(Diagnostic{"<cli>", 0, 0, option, fmt::format("'{}': none stands alone (no model compared), not in a list of models", list)});
+    throw UserError(
+        Diagnostic{"<cli>", 0, 0, option, fmt::format("'{}': none stands alone (no model compared), not in a list of models", list)});
   for (const auto& name : names_given) {
     const auto found = config::enum_from_name<config::MemoryModelKind>(name);
     if (!found) {
@@ -52,8 +53,8 @@ std::vector<config::MemoryModelKind> parse_memory_models(const std::string& list
 }
 
 std::optional<MemoryModelSection> memory_model_section(const std::vector<MemoryModelGpu>& gpus,
-                                                      const std::vector<config::MemoryModelKind>& kinds, int jobs,
-                                                      InvariantChecker* invariants, const sweep::ProgressFn& progress) {
+                                                       const std::vector<config::MemoryModelKind>& kinds, int jobs,
+                                                       InvariantChecker* invariants, const sweep::ProgressFn& progress) {
   if (gpus.empty() || kinds.empty()) return std::nullopt;
   std::vector<std::string> names;
   for (auto k : kinds) names.push_back(config::to_string(k));
@@ -72,7 +73,10 @@ std::optional<MemoryModelSection> memory_model_section(const std::vector<MemoryM
   const size_t sweeps = gpus.size() * (kinds.size() + (with_device_dram ? 1 : 0));
   // Each sweep's progress as thousandths of its share of the section.
   const auto summarize = [&](const config::HwConfig& cfg, config::MemoryModelKind k, MemorySweepOptions so) {
-    if (progress) so.progress = [&, first = 1000 * summaries.size()](size_t done, size_t total) { progress(first + 1000 * done / total, 1000 * sweeps); };
+    if (progress)
+      so.progress = [&, first = 1000 * summaries.size()](size_t done, size_t total) {
+        progress(first + 1000 * done / total, 1000 * sweeps);
+      };
     summaries.push_back(summarize_memory_model(cfg, k, so));
   };
   for (const auto& g : gpus) {

@@ -49,7 +49,7 @@ class InvariantChecker;
 // compare-memory` runs. No GPU or no model: nullopt. Every run is checked by `invariants` when
 // given; `progress` hears (done, total) in thousandths of the section's sweeps.
 std::optional<MemoryModelSection> memory_model_section(const std::vector<MemoryModelGpu>& gpus,
-                                                      const std::vector<config::MemoryModelKind>& models, int jobs,
-                                                      InvariantChecker* invariants = nullptr, const sweep::ProgressFn& progress = {});
+                                                       const std::vector<config::MemoryModelKind>& models, int jobs,
+                                                       InvariantChecker* invariants = nullptr, const sweep::ProgressFn& progress = {});
 
 }  // namespace warpsim::validation

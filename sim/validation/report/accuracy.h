@@ -17,11 +17,11 @@ inline constexpr const char* kSimulatorOutOfSample = "simulator, out of sample";
 inline constexpr const char* kSimulatorInSample = "simulator, in sample";
 
 struct AccuracyRow {
-  std::string gpu;     // a GPU name, or "all"
-  std::string source;  // "simulator" or a model name
-  int cases = 0;       // measured cases where the source gave a number
-  int within = 0;      // ... within the case's tolerance
-  int missing = 0;     // measured cases listing the source where it gave no number
+  std::string gpu;                               // a GPU name, or "all"
+  std::string source;                            // "simulator" or a model name
+  int cases = 0;                                 // measured cases where the source gave a number
+  int within = 0;                                // ... within the case's tolerance
+  int missing = 0;                               // measured cases listing the source where it gave no number
   double worst_over = kNaN, worst_under = kNaN;  // largest positive / most negative relative error
   std::string worst_over_case, worst_under_case;
 };

@@ -30,8 +30,11 @@ std::vector<FailureReason> load_failure_reasons(const fs::path& file) {
     if (node["model"]) {
       const std::string name = r.text(node["model"], "model").value_or("");
       const auto kind = config::enum_from_name<config::MemoryModelKind>(name);
-      if (kind) f.model = *kind;
-      else r.error(node["model"], "model", fmt::format("unknown memory model '{}' (valid: {})", name, fmt::join(config::enum_names<config::MemoryModelKind>(), ", ")));
+      if (kind)
+        f.model = *kind;
+      else
+        r.error(node["model"], "model",
+                fmt::format("unknown memory model '{}' (valid: {})", name, fmt::join(config::enum_names<config::MemoryModelKind>(), ", ")));
     }
     if (node["cases"]) f.cases = r.text_list(node["cases"], "cases");
     if (node["cases"] && f.cases.empty()) r.error(node["cases"], "cases", "expected at least one case id or glob");
@@ -45,7 +48,8 @@ std::vector<FailureReason> load_failure_reasons(const fs::path& file) {
 std::string failure_reason(const std::string& case_id, config::MemoryModelKind model, const std::vector<FailureReason>& reasons) {
   for (const FailureReason& f : reasons) {
     if (f.model && *f.model != model) continue;
-    if (std::any_of(f.cases.begin(), f.cases.end(), [&](const std::string& p) { return fnmatch(p.c_str(), case_id.c_str(), 0) == 0; })) return f.reason;
+    if (std::any_of(f.cases.begin(), f.cases.end(), [&](const std::string& p) { return fnmatch(p.c_str(), case_id.c_str(), 0) == 0; }))
+      return f.reason;
   }
   return "";
 }

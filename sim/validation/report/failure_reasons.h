@@ -15,7 +15,7 @@ namespace warpsim::validation {
 
 struct FailureReason {
   std::optional<config::MemoryModelKind> model;  // none: whichever model the case ran
-  std::vector<std::string> cases;  // case ids, id globs
+  std::vector<std::string> cases;                // case ids, id globs
   std::string reason;
 };
 

@@ -95,11 +95,13 @@ void add_alpha_curves(FigureTables& t, Evaluator& ev, const FigureGpu& g, const 
   for (const auto& a : figure_alphas()) {
     const RunSpec run = alpha_run(g.base, a);
     add_curve(t.curves, g.name, a, "simulator", ev.curve(run, Source{}, Metric::WarpThroughputPerSm));
-    for (const char* m : {"volkov", "volkov_refined"}) add_curve(t.curves, g.name, a, m, ev.model_curve(run, run.params, m, model_grid(cfg->sm.max_warps)));
+    for (const char* m : {"volkov", "volkov_refined"})
+      add_curve(t.curves, g.name, a, m, ev.model_curve(run, run.params, m, model_grid(cfg->sm.max_warps)));
   }
   for (const Measurement* m : ms.for_gpu(g.name)) {
     const std::string a = alpha_of(*m);
-    if (m->quantity == "throughput" && m->warps_per_sm && !a.empty()) t.points.add_row({g.name, a, m->id, *m->warps_per_sm, m->unit, m->value});
+    if (m->quantity == "throughput" && m->warps_per_sm && !a.empty())
+      t.points.add_row({g.name, a, m->id, *m->warps_per_sm, m->unit, m->value});
   }
   for (const std::string s : {"simulator", "volkov", "volkov_refined"}) {
     const Cusp c = ev.cusp(g.base, default_alphas(), 0.9, Source{s == "simulator" ? std::string() : s});
@@ -158,8 +160,8 @@ std::map<std::string, std::string> figure_data(Evaluator& ev, const std::vector<
     add_latency(t, ev, g, ms);
     add_bands_and_histogram(t, ev, g);
   }
-  return {{"alpha_curves.csv", t.curves.to_csv()}, {"measured_points.csv", t.points.to_csv()}, {"cusp.csv", t.cusp.to_csv()},
-          {"latency_throughput.csv", t.latency.to_csv()}, {"latency_fits.csv", t.fits.to_csv()}, {"error_bands.csv", t.bands.to_csv()},
+  return {{"alpha_curves.csv", t.curves.to_csv()},        {"measured_points.csv", t.points.to_csv()}, {"cusp.csv", t.cusp.to_csv()},
+          {"latency_throughput.csv", t.latency.to_csv()}, {"latency_fits.csv", t.fits.to_csv()},      {"error_bands.csv", t.bands.to_csv()},
           {"latency_histogram.csv", t.hist.to_csv()}};
 }
 

@@ -58,8 +58,10 @@ std::vector<FindingOutcome> judge_findings(const std::vector<Finding>& findings,
       for (const auto& p : f.patterns) mine = mine || case_id_matches(p, c.spec->id);
       if (!mine) continue;
       ++o.cases;
-      if (c.pass) ++o.passed;
-      else o.failed.push_back(c.spec->id);
+      if (c.pass)
+        ++o.passed;
+      else
+        o.failed.push_back(c.spec->id);
     }
     if (o.cases > 0) out.push_back(std::move(o));
   }

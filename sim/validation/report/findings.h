@@ -13,8 +13,8 @@ namespace warpsim::validation {
 
 struct Finding {
   std::string id;
-  std::string claim;   // what the seed found, in one line
-  std::string source;  // paper and section / table / figure
+  std::string claim;                  // what the seed found, in one line
+  std::string source;                 // paper and section / table / figure
   std::vector<std::string> patterns;  // case ids, id prefixes or globs (case_id_matches)
   std::string file;
   int line = 0;

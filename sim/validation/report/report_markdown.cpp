@@ -47,9 +47,11 @@ std::string summary(const ReportInput& in) {
     md += fmt::format(
         "Over the {} cases compared with a real-GPU measurement where both gave a number, the **simulator's worst error is {}** "
         "(`{}`) and **Volkov's basic model's worst error is {}** (`{}`){}: {}.\n\n",
-        h.cases, headline_error_text(h.simulator), h.simulator_case, headline_error_text(h.volkov), h.volkov_case, missing_text(h), headline_verdict(h));
-  md += "Relative errors against the measured value (or the nearer end of a measured range); \"within\" counts the cases within each "
-        "case's own tolerance. Cases compared with a model or a qualitative relation are not counted here.\n\n";
+        h.cases, headline_error_text(h.simulator), h.simulator_case, headline_error_text(h.volkov), h.volkov_case, missing_text(h),
+        headline_verdict(h));
+  md +=
+      "Relative errors against the measured value (or the nearer end of a measured range); \"within\" counts the cases within each "
+      "case's own tolerance. Cases compared with a model or a qualitative relation are not counted here.\n\n";
   md += header({"gpu", "source", "cases", "within tolerance", "worst over-estimate", "worst under-estimate"});
   for (const auto& r : in.accuracy)
     md += row({r.gpu, r.source, std::to_string(r.cases) + (r.missing ? fmt::format(" (+{} without a number)", r.missing) : ""),
@@ -79,9 +81,10 @@ std::string memory_models(const std::optional<MemoryModelSection>& s, bool figur
       "that sweep and ILP = 2 at full occupancy; latencies at the occupancy reaching 90% of the peak: mean per load instruction (issue to "
       "data) and the per-transaction p5/p50/p95 inside the memory system. Every occupancy is in `memory_models_points.csv`{}.\n\n",
       s->step_warps, fmt::join(s->models, ", "),
-      has("dram") ? " `dram` also runs on the whole device (`simulated_sms`): a share keeps one or two channels, so it misses the collisions "
-                    "of the device's many request streams."
-                  : "",
+      has("dram")
+          ? " `dram` also runs on the whole device (`simulated_sms`): a share keeps one or two channels, so it misses the collisions "
+            "of the device's many request streams."
+          : "",
       described.empty() ? "" : "Models: " + join(described, "; ") + ".", figure_made ? "; the figure is `figures/memory_models.png`" : "");
   const auto& columns = s->summary.columns();
   std::vector<std::string> names;
@@ -98,8 +101,9 @@ std::string memory_models(const std::optional<MemoryModelSection>& s, bool figur
 std::string findings(const std::vector<FindingOutcome>& outcomes) {
   if (outcomes.empty()) return "";
   std::string md = "## Seed findings\n\n";
-  md += "Each finding of the seeds that the cases check (`validation/findings.yaml`), with how many of its cases pass: "
-        "\"reproduced\" when every one does.\n\n";
+  md +=
+      "Each finding of the seeds that the cases check (`validation/findings.yaml`), with how many of its cases pass: "
+      "\"reproduced\" when every one does.\n\n";
   md += header({"finding", "claim", "source", "cases passed", "verdict", "failing cases"});
   for (const auto& o : outcomes) {
     std::string failing;
@@ -114,11 +118,13 @@ std::string findings(const std::vector<FindingOutcome>& outcomes) {
 std::string invariants(const std::vector<InvariantCheck>& checks) {
   if (checks.empty()) return "";
   std::string md = "## Invariants\n\n";
-  md += "Checked on every simulation of this run (cases, figures and the memory-system section); a violation is a simulator bug and makes `validate` fail "
-        "(docs/validation.md, \"Invariants\").\n\n";
+  md +=
+      "Checked on every simulation of this run (cases, figures and the memory-system section); a violation is a simulator bug and makes `validate` fail "
+      "(docs/validation.md, \"Invariants\").\n\n";
   md += header({"invariant", "rule", "simulations", "violated", "worst", "at"});
   for (const auto& c : checks)
-    md += row({c.name, c.rule, std::to_string(c.checked), c.violated ? fmt::format("**{}**", c.violated) : "0", fmt::format("{:.6g}", c.worst), c.worst_run});
+    md += row({c.name, c.rule, std::to_string(c.checked), c.violated ? fmt::format("**{}**", c.violated) : "0",
+               fmt::format("{:.6g}", c.worst), c.worst_run});
   return md + "\n";
 }
 
@@ -140,11 +146,13 @@ std::string cases(const std::vector<CaseOutcome>& outcomes) {
     auto s = [&](size_t k) { return std::get<std::string>(r[k]); };
     const bool what_if = outcomes[i].simulated.what_if;
     any_what_if |= what_if;
-    md += row({s(0), fmt::format("{} {}", s(4), s(3)), what_if ? s(5) + " (what-if)" : s(5), s(6), s(7), s(8), s(9), s(10), s(11) == "FAIL" ? "**FAIL**" : s(11), s(12)});
+    md += row({s(0), fmt::format("{} {}", s(4), s(3)), what_if ? s(5) + " (what-if)" : s(5), s(6), s(7), s(8), s(9), s(10),
+               s(11) == "FAIL" ? "**FAIL**" : s(11), s(12)});
   }
   if (any_what_if)
-    md += "\n(what-if): not attained within the GPU's occupancy limit; the simulator's value on an SM with more warp slots, block slots, registers "
-          "and shared memory (the case's `beyond_limit`).\n";
+    md +=
+        "\n(what-if): not attained within the GPU's occupancy limit; the simulator's value on an SM with more warp slots, block slots, registers "
+        "and shared memory (the case's `beyond_limit`).\n";
   return md + "\n";
 }
 
@@ -166,8 +174,8 @@ std::string in_sample_section(const std::vector<CaseOutcome>& outcomes) {
       n, outcomes.size());
   for (const auto& [entry, ids] : by_input) {
     const size_t colon = entry.find(": ");
-    md += fmt::format("- `{}` ({} case{}, {}): {}\n", entry.substr(0, colon), ids.size(), ids.size() == 1 ? "" : "s", entry.substr(colon + 2),
-                      fmt::join(ids, ", "));
+    md += fmt::format("- `{}` ({} case{}, {}): {}\n", entry.substr(0, colon), ids.size(), ids.size() == 1 ? "" : "s",
+                      entry.substr(colon + 2), fmt::join(ids, ", "));
   }
   return md + "\n";
 }
@@ -176,10 +184,11 @@ std::string failures(const std::vector<CaseOutcome>& outcomes) {
   std::string md;
   for (const auto& o : outcomes) {
     if (o.pass) continue;
-    md += fmt::format("- **{}**: {}. Compared with {} {}, simulated {}{}; error {} (tolerance {}: {}).{}\n", o.spec->id, o.spec->description,
-                      o.reference.text, o.unit, value_text(o.simulated), o.simulated.note.empty() ? "" : " (" + o.simulated.note + ")",
-                      error_text(o.error, o.spec->tolerance.relative), tolerance_text(o.spec->tolerance), o.spec->tolerance_reason,
-                      o.failure_reason.empty() ? std::string() : fmt::format(" *Why:* {}.", o.failure_reason));
+    md +=
+        fmt::format("- **{}**: {}. Compared with {} {}, simulated {}{}; error {} (tolerance {}: {}).{}\n", o.spec->id, o.spec->description,
+                    o.reference.text, o.unit, value_text(o.simulated), o.simulated.note.empty() ? "" : " (" + o.simulated.note + ")",
+                    error_text(o.error, o.spec->tolerance.relative), tolerance_text(o.spec->tolerance), o.spec->tolerance_reason,
+                    o.failure_reason.empty() ? std::string() : fmt::format(" *Why:* {}.", o.failure_reason));
   }
   return md.empty() ? "" : "## Failed cases\n\n" + md + "\n";
 }
@@ -187,7 +196,8 @@ std::string failures(const std::vector<CaseOutcome>& outcomes) {
 std::string compared_with(const CaseSpec& c, const CaseOutcome& o) {
   if (!c.compare.measurements.empty()) return fmt::format("{}", fmt::join(c.compare.measurements, ", "));
   if (!c.compare.fit_curve.empty())
-    return fmt::format("fit {}.a/b/c at {:g}% of {}.peak: {}", c.compare.fit_curve, 100 * c.quantity.extract.fraction, c.compare.fit_curve, o.reference.text);
+    return fmt::format("fit {}.a/b/c at {:g}% of {}.peak: {}", c.compare.fit_curve, 100 * c.quantity.extract.fraction, c.compare.fit_curve,
+                       o.reference.text);
   if (!c.compare.model.empty()) return "model " + c.compare.model;
   return "relation " + o.reference.text;
 }
@@ -197,7 +207,8 @@ std::string tolerances(const std::vector<CaseOutcome>& outcomes) {
   md += header({"case", "what", "compared with", "tolerance", "why this tolerance", "source"});
   for (const auto& o : outcomes) {
     const CaseSpec& c = *o.spec;
-    md += row({c.id, c.description, compared_with(c, o), tolerance_text(c.tolerance), c.tolerance_reason, fmt::format("{}:{}", c.file, c.line)});
+    md += row(
+        {c.id, c.description, compared_with(c, o), tolerance_text(c.tolerance), c.tolerance_reason, fmt::format("{}:{}", c.file, c.line)});
   }
   return md + "\n";
 }
@@ -211,12 +222,15 @@ std::string report_markdown(const ReportInput& in, const FigureStatus& figs) {
   size_t out_of_sample = 0, out_passed = 0;
   for (const auto& o : in.outcomes)
     if (o.in_sample.empty()) ++out_of_sample, out_passed += o.pass;
-  md += fmt::format("Made by `{}`: {} cases, **{} passed, {} failed**, from {} simulations{}. Out of sample (no input of the simulation taken "
-                    "from the case's own measurement): **{} passed of {}**; in sample: {} passed of {} (see \"In-sample cases\").\n\n",
-                    in.command, in.outcomes.size(), passed, in.outcomes.size() - passed, in.simulations,
-                    in.invariant_violations() ? fmt::format("; **{} invariant violations**", in.invariant_violations()) : "", out_passed,
-                    out_of_sample, passed - out_passed, in.outcomes.size() - out_of_sample);
-  md += summary(in) + findings(in.finding_outcomes) + invariants(in.invariants) + memory_models(in.memory_models, std::count(figs.files.begin(), figs.files.end(), "figures/memory_models.png") > 0) + figures(figs) + cases(in.outcomes) + in_sample_section(in.outcomes) + failures(in.outcomes) + tolerances(in.outcomes);
+  md += fmt::format(
+      "Made by `{}`: {} cases, **{} passed, {} failed**, from {} simulations{}. Out of sample (no input of the simulation taken "
+      "from the case's own measurement): **{} passed of {}**; in sample: {} passed of {} (see \"In-sample cases\").\n\n",
+      in.command, in.outcomes.size(), passed, in.outcomes.size() - passed, in.simulations,
+      in.invariant_violations() ? fmt::format("; **{} invariant violations**", in.invariant_violations()) : "", out_passed, out_of_sample,
+      passed - out_passed, in.outcomes.size() - out_of_sample);
+  md += summary(in) + findings(in.finding_outcomes) + invariants(in.invariants) +
+        memory_models(in.memory_models, std::count(figs.files.begin(), figs.files.end(), "figures/memory_models.png") > 0) + figures(figs) +
+        cases(in.outcomes) + in_sample_section(in.outcomes) + failures(in.outcomes) + tolerances(in.outcomes);
   if (!in.notes.empty()) {
     md += "## Notes\n\n";
     for (const auto& n : in.notes) md += "- " + n + "\n";

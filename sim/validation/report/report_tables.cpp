@@ -36,8 +36,19 @@ std::string tolerance_text(const Tolerance& t) {
 }
 
 report::Table cases_table(const std::vector<CaseOutcome>& outcomes) {
-  report::Table t({{"case"}, {"gpu"}, {"extract"}, {"unit"}, {"measured"}, {"simulated"}, {"volkov"}, {"volkov_refined"},
-                   {"other_models"}, {"error"}, {"tolerance"}, {"result"}, {"in_sample"}});
+  report::Table t({{"case"},
+                   {"gpu"},
+                   {"extract"},
+                   {"unit"},
+                   {"measured"},
+                   {"simulated"},
+                   {"volkov"},
+                   {"volkov_refined"},
+                   {"other_models"},
+                   {"error"},
+                   {"tolerance"},
+                   {"result"},
+                   {"in_sample"}});
   for (const auto& o : outcomes) {
     std::string others;
     for (const auto& m : o.models) {
@@ -45,8 +56,9 @@ report::Table cases_table(const std::vector<CaseOutcome>& outcomes) {
       others += (others.empty() ? "" : " ") + m.model + "=" + value_text(m.value);
     }
     t.add_row({o.spec->id, o.spec->gpu, extract_kind_name(o.spec->quantity.extract.kind), o.unit, o.reference.text, value_text(o.simulated),
-               model_text(find(o, "volkov")), model_text(find(o, "volkov_refined")), others, error_text(o.error, o.spec->tolerance.relative),
-               tolerance_text(o.spec->tolerance), o.pass ? "pass" : "FAIL", in_sample_keys(o)});
+               model_text(find(o, "volkov")), model_text(find(o, "volkov_refined")), others,
+               error_text(o.error, o.spec->tolerance.relative), tolerance_text(o.spec->tolerance), o.pass ? "pass" : "FAIL",
+               in_sample_keys(o)});
   }
   return t;
 }
@@ -73,8 +85,15 @@ report::Table values_table(const std::vector<CaseOutcome>& outcomes) {
 }
 
 report::Table accuracy_table(const std::vector<AccuracyRow>& rows) {
-  report::Table t({{"gpu"}, {"source"}, {"cases"}, {"within_tolerance"}, {"no_value"}, {"worst_over"}, {"worst_over_case"},
-                   {"worst_under"}, {"worst_under_case"}});
+  report::Table t({{"gpu"},
+                   {"source"},
+                   {"cases"},
+                   {"within_tolerance"},
+                   {"no_value"},
+                   {"worst_over"},
+                   {"worst_over_case"},
+                   {"worst_under"},
+                   {"worst_under_case"}});
   for (const auto& r : rows)
     t.add_row({r.gpu, r.source, int64_t{r.cases}, int64_t{r.within}, int64_t{r.missing}, error_text(r.worst_over, true), r.worst_over_case,
                error_text(r.worst_under, true), r.worst_under_case});

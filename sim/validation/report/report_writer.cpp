@@ -39,8 +39,8 @@ FigureStatus make_figures(const std::string& dir, int jobs) {
   FigureStatus st;
   st.why_not = report::plots_unavailable();
   if (!st.why_not.empty()) return st;
-  const report::ScriptRun run =
-      report::run_plot_script("validation_figures.py", {(fs::path(dir) / "data").string(), (fs::path(dir) / "figures").string(), std::to_string(jobs)});
+  const report::ScriptRun run = report::run_plot_script(
+      "validation_figures.py", {(fs::path(dir) / "data").string(), (fs::path(dir) / "figures").string(), std::to_string(jobs)});
   if (run.status != 0) {
     st.why_not = "the figure script failed: " + run.output;
     return st;
@@ -65,13 +65,15 @@ fs::path normal_dir(const std::string& dir) {
   return d;
 }
 
-fs::path sibling(const fs::path& d, const std::string& tag) { return d.parent_path() / (d.filename().string() + tag + std::to_string(::getpid())); }
+fs::path sibling(const fs::path& d, const std::string& tag) {
+  return d.parent_path() / (d.filename().string() + tag + std::to_string(::getpid()));
+}
 
 // The first entry of an earlier report directory that `validate` would not have written (a
 // user's file saved beside the report would be removed with it), or "" when there is none.
 std::string foreign_entry(const fs::path& d) {
-  static const std::set<std::string> files = {"report.md", "report.json", "cases.csv", "values.csv", "accuracy.csv",
-                                              "memory_models.csv", "memory_models_points.csv"};
+  static const std::set<std::string> files = {
+      "report.md", "report.json", "cases.csv", "values.csv", "accuracy.csv", "memory_models.csv", "memory_models_points.csv"};
   static const std::map<std::string, std::set<std::string>> dirs = {{"data", {".csv"}}, {"figures", {".png", ".svg"}}};
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(d, ec)) {
@@ -96,23 +98,31 @@ void check_report_dir(const std::string& dir) {
   const fs::path cwd = fs::current_path(ec).lexically_normal();
   const auto rel = cwd.lexically_relative(d);
   if (!ec && !rel.empty() && *rel.begin() != "..")
-    throw UserError(Diagnostic{dir, 0, 0, "--out-dir", "is the current directory or holds it; the report directory is replaced as a whole: name a subdirectory"});
+    throw UserError(Diagnostic{dir, 0, 0, "--out-dir",
+                               "is the current directory or holds it; the report directory is replaced as a whole: name a subdirectory"});
   // The report is built beside the directory and moved into place: the nearest existing ancestor
   // must be a directory this process can write, found now rather than after the simulations.
   fs::path base = d.parent_path().empty() ? fs::path(".") : d.parent_path();
   while (!fs::exists(base, ec) && base.has_parent_path() && base.parent_path() != base) base = base.parent_path();
   if (!fs::is_directory(base, ec))
-    throw UserError(Diagnostic{dir, 0, 0, "--out-dir", fmt::format("cannot create the report directory: '{}' is not a directory", base.string())});
+    throw UserError(
+        Diagnostic{dir, 0, 0, "--out-dir", fmt::format("cannot create the report directory: '{}' is not a directory", base.string())});
   // A probe directory, made and removed: permissions, a read-only file system, /proc.
   const fs::path probe = base / fmt::format(".warpsim-probe.{}", ::getpid());
   if (!fs::create_directory(probe, ec) || ec)
-    throw UserError(Diagnostic{dir, 0, 0, "--out-dir", fmt::format("cannot create the report directory in '{}': {}", base.string(), ec.message())});
+    throw UserError(
+        Diagnostic{dir, 0, 0, "--out-dir", fmt::format("cannot create the report directory in '{}': {}", base.string(), ec.message())});
   fs::remove(probe, ec);
   if (!fs::exists(d, ec)) return;
   if (!fs::is_directory(d, ec) || (!fs::is_empty(d, ec) && !fs::exists(d / "report.md", ec)))
-    throw UserError(Diagnostic{dir, 0, 0, "--out-dir", "exists and is not a warpsim report directory (no report.md); refusing to replace it"});
+    throw UserError(
+        Diagnostic{dir, 0, 0, "--out-dir", "exists and is not a warpsim report directory (no report.md); refusing to replace it"});
   if (const std::string foreign = foreign_entry(d); !foreign.empty())
-    throw UserError(Diagnostic{dir, 0, 0, "--out-dir", fmt::format("holds '{}', which `validate` does not write; refusing to replace the directory (move that file, or name another directory)", foreign)});
+    throw UserError(Diagnostic{
+        dir, 0, 0, "--out-dir",
+        fmt::format(
+            "holds '{}', which `validate` does not write; refusing to replace the directory (move that file, or name another directory)",
+            foreign)});
 }
 
 FigureStatus write_report(const std::string& dir, const ReportInput& in, bool figures, int jobs) {

@@ -29,10 +29,10 @@ struct ReportInput {
   std::string command;                             // how the report was made
   std::vector<std::string> notes;                  // e.g. measurement rows no case could be derived from
   size_t simulations = 0;
-  std::optional<MemoryModelSection> memory_models;  // the memory-system section, when run
-  std::vector<InvariantCheck> invariants;           // over every simulation of the cases and figures
+  std::optional<MemoryModelSection> memory_models;       // the memory-system section, when run
+  std::vector<InvariantCheck> invariants;                // over every simulation of the cases and figures
   std::shared_ptr<const std::vector<Finding>> findings;  // what finding_outcomes point to
-  std::vector<FindingOutcome> finding_outcomes;     // the seeds' findings, per finding its cases' results
+  std::vector<FindingOutcome> finding_outcomes;          // the seeds' findings, per finding its cases' results
   size_t invariant_violations() const;
 };
 

@@ -19,8 +19,8 @@ namespace sg4 = ::simgrid::s4u;
 TEST(SimGridPlatformSpec, KeplerHostsLinksAndBandwidthsFollowTheConfig) {
   const auto cfg = warpsim::test::builtin("kepler");
   const PlatformSpec p = make_platform_spec(cfg, cfg.device.sms);
-  EXPECT_EQ(p.sms, 8);        // Volkov Table 2.6
-  EXPECT_EQ(p.channels, 4);   // four 64-bit controllers (GTX 680 whitepaper)
+  EXPECT_EQ(p.sms, 8);       // Volkov Table 2.6
+  EXPECT_EQ(p.channels, 4);  // four 64-bit controllers (GTX 680 whitepaper)
   EXPECT_DOUBLE_EQ(p.clock_hz, 1.124e9);
   ASSERT_EQ(p.sm_ports.size(), 8u);
   ASSERT_EQ(p.channel_links.size(), 4u);
@@ -70,8 +70,9 @@ TEST(SimGridPlatformSpec, SmPortBandwidthComesFromTheConfigWhenGiven) {
 }
 
 TEST(SimGridPlatformSpec, LatencyShorterThanTheTransferIsAUserErrorNamingTheKey) {
-  const auto cfg = config::load_hw_config("kepler", {"lsu.issue_unit=transaction", "lsu.transaction_issue_cycles=33", "memory.latency_cycles=100",
-                                                     "memory.l2.slices=0"});  // 100 - 99 = 1 cycle (no L2: its hit would be longer)
+  const auto cfg =
+      config::load_hw_config("kepler", {"lsu.issue_unit=transaction", "lsu.transaction_issue_cycles=33", "memory.latency_cycles=100",
+                                        "memory.l2.slices=0"});  // 100 - 99 = 1 cycle (no L2: its hit would be longer)
   try {
     make_platform_spec(cfg, 1);
     FAIL() << "expected a UserError";

@@ -87,7 +87,8 @@ TEST_F(SimGridMemoryKepler, AnSmPortCarriesReadsAndWritesInSeparateDirections) {
 TEST_F(SimGridMemoryKepler, ANarrowSmPortIsSharedByItsFlows) {
   // Port of 10 GB/s (Bp = 8.9 bytes/cycle) below a channel: two 32-byte reads of SM 0 from two
   // channels share it, so both end 2 x 32 / Bp after the request; alone, one takes 32 / Bp.
-  const auto narrow = config::load_hw_config("kepler", {"lsu.issue_unit=transaction", "lsu.transaction_issue_cycles=33", "memory.sm_port_gbps=10"});
+  const auto narrow =
+      config::load_hw_config("kepler", {"lsu.issue_unit=transaction", "lsu.transaction_issue_cycles=33", "memory.sm_port_gbps=10"});
   const double bp = 10e9 / 1.124e9;
   const auto d = drive(narrow, 8, {{0, read(ch0, 32, 0, 1)}, {0, read(ch1, 32, 0, 2)}});
   const uint64_t expected = static_cast<uint64_t>(std::ceil(202 + 32 / bp));

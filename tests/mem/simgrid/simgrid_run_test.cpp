@@ -49,7 +49,8 @@ TEST(SimGridRun, KeplerOneWarpSeesTable6_2Latency) {
 TEST(SimGridRun, MemloopDrivesTheModelFromSimGridsThread) {
   // `warpsim memloop` builds the model outside the device; it failed with an internal error
   // ("SimGrid is driven from its own thread only") until it ran in the model's context.
-  const CliRun r = run_cli("memloop --gpu kepler --set memory.model=simgrid" + kPerSector + " --warps 1 --sms 1 --measure 20000 --format csv");
+  const CliRun r =
+      run_cli("memloop --gpu kepler --set memory.model=simgrid" + kPerSector + " --warps 1 --sms 1 --measure 20000 --format csv");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto rows = csv_rows(r.out);
   ASSERT_EQ(rows.size(), 1u);
@@ -82,7 +83,9 @@ TEST(SimGridRun, StreamPeakIsTable6_4OnBothGpus) {
   // (docs/memory-model.md).
   const std::map<std::string, double> table = {{"kepler", 154}, {"maxwell", 211}};
   for (const auto& [gpu, seed] : table) {
-    const CliRun r = run_cli("run --gpu " + gpu + " --workload homogeneous --param op=stream --param ilp=2 --param count=32 --warps 64 --format csv --set memory.model=simgrid");
+    const CliRun r = run_cli(
+        "run --gpu " + gpu +
+        " --workload homogeneous --param op=stream --param ilp=2 --param count=32 --warps 64 --format csv --set memory.model=simgrid");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NEAR(std::stod(csv_rows(r.out).at(0).at("gbps")), seed, 0.05 * seed) << gpu;
   }
@@ -116,8 +119,7 @@ TEST(SimGridRun, ParallelRunnerGivesTheSameResultsAsOneJob) {
   // not depend on the order they were served in.
   auto cfg = std::make_shared<config::HwConfig>(builtin("kepler"));
   cfg->memory.model = config::MemoryModelKind::SimGrid;
-  auto kernel = std::make_shared<const isa::Kernel>(
-      isa::generate(*isa::find_generator("alpha_mix"), {{"alpha", "0"}, {"loads", "8"}}));
+  auto kernel = std::make_shared<const isa::Kernel>(isa::generate(*isa::find_generator("alpha_mix"), {{"alpha", "0"}, {"loads", "8"}}));
   std::vector<sweep::SimulationPoint> points;
   for (int w : {4, 16, 32, 48}) {
     device::RunOptions o;
@@ -147,7 +149,8 @@ TEST(SimGridRun, MemloopOverSeveralOccupanciesRunsEachFromAQuietPlatform) {
   EXPECT_GT(std::stod(rows[1].at("gbps")), std::stod(rows[0].at("gbps")));
   EXPECT_EQ(rows[0].at("dram_gbps"), "");  // SimGrid has links, not DRAM banks
   // The first occupancy alone gives the same row: nothing of it leaks into the next.
-  const auto alone = csv_rows(run_cli("memloop --gpu maxwell --set memory.model=simgrid --warps 8 --measure 2000 --warmup 1000 --format csv").out);
+  const auto alone =
+      csv_rows(run_cli("memloop --gpu maxwell --set memory.model=simgrid --warps 8 --measure 2000 --warmup 1000 --format csv").out);
   EXPECT_EQ(alone.at(0), rows[0]);
 }
 

@@ -18,7 +18,8 @@ struct Table43Row {
 };
 // Volkov 2016 Table 4.3 (estimates printed to 0.1 warp for G80/GT200, to the warp after).
 const Table43Row kTable43[] = {
-    {"g80", 16, 4, 6.9, 0.05}, {"gt200", 16, 4, 6.8, 0.05}, {"fermi", 32, 1, 16, 0.5}, {"kepler", 32, 0.25, 38, 0.5}, {"maxwell", 64, 0.25, 23, 0.5},
+    {"g80", 16, 4, 6.9, 0.05},     {"gt200", 16, 4, 6.8, 0.05},    {"fermi", 32, 1, 16, 0.5},
+    {"kepler", 32, 0.25, 38, 0.5}, {"maxwell", 64, 0.25, 23, 0.5},
 };
 
 TEST(CudaGuide, Table43WarpsNeeded) {

@@ -88,8 +88,7 @@ TEST(Huang, Section77SingularAt28Point1WarpsForAlpha16) {
 TEST(Huang, Section77FermiAlpha32At34WarpsIsNegativeTwelveAddsPerCycle) {
   // §7.7: the same singularity on Fermi at α = 32: about −12 adds/cycle/SM at n = 34, both policies.
   const auto in = huang_alpha_mix(warpsim::test::builtin("fermi"), 32);
-  for (P p : {P::RoundRobin, P::GreedyThenOldest})
-    EXPECT_NEAR(huang(in, 34, p, true).warp_throughput * 32 * 32, -12, test::printed(0));
+  for (P p : {P::RoundRobin, P::GreedyThenOldest}) EXPECT_NEAR(huang(in, 34, p, true).warp_throughput * 32 * 32, -12, test::printed(0));
 }
 
 TEST(Huang, Section78FermiStride2At17WarpsHasNegativeCpi) {
@@ -122,7 +121,7 @@ TEST(Huang, KernelPathMatchesTheGroupForm) {
 TEST(Huang, MshrShortageIsNotDefinedInTheSeeds) {
   // Eq. 20's MSHR_delay is not given: more requests than MSHRs gives "n/a", not a guess.
   auto cfg = warpsim::test::builtin("fermi");
-  cfg.lsu.mshrs = 64;  // Nugteren et al. 2014, as §7.7 quotes
+  cfg.lsu.mshrs = 64;                                                                  // Nugteren et al. 2014, as §7.7 quotes
   EXPECT_TRUE(huang(huang_alpha_mix(cfg, 0, 2), 17, P::RoundRobin, true).available);   // 34 requests
   EXPECT_FALSE(huang(huang_alpha_mix(cfg, 0, 2), 40, P::RoundRobin, true).available);  // 80 requests
 }

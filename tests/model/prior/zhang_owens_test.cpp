@@ -52,7 +52,8 @@ TEST(ZhangOwens, LimitsAreTheSingleTypeCurves) {
   const auto cfg = warpsim::test::builtin("maxwell");
   const ModelContext c = make_context(cfg, test::alpha_mix("4"));
   const HwParams hw = derive_hw_params(cfg);
-  EXPECT_DOUBLE_EQ(zhang_owens(alpha_mix_group(hw, std::numeric_limits<double>::infinity()), c.curves, 12).warp_throughput * 32, c.curves.alu(12));
+  EXPECT_DOUBLE_EQ(zhang_owens(alpha_mix_group(hw, std::numeric_limits<double>::infinity()), c.curves, 12).warp_throughput * 32,
+                   c.curves.alu(12));
   EXPECT_DOUBLE_EQ(zhang_owens(alpha_mix_group(hw, 0), c.curves, 12).warp_throughput * 32, c.curves.mem(12));
 }
 

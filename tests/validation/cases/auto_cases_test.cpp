@@ -91,7 +91,7 @@ TEST(AutoCases, APercentileAtAThroughputLevelSweepsTheGridForIt) {
   EXPECT_EQ(p->quantity.extract.metric, "access_latency_p95");
   EXPECT_EQ(p->quantity.extract.at_metric, "gbps");
   EXPECT_DOUBLE_EQ(p->quantity.extract.at_value, 80);
-  EXPECT_TRUE(p->quantity.run.warps.empty());  // the whole occupancy grid
+  EXPECT_TRUE(p->quantity.run.warps.empty());                       // the whole occupancy grid
   EXPECT_EQ(p->quantity.run.params, (ParamSet{{"op", "stream"}}));  // gbps is a condition
 }
 
@@ -99,10 +99,11 @@ TEST(AutoCases, APercentileAtAThroughputLevelSweepsTheGridForIt) {
 // column, not a case with a different meaning (a threshold of 500%) or a silent skip.
 TEST(AutoCases, AConditionValueValidateCannotUseIsAnErrorAtItsColumn) {
   const std::string header = "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n";
-  for (const char* params : {"op=stream percentile=95 gbps=fast", "op=stream threshold=500", "op=stream threshold=-10",
-                                    "op=stream target_gbps=-5", "op=stream percentile=101", "op=stream bound=sideways",
-                            "op=stream block_warps=abc", "op=stream block_warps=33"}) {
-    const std::string path = test::write_temp_file("auto/bad_condition.csv", header + "lab.x,kepler,warps_needed,homogeneous," + std::string(params) + ",,56,warps_per_sm,mylab,\n");
+  for (const char* params :
+       {"op=stream percentile=95 gbps=fast", "op=stream threshold=500", "op=stream threshold=-10", "op=stream target_gbps=-5",
+        "op=stream percentile=101", "op=stream bound=sideways", "op=stream block_warps=abc", "op=stream block_warps=33"}) {
+    const std::string path = test::write_temp_file(
+        "auto/bad_condition.csv", header + "lab.x,kepler,warps_needed,homogeneous," + std::string(params) + ",,56,warps_per_sm,mylab,\n");
     try {
       (void)load_measurements(path);
       ADD_FAILURE() << params << " was accepted";
@@ -115,8 +116,9 @@ TEST(AutoCases, AConditionValueValidateCannotUseIsAnErrorAtItsColumn) {
 
 // A measurement's block size (block_warps=N, README "Parameter keys") is simulated, as in a case file.
 TEST(AutoCases, ARowsBlockWarpsFixesTheCasesBlockSize) {
-  const std::string path = test::write_temp_file("auto/bw.csv", "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
-                                                                "lab.bw,kepler,throughput,homogeneous,op=add block_warps=4,32,3,ipc_per_sm,mylab,\n");
+  const std::string path = test::write_temp_file("auto/bw.csv",
+                                                 "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                                                 "lab.bw,kepler,throughput,homogeneous,op=add block_warps=4,32,3,ipc_per_sm,mylab,\n");
   const MeasurementSet ms = load_measurements(path);
   SimulationCache sims(std::vector<std::string>{});
   const DerivedCases d = derive_cases(ms, {0}, "kepler", "kepler", sims);
@@ -130,7 +132,8 @@ TEST(AutoCases, ARowsBlockWarpsFixesTheCasesBlockSize) {
 TEST(AutoCases, AControlCharacterInAFieldIsAnErrorAtItsColumn) {
   std::string row = "lab.x,kepler,throughput,homogeneous,op=add,8,1,ipc_per_sm,my lab,a note\n";
   row[row.find("my lab") + 2] = '\0';
-  const std::string path = test::write_temp_file("auto/nul.csv", "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n" + row);
+  const std::string path =
+      test::write_temp_file("auto/nul.csv", "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n" + row);
   try {
     (void)load_measurements(path);
     ADD_FAILURE() << "a NUL byte was accepted";
@@ -143,17 +146,19 @@ TEST(AutoCases, AControlCharacterInAFieldIsAnErrorAtItsColumn) {
 // A params key neither the workload's nor a documented condition (a typo) derives its case, but
 // is said: `treshold=90` would otherwise leave the case at its default 99% without a word.
 TEST(AutoCases, AKeyNeitherTheWorkloadsNorAConditionIsWarnedAbout) {
-  const std::string path = test::write_temp_file(
-      "auto/typo.csv", "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
-                       "lab.typo,kepler,warps_needed,homogeneous,op=stream treshold=90,,56,warps_per_sm,mylab,\n"
-                       "lab.badop,kepler,throughput,homogeneous,op=addd,8,1,ipc_per_sm,mylab,\n"
-                       "lab.fine,kepler,warps_needed,homogeneous,op=stream threshold=90,,56,warps_per_sm,mylab,\n");
+  const std::string path =
+      test::write_temp_file("auto/typo.csv",
+                            "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                            "lab.typo,kepler,warps_needed,homogeneous,op=stream treshold=90,,56,warps_per_sm,mylab,\n"
+                            "lab.badop,kepler,throughput,homogeneous,op=addd,8,1,ipc_per_sm,mylab,\n"
+                            "lab.fine,kepler,warps_needed,homogeneous,op=stream threshold=90,,56,warps_per_sm,mylab,\n");
   const MeasurementSet ms = load_measurements(path);
   SimulationCache sims(std::vector<std::string>{});
   const DerivedCases d = derive_cases(ms, {0}, "kepler", "kepler", sims);
   ASSERT_EQ(d.warnings.size(), 2u);
   EXPECT_NE(d.warnings[0].find("typo.csv:2: lab.typo: params key 'treshold'"), std::string::npos) << d.warnings[0];
-  EXPECT_NE(d.warnings[1].find("typo.csv:3: lab.badop: no case derived: workload 'homogeneous' cannot be built"), std::string::npos) << d.warnings[1];
+  EXPECT_NE(d.warnings[1].find("typo.csv:3: lab.badop: no case derived: workload 'homogeneous' cannot be built"), std::string::npos)
+      << d.warnings[1];
   EXPECT_NE(find(d, "auto.lab.typo"), nullptr);  // still derived, at the default fraction
   EXPECT_EQ(find(d, "auto.lab.badop"), nullptr);
 }
@@ -191,7 +196,8 @@ TEST(AutoCases, ALatencyOnOneWarpOfTheDeviceRunsOneOneWarpBlockOnTheWholeDevice)
   EXPECT_EQ(find(d, "auto.lab.random.lat.half"), nullptr);
   std::string all;
   for (const auto& s : d.skipped) all += s + "\n";
-  EXPECT_NE(all.find("lab.random.lat.half: warps_per_device: only 1 (one warp on the whole device, §6.7) is simulated"), std::string::npos) << all;
+  EXPECT_NE(all.find("lab.random.lat.half: warps_per_device: only 1 (one warp on the whole device, §6.7) is simulated"), std::string::npos)
+      << all;
 }
 
 TEST(AutoCases, GpuFilterKeepsOnlyThatGpusRows) {

@@ -107,8 +107,10 @@ TEST(CaseLoader, UnknownKeyIsRejectedWithFileLineColumnAndSuggestion) {
 TEST(CaseLoader, ValuesOutsideTheirMeaningAreRejectedAtTheirKey) {
   const std::string peak = "{kind: peak, metric: ops_per_cycle_per_scheduler}";
   const std::vector<std::pair<std::string, std::string>> bad = {
-      {"{kind: occupancy_at, metric: ops_per_cycle_per_scheduler, fraction: 0}", "extract.fraction: expected a fraction of the peak in (0, 1]"},
-      {"{kind: occupancy_at, metric: ops_per_cycle_per_scheduler, fraction: 7}", "extract.fraction: expected a fraction of the peak in (0, 1]"},
+      {"{kind: occupancy_at, metric: ops_per_cycle_per_scheduler, fraction: 0}",
+       "extract.fraction: expected a fraction of the peak in (0, 1]"},
+      {"{kind: occupancy_at, metric: ops_per_cycle_per_scheduler, fraction: 7}",
+       "extract.fraction: expected a fraction of the peak in (0, 1]"},
       {"{kind: occupancy_at, metric: ops_per_cycle_per_scheduler, value: -3}", "extract.value: expected a positive level"},
       {"{kind: latency, per: 0}", "extract.per: expected a positive count"},
       {"{kind: cusp, alphas: [0, 8, inf], threshold: 5}", "extract.threshold: expected a fraction of the peak in (0, 1]"},
@@ -118,14 +120,18 @@ TEST(CaseLoader, ValuesOutsideTheirMeaningAreRejectedAtTheirKey) {
     EXPECT_NE(load_error(path).find(path + ":8:"), std::string::npos) << extract << ": " << load_error(path);
     EXPECT_NE(load_error(path).find(message), std::string::npos) << extract << ": " << load_error(path);
   }
-  const std::string relation = case_file("relation.yaml", good_with({{"{measurement: \"volkov.t6_1.{gpu}.add\"}", "{greater_than: 5, less_than: 1}"}}));
+  const std::string relation =
+      case_file("relation.yaml", good_with({{"{measurement: \"volkov.t6_1.{gpu}.add\"}", "{greater_than: 5, less_than: 1}"}}));
   EXPECT_NE(load_error(relation).find("compare.greater_than: 5 is not below less_than: 1"), std::string::npos) << load_error(relation);
-  const std::string unit = case_file("relunit.yaml", good_with({{"{relative: {kepler: 0.01, maxwell: 0.02}}", "{relative: 0.05, unit: cycles}"}}));
+  const std::string unit =
+      case_file("relunit.yaml", good_with({{"{relative: {kepler: 0.01, maxwell: 0.02}}", "{relative: 0.05, unit: cycles}"}}));
   EXPECT_NE(load_error(unit).find("tolerance.unit: a relative tolerance is a fraction of the value and has no unit"), std::string::npos)
       << load_error(unit);
-  const std::string bananas = case_file("bananas.yaml", good_with({{"{relative: {kepler: 0.01, maxwell: 0.02}}", "{absolute: 1, unit: bananas}"}}));
+  const std::string bananas =
+      case_file("bananas.yaml", good_with({{"{relative: {kepler: 0.01, maxwell: 0.02}}", "{absolute: 1, unit: bananas}"}}));
   EXPECT_NE(load_error(bananas).find(bananas + ":10:"), std::string::npos) << load_error(bananas);  // the unit's line, not the case's
-  EXPECT_NE(load_error(bananas).find("tolerance.unit: 'bananas' does not match the extraction's unit"), std::string::npos) << load_error(bananas);
+  EXPECT_NE(load_error(bananas).find("tolerance.unit: 'bananas' does not match the extraction's unit"), std::string::npos)
+      << load_error(bananas);
   const std::string huge = case_file("relhuge.yaml", good_with({{"{relative: {kepler: 0.01, maxwell: 0.02}}", "{relative: 1e308}"}}));
   EXPECT_NE(load_error(huge).find("tolerance.relative: expected a fraction"), std::string::npos) << load_error(huge);
   for (const char* id : {"\"\"", "\"b add/../x,y\""}) {
@@ -138,9 +144,11 @@ TEST(CaseLoader, ValuesOutsideTheirMeaningAreRejectedAtTheirKey) {
 // An α that is not a number is the case file's error at extract.alphas, named by the generator,
 // before any number is made of it (it was cast from NaN to an int first).
 TEST(CaseLoader, AnAlphaThatIsNotANumberIsRejectedAtItsAlphas) {
-  const std::string path = case_file("cuspnan.yaml", good_with({{"homogeneous", "alpha_mix"}, {"{op: add, count: 64}", "{}"},
-                                                               {"{kind: peak, metric: ops_per_cycle_per_scheduler}", "{kind: cusp, alphas: [0, eight, inf]}"},
-                                                               {"{measurement: \"volkov.t6_1.{gpu}.add\"}", "{less_than: 100}"}}));
+  const std::string path =
+      case_file("cuspnan.yaml", good_with({{"homogeneous", "alpha_mix"},
+                                           {"{op: add, count: 64}", "{}"},
+                                           {"{kind: peak, metric: ops_per_cycle_per_scheduler}", "{kind: cusp, alphas: [0, eight, inf]}"},
+                                           {"{measurement: \"volkov.t6_1.{gpu}.add\"}", "{less_than: 100}"}}));
   const std::string err = load_error(path);
   EXPECT_NE(err.find(path + ":8:"), std::string::npos) << err;
   EXPECT_NE(err.find("extract.alphas"), std::string::npos) << err;
@@ -150,13 +158,17 @@ TEST(CaseLoader, AnAlphaThatIsNotANumberIsRejectedAtItsAlphas) {
 // A cusp runs α-mixes with the case's params: one the α-mix does not take is the case file's error
 // at extract.alphas (it was a command-line error, `<--param>`, at run time).
 TEST(CaseLoader, ACuspWhoseParamsTheAlphaMixDoesNotTakeIsRejectedAtItsAlphas) {
-  const std::string path = case_file("cuspparams.yaml", good_with({{"{kind: peak, metric: ops_per_cycle_per_scheduler}", "{kind: cusp, alphas: [0, 8, inf]}"}}));
+  const std::string path =
+      case_file("cuspparams.yaml", good_with({{"{kind: peak, metric: ops_per_cycle_per_scheduler}", "{kind: cusp, alphas: [0, 8, inf]}"}}));
   EXPECT_NE(load_error(path).find(path + ":8:"), std::string::npos) << load_error(path);
-  EXPECT_NE(load_error(path).find("extract.alphas: params.count: workload 'alpha_mix' has no parameter 'count'"), std::string::npos) << load_error(path);
+  EXPECT_NE(load_error(path).find("extract.alphas: params.count: workload 'alpha_mix' has no parameter 'count'"), std::string::npos)
+      << load_error(path);
   // block_warps is the case's (it fixes the block size), not the α-mix's: it loads as the runs build it.
-  const std::string bw = case_file("cuspblock.yaml", good_with({{"homogeneous", "alpha_mix"}, {"{op: add, count: 64}", "{block_warps: 4}"},
-                                                               {"{kind: peak, metric: ops_per_cycle_per_scheduler}", "{kind: cusp, alphas: [0, 8, inf]}"},
-                                                               {"{measurement: \"volkov.t6_1.{gpu}.add\"}", "{less_than: 100}"}}));
+  const std::string bw =
+      case_file("cuspblock.yaml", good_with({{"homogeneous", "alpha_mix"},
+                                             {"{op: add, count: 64}", "{block_warps: 4}"},
+                                             {"{kind: peak, metric: ops_per_cycle_per_scheduler}", "{kind: cusp, alphas: [0, 8, inf]}"},
+                                             {"{measurement: \"volkov.t6_1.{gpu}.add\"}", "{less_than: 100}"}}));
   EXPECT_EQ(load_cases({bw}).size(), 2u);
 }
 
@@ -201,7 +213,8 @@ TEST(CaseLoader, AWorkloadOrParameterThatDoesNotLoadIsTheCaseFilesError) {
   const std::string workload = good_with({{"homogeneous", "homogenous"}});
   const std::string p2 = case_file("badworkload.yaml", workload);
   EXPECT_NE(load_error(p2).find(p2 + ":5:15: workload: no workload named 'homogenous'"), std::string::npos) << load_error(p2);
-  const std::string alphas = good_with({{"homogeneous", "alpha_mix"}, {"{op: add, count: 64}", "{loads: 64}"},
+  const std::string alphas = good_with({{"homogeneous", "alpha_mix"},
+                                        {"{op: add, count: 64}", "{loads: 64}"},
                                         {"{kind: peak, metric: ops_per_cycle_per_scheduler}", "{kind: cusp, alphas: [0, 8-1, inf]}"}});
   const std::string p3 = case_file("badalpha.yaml", alphas);
   EXPECT_NE(load_error(p3).find(p3 + ":8:"), std::string::npos) << load_error(p3);
@@ -243,18 +256,22 @@ TEST(CaseLoader, UnknownExtractionKeyForItsKindIsRejected) {
 
 TEST(CaseLoader, ThroughputAtALevelNeedsBothAtKeysAndNoWarps) {
   const auto with = [](const std::string& extract) {
-    return good_with({{"{kind: peak, metric: ops_per_cycle_per_scheduler}", extract}, {"    warps: {kepler: [4, 8], maxwell: \"4:12:4\"}\n", ""}});
+    return good_with(
+        {{"{kind: peak, metric: ops_per_cycle_per_scheduler}", extract}, {"    warps: {kepler: [4, 8], maxwell: \"4:12:4\"}\n", ""}});
   };
-  const std::string ok = case_file("level_ok.yaml", with("{kind: throughput_at, metric: access_latency_p95, at_metric: gbps, at_value: 80}"));
+  const std::string ok =
+      case_file("level_ok.yaml", with("{kind: throughput_at, metric: access_latency_p95, at_metric: gbps, at_value: 80}"));
   const auto cases = load_cases({ok});
   ASSERT_FALSE(cases.empty());
   EXPECT_EQ(cases.front().quantity.extract.at_metric, "gbps");
   EXPECT_DOUBLE_EQ(cases.front().quantity.extract.at_value, 80);
   const std::string half = case_file("level_half.yaml", with("{kind: throughput_at, metric: access_latency_p95, at_metric: gbps}"));
   EXPECT_NE(load_error(half).find("at_metric: and at_value: go together"), std::string::npos) << load_error(half);
-  const std::string both = case_file("level_both.yaml", with("{kind: throughput_at, metric: access_latency_p95, warps: 8, at_metric: gbps, at_value: 80}"));
+  const std::string both =
+      case_file("level_both.yaml", with("{kind: throughput_at, metric: access_latency_p95, warps: 8, at_metric: gbps, at_value: 80}"));
   EXPECT_NE(load_error(both).find("at_metric: and at_value: go together"), std::string::npos) << load_error(both);
-  const std::string typo = case_file("level_typo.yaml", with("{kind: throughput_at, metric: access_latency_p95, at_metric: gbsp, at_value: 80}"));
+  const std::string typo =
+      case_file("level_typo.yaml", with("{kind: throughput_at, metric: access_latency_p95, at_metric: gbsp, at_value: 80}"));
   EXPECT_NE(load_error(typo).find("extract.at_metric: unknown metric 'gbsp'"), std::string::npos) << load_error(typo);
 }
 
@@ -285,14 +302,16 @@ TEST(CaseLoader, DuplicateIdsAcrossFilesAreRejected) {
     load_cases({a, b});
     FAIL() << "expected a UserError";
   } catch (const UserError& e) {
-    EXPECT_NE(std::string(e.what()).find(b + ":2:5: id: duplicate case id 'peak.kepler' (first at " + a + ":2)"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(b + ":2:5: id: duplicate case id 'peak.kepler' (first at " + a + ":2)"), std::string::npos)
+        << e.what();
   }
 }
 
 TEST(CaseLoader, CompareNeedsExactlyOneKindOfReference) {
   const std::string text = good_with({{"compare: {", "compare: {less_than: 2, "}});
   const std::string path = case_file("compare.yaml", text);
-  EXPECT_NE(load_error(path).find("compare: expected exactly one of measurement:, fit_curve:, model:, or less_than:/greater_than:"), std::string::npos);
+  EXPECT_NE(load_error(path).find("compare: expected exactly one of measurement:, fit_curve:, model:, or less_than:/greater_than:"),
+            std::string::npos);
 }
 
 TEST(CaseLoader, YamlSyntaxErrorNamesLineAndColumn) {
@@ -316,7 +335,9 @@ TEST(CaseLoader, MeasurementInTheWrongUnitIsRejectedAtTheCase) {
     check_cases(cases, load_measurements(builtin_measurements_dir()));
     FAIL() << "expected a UserError";
   } catch (const UserError& e) {
-    EXPECT_NE(std::string(e.what()).find(path + ":2:5: compare.measurement: 'volkov.t6_2.kepler.add' is in cycles, but the extraction gives ops_per_cycle_per_scheduler"),
+    EXPECT_NE(std::string(e.what()).find(
+                  path +
+                  ":2:5: compare.measurement: 'volkov.t6_2.kepler.add' is in cycles, but the extraction gives ops_per_cycle_per_scheduler"),
               std::string::npos)
         << e.what();
   }
@@ -341,18 +362,18 @@ TEST(CaseLoader, AFittedLatencyGoesWithAMeasuredFitCurveWhoseRowsExist) {
                 .find("compare.fit_curve: no measurement with id 'volkov.t6_1.kepler.a'"),
             std::string::npos);
   // A fitted latency compared with one measurement, and a fit curve for a peak: both rejected.
-  EXPECT_NE(error_of_check("fit_lone.yaml", good_with({{"extract: {kind: peak, metric: ops_per_cycle_per_scheduler}", fit}})).find(
-                "compare.fit_curve: goes with, and only with, extract {kind: fit_abc, coefficient: latency}"),
+  EXPECT_NE(error_of_check("fit_lone.yaml", good_with({{"extract: {kind: peak, metric: ops_per_cycle_per_scheduler}", fit}}))
+                .find("compare.fit_curve: goes with, and only with, extract {kind: fit_abc, coefficient: latency}"),
             std::string::npos);
   EXPECT_NE(error_of_check("fit_peak.yaml", good_with({{"measurement: \"volkov.t6_1.{gpu}.add\"", "fit_curve: \"volkov.t6_5.{gpu}\""}}))
                 .find("compare.fit_curve: goes with"),
             std::string::npos);
   // The fraction is needed, and inside (0, 1).
   const std::string path = case_file("fit_fraction.yaml", good_with({{"extract: {kind: peak, metric: ops_per_cycle_per_scheduler}",
-                                                                       "extract: {kind: fit_abc, coefficient: latency, fraction: 1.5}"}}));
+                                                                      "extract: {kind: fit_abc, coefficient: latency, fraction: 1.5}"}}));
   EXPECT_NE(load_error(path).find("coefficient: latency needs fraction:"), std::string::npos);
   const std::string stray = case_file("fit_stray.yaml", good_with({{"extract: {kind: peak, metric: ops_per_cycle_per_scheduler}",
-                                                                     "extract: {kind: fit_abc, coefficient: b, fraction: 0.5}"}}));
+                                                                    "extract: {kind: fit_abc, coefficient: b, fraction: 0.5}"}}));
   EXPECT_NE(load_error(stray).find("fraction: goes with coefficient: latency only"), std::string::npos);
 }
 

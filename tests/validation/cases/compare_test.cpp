@@ -48,7 +48,7 @@ TEST(Compare, BoundRowsMakeARangeAndInsideIsNoError) {
   const Reference r = reference_from({&lo, &hi});
   EXPECT_EQ(r.text, "6 .. 15");
   EXPECT_DOUBLE_EQ(error_of(10, r, true), 0);
-  EXPECT_DOUBLE_EQ(error_of(18, r, true), 0.2);   // 3 past the upper end 15
+  EXPECT_DOUBLE_EQ(error_of(18, r, true), 0.2);  // 3 past the upper end 15
   EXPECT_DOUBLE_EQ(error_of(3, r, false), -3);   // 3 below the lower end 6
 }
 

@@ -64,7 +64,8 @@ TEST(InSample, AnInputOfOneGpuLeavesTheOthersOutOfSample) {
 }
 
 TEST(InSample, AKeyThatIsNoConfigKeyIsAnErrorAtItsLine) {
-  const std::string p = test::write_temp_file("inputs/bad.yaml", "inputs:\n  - key: memory.latncy_cycles\n    measurements: [x]\n    why: y\n");
+  const std::string p =
+      test::write_temp_file("inputs/bad.yaml", "inputs:\n  - key: memory.latncy_cycles\n    measurements: [x]\n    why: y\n");
   try {
     load_measured_inputs(p);
     FAIL() << "expected a UserError";

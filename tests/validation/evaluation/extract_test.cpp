@@ -30,9 +30,7 @@ Curve knee_curve() {
 
 }  // namespace
 
-TEST(Extract, PeakIsTheLargestSample) {
-  EXPECT_DOUBLE_EQ(peak(knee_curve(), Metric::WarpThroughputPerSm).v, 1.0);
-}
+TEST(Extract, PeakIsTheLargestSample) { EXPECT_DOUBLE_EQ(peak(knee_curve(), Metric::WarpThroughputPerSm).v, 1.0); }
 
 TEST(Extract, PeakOfAnEmptyCurveHasNoValueAndSaysWhy) {
   Curve c;

@@ -54,13 +54,12 @@ TEST(ValidationInvariants, HoldOnEveryBuiltInGpuForTheSeedsKernels) {
   // The built-in configs x the seeds' kernels (stores, divergence, bank conflicts, dual issue,
   // ILP), at a low and the full occupancy: Little's law everywhere; the throughput bound on the
   // seeds' five GPUs, whose hardware the worksheet describes (the H100 configs too, as it happens).
-  const std::vector<std::pair<std::string, isa::ParamMap>> kernels{
-      {"vector_add", {{"blocks_per_slot", "4"}}},
-      {"vabs", {{"sign", "negative"}, {"blocks_per_slot", "4"}}},
-      {"permute", {{"permutation", "random"}, {"blocks_per_slot", "2"}}},
-      {"table_3_2", {}},
-      {"bank_conflict", {{"ways", "4"}, {"count", "256"}}},
-      {"ilp", {{"k", "3"}, {"count", "32"}}}};
+  const std::vector<std::pair<std::string, isa::ParamMap>> kernels{{"vector_add", {{"blocks_per_slot", "4"}}},
+                                                                   {"vabs", {{"sign", "negative"}, {"blocks_per_slot", "4"}}},
+                                                                   {"permute", {{"permutation", "random"}, {"blocks_per_slot", "2"}}},
+                                                                   {"table_3_2", {}},
+                                                                   {"bank_conflict", {{"ways", "4"}, {"count", "256"}}},
+                                                                   {"ilp", {{"k", "3"}, {"count", "32"}}}};
   for (const char* gpu : {"g80", "gt200", "fermi", "kepler", "maxwell", "h100_pcie", "h100_sxm"}) {
     const int full = config::load_hw_config(gpu, {}).sm.max_warps;
     InvariantChecker c;
@@ -83,7 +82,8 @@ TEST(ValidationInvariants, AViolationIsCountedWithTheRunItHappenedIn) {
   off_little.little_law_error = 2 * kLittlesLawTolerance;
   off_bound.ipc_per_sm = model::simulated_throughput_bound(*p.config, *p.kernel, &good.warp_instructions_by_pc) * 1.01;
   InvariantChecker c;
-  for (const device::Result* r : {&good, static_cast<const device::Result*>(&off_little), static_cast<const device::Result*>(&off_bound)}) c.add(p, *r);
+  for (const device::Result* r : {&good, static_cast<const device::Result*>(&off_little), static_cast<const device::Result*>(&off_bound)})
+    c.add(p, *r);
   ASSERT_EQ(c.checks().size(), 2u);
   const InvariantCheck& little = c.checks()[0];
   const InvariantCheck& bound = c.checks()[1];

@@ -81,7 +81,8 @@ TEST(WhatIf, AValueNotAttainedWithinTheLimitIsLookedForBeyondItAndMarked) {
 
 TEST(WhatIf, AFactorOutsideItsRangeOrOnAnotherExtractionIsTheCaseFilesError) {
   for (const char* factor : {"1", "0.5", "5"}) {
-    const std::string path = test::write_temp_file(std::string("whatif/bad") + factor + ".yaml", stream_case(std::string(", beyond_limit: ") + factor));
+    const std::string path =
+        test::write_temp_file(std::string("whatif/bad") + factor + ".yaml", stream_case(std::string(", beyond_limit: ") + factor));
     try {
       load_cases({path});
       ADD_FAILURE() << factor << " was accepted";

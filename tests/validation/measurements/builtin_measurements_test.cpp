@@ -164,8 +164,8 @@ TEST(BuiltinMeasurements, EveryNamedWorkloadIsAWarpsimWorkload) {
 
 TEST(BuiltinMeasurements, EveryRowCitesItsPaper) {
   for (const auto& m : builtin().rows()) {
-    const bool cited = m.source.rfind("Volkov 2016 ", 0) == 0 || m.source.rfind("Lemeire 2016 ", 0) == 0 ||
-                       m.source.rfind("Lai and Seznec 2011 ", 0) == 0;
+    const bool cited =
+        m.source.rfind("Volkov 2016 ", 0) == 0 || m.source.rfind("Lemeire 2016 ", 0) == 0 || m.source.rfind("Lai and Seznec 2011 ", 0) == 0;
     EXPECT_TRUE(cited) << m.id << ": " << m.source;
   }
 }
@@ -212,7 +212,8 @@ TEST(BuiltinMeasurements, ReadmeParameterKeysAreTheConditionKeys) {
 // No row of a shipped measurement file is warned about as a typo when cases are derived from it.
 TEST(BuiltinMeasurements, ShippedRowsUseOnlyWorkloadParametersAndConditionKeys) {
   const std::vector<std::string> conditions = measurement_condition_keys();
-  const MeasurementSet microbench = load_measurements(builtin_measurements_dir().parent_path() / "microbench" / "results" / "h100_sxm_2026-11-23" / "measurements.csv");
+  const MeasurementSet microbench =
+      load_measurements(builtin_measurements_dir().parent_path() / "microbench" / "results" / "h100_sxm_2026-11-23" / "measurements.csv");
   std::vector<const Measurement*> rows;
   for (const auto* set : {&builtin(), &microbench})
     for (const auto& m : set->rows()) rows.push_back(&m);

@@ -40,9 +40,10 @@ void expect_error(const std::string& rows, const std::string& where_and_key, con
 }  // namespace
 
 TEST(MeasurementLoader, WellFormedRowKeepsEveryColumnAndItsPlace) {
-  const std::string path = file_with("good.csv",
-                                     "a.b,g80+gt200,warps_needed,permute,\"permutation=random bound=lower\",24,6,percent_occupancy,\"Volkov 2016 §3.10\",\"about, roughly\"\n"
-                                     "a.c,kepler,throughput,,,,0.0029,ipc_per_sm,src,\n");
+  const std::string path = file_with(
+      "good.csv",
+      "a.b,g80+gt200,warps_needed,permute,\"permutation=random bound=lower\",24,6,percent_occupancy,\"Volkov 2016 §3.10\",\"about, roughly\"\n"
+      "a.c,kepler,throughput,,,,0.0029,ipc_per_sm,src,\n");
   MeasurementSet set = load_measurements(path);
   ASSERT_EQ(set.rows().size(), 2u);
   const Measurement* m = set.find("a.b");
@@ -97,7 +98,8 @@ TEST(MeasurementLoader, WrongFieldCountNamesFileAndLine) {
 }
 
 TEST(MeasurementLoader, HeaderMismatchIsReported) {
-  const std::string path = test::write_temp_file("loader/header.csv", "id,gpu,quantity,workload,param,warps_per_sm,value,unit,source,note\n");
+  const std::string path =
+      test::write_temp_file("loader/header.csv", "id,gpu,quantity,workload,param,warps_per_sm,value,unit,source,note\n");
   const std::string err = load_error(path);
   EXPECT_NE(err.find(path + ":1:1: header: expected the header"), std::string::npos) << err;
   EXPECT_NE(load_error(test::write_temp_file("loader/empty.csv", "# only: metadata\n")).find("no header line"), std::string::npos);

@@ -41,15 +41,15 @@ TEST(MemoryModelComparison, SummaryTableAddsTheSeedsTable6_4Row) {
   EXPECT_EQ(std::get<std::string>(t.rows()[1][1]), "volkov2016");
   EXPECT_DOUBLE_EQ(std::get<double>(t.rows()[1][2]), 154);     // Table 6.4 peak
   EXPECT_DOUBLE_EQ(std::get<double>(t.rows()[1][3]), 14 * 4);  // 14 warps/scheduler x 4 schedulers
-  EXPECT_EQ(std::get<int64_t>(t.rows()[0].back()), 1);  // simulated on one SM's share
-  EXPECT_EQ(std::get<int64_t>(t.rows()[1].back()), 8);  // the seed measured all 8 SMs
+  EXPECT_EQ(std::get<int64_t>(t.rows()[0].back()), 1);         // simulated on one SM's share
+  EXPECT_EQ(std::get<int64_t>(t.rows()[1].back()), 8);         // the seed measured all 8 SMs
 }
 
 TEST(MemoryModelSection, RunsTheDefaultOnTheShareAndOnTheWholeDevice) {
   // validate's section: every model on one SM's share, and the default `dram` once more on all 8
   // SMs (a share keeps one channel and misses the device's collisions between streams).
-  const auto section = memory_model_section({MemoryModelGpu{"kepler", "kepler", {}}},
-                                            {config::MemoryModelKind::Fixed, config::MemoryModelKind::Dram}, 2);
+  const auto section =
+      memory_model_section({MemoryModelGpu{"kepler", "kepler", {}}}, {config::MemoryModelKind::Fixed, config::MemoryModelKind::Dram}, 2);
   ASSERT_TRUE(section.has_value());
   const auto& rows = section->summary.rows();
   ASSERT_EQ(rows.size(), 4u);  // fixed, dram (share), dram (device), volkov2016

@@ -36,10 +36,14 @@ std::vector<std::string> parse_line(const std::string& line) {  // RFC 4180, one
   bool quoted = false;
   for (size_t i = 0; i < line.size(); ++i) {
     const char c = line[i];
-    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') out.back() += '"', ++i;
-    else if (c == '"') quoted = !quoted;
-    else if (c == ',' && !quoted) out.emplace_back();
-    else out.back() += c;
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+      out.back() += '"', ++i;
+    else if (c == '"')
+      quoted = !quoted;
+    else if (c == ',' && !quoted)
+      out.emplace_back();
+    else
+      out.back() += c;
   }
   return out;
 }
@@ -123,12 +127,16 @@ TEST(MicrobenchDryRun, TheValidationHarnessLoadsTheFileAsMeasurements) {
 // `validate` on the dry run's file says in the report that its numbers are not measurements.
 TEST(MicrobenchDryRun, AReportFromTheDryRunSaysItsNumbersAreNotMeasured) {
   const std::string out = test::temp_dir() + "/dry_run_report";
-  const auto r = test::run_cli("validate --measurements " + dry_run_path() + " --gpu h100_sxm --case 'auto.mb.homogeneous.add.ilp1.w1.*' --no-figures --memory-models none --out-dir " + out);
+  const auto r =
+      test::run_cli("validate --measurements " + dry_run_path() +
+                    " --gpu h100_sxm --case 'auto.mb.homogeneous.add.ilp1.w1.*' --no-figures --memory-models none --out-dir " + out);
   ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.err;
   std::ifstream in(out + "/report.md");
   const std::string md((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_NE(md.find("comes from the microbenchmark suite's dry run (driver: CUDA driver API dry-run): its numbers are made up by a CPU stand-in"),
-            std::string::npos) << md.substr(0, 2000);
+  EXPECT_NE(
+      md.find("comes from the microbenchmark suite's dry run (driver: CUDA driver API dry-run): its numbers are made up by a CPU stand-in"),
+      std::string::npos)
+      << md.substr(0, 2000);
 }
 
 TEST(MicrobenchDryRun, EveryRowNamesAWarpsimWorkloadItsParamsAndAKnownQuantity) {
@@ -212,10 +220,10 @@ TEST(MicrobenchDryRun, EveryExperimentOfChaptersFiveAndSixIsPresent) {
   EXPECT_TRUE(series.count(" kind=block_replacement")) << "block launch latency (§3.7)";
   for (const char* a : {"0", "1", "2", "4", "8", "16", "32", "64", "128", "256", "inf"})
     EXPECT_TRUE(series.count(std::string("alpha_mix alpha=") + a)) << a;
-  for (const char* s : {"homogeneous op=add", "homogeneous op=add ilp=4", "homogeneous op=sfu", "homogeneous op=smem",
-                        "homogeneous op=smem2", "homogeneous op=stream", "stride2 ",
-                        "homogeneous op=random array=1MB", "homogeneous op=random array=4MB", "ilp k=2", "ilp k=4",
-                        "sfu_mix alpha=0.25", "sfu_mix alpha=32", "smem_mix alpha=0.5", "smem_mix alpha=8"})
+  for (const char* s :
+       {"homogeneous op=add", "homogeneous op=add ilp=4", "homogeneous op=sfu", "homogeneous op=smem", "homogeneous op=smem2",
+        "homogeneous op=stream", "stride2 ", "homogeneous op=random array=1MB", "homogeneous op=random array=4MB", "ilp k=2", "ilp k=4",
+        "sfu_mix alpha=0.25", "sfu_mix alpha=32", "smem_mix alpha=0.5", "smem_mix alpha=8"})
     EXPECT_TRUE(series.count(s)) << s;
 }
 

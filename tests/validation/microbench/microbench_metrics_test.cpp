@@ -83,7 +83,7 @@ TEST(MicrobenchMetrics, ClockRateComesFromCyclesPerGlobalTimerNanosecond) {
   const RunMetrics m = analyze_run(w);
   EXPECT_DOUBLE_EQ(m.clock_ghz, 2.0);
   EXPECT_DOUBLE_EQ(gbps(1e6, 2'000'000, m.clock_ghz), 1.0);
-  EXPECT_DOUBLE_EQ(gbps(1e6, 2'000'000, 0.0), 0.0);  // unknown clock: no GB/s
+  EXPECT_DOUBLE_EQ(gbps(1e6, 2'000'000, 0.0), 0.0);                // unknown clock: no GB/s
   EXPECT_DOUBLE_EQ(analyze_run({warp(0, 0, 10)}).clock_ghz, 0.0);  // no timer recorded
 }
 

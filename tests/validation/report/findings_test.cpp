@@ -54,9 +54,11 @@ TEST(Findings, PatternsSelectLikeValidateCase) {
 }
 
 TEST(Findings, BadFilesNameFileLineAndKey) {
-  EXPECT_NE(load_error("findings:\n  - id: a\n    claim: x\n    source: y\n    cases: [t6_2]\n    colour: red\n").find("bad.yaml:6"), std::string::npos);
+  EXPECT_NE(load_error("findings:\n  - id: a\n    claim: x\n    source: y\n    cases: [t6_2]\n    colour: red\n").find("bad.yaml:6"),
+            std::string::npos);
   EXPECT_NE(load_error("findings:\n  - id: a\n    source: y\n    cases: [t6_2]\n").find("claim"), std::string::npos);
-  const std::string dup = load_error("findings:\n  - {id: a, claim: x, source: y, cases: [t6_2]}\n  - {id: a, claim: x, source: y, cases: [t6_1]}\n");
+  const std::string dup =
+      load_error("findings:\n  - {id: a, claim: x, source: y, cases: [t6_2]}\n  - {id: a, claim: x, source: y, cases: [t6_1]}\n");
   EXPECT_NE(dup.find("bad.yaml:3"), std::string::npos) << dup;
   EXPECT_NE(dup.find("duplicate finding id 'a'"), std::string::npos) << dup;
   EXPECT_NE(load_error("cases: []\n").find("findings"), std::string::npos);
@@ -69,7 +71,8 @@ TEST(Findings, EachFindingCountsItsCasesAndNamesTheFailedOnes) {
   std::vector<CaseOutcome> outcomes(4);
   for (size_t i = 0; i < 4; ++i) outcomes[i].spec = &specs[i];
   outcomes[0].pass = true, outcomes[1].pass = false, outcomes[2].pass = true, outcomes[3].pass = false;
-  const std::vector<Finding> findings{{"lat", "c", "s", {"t6_2"}, "f", 1}, {"cusp", "c", "s", {"cusp"}, "f", 2}, {"none", "c", "s", {"t9"}, "f", 3}};
+  const std::vector<Finding> findings{
+      {"lat", "c", "s", {"t6_2"}, "f", 1}, {"cusp", "c", "s", {"cusp"}, "f", 2}, {"none", "c", "s", {"t9"}, "f", 3}};
   const auto judged = judge_findings(findings, outcomes);
   ASSERT_EQ(judged.size(), 2u);  // "none" has no case in this run
   EXPECT_EQ(judged[0].finding->id, "lat");

@@ -105,10 +105,9 @@ void fake_chase(const FakeArray& g, const Job& j, RunOutput& out) {
     for (int t = 0; t < j.block_threads; ++t)
       for (int c = 0; c < j.ilp; ++c) {
         const uint64_t thread = static_cast<uint64_t>(b) * j.block_threads + t;
-        const uint32_t start = j.start_words.empty()
-                                   ? base_lo + static_cast<uint32_t>(b * j.block_spacing_bytes) + t * j.thread_stride_bytes +
-                                         c * j.chain_stride_bytes
-                                   : j.start_words[thread * j.ilp + c];
+        const uint32_t start = j.start_words.empty() ? base_lo + static_cast<uint32_t>(b * j.block_spacing_bytes) +
+                                                           t * j.thread_stride_bytes + c * j.chain_stride_bytes
+                                                     : j.start_words[thread * j.ilp + c];
         out.finals[thread * j.ilp + c] = follow(g, start, per_chain, j.adds);
       }
   if (j.sample_latency) {
@@ -132,12 +131,18 @@ void fake_finals(const Job& j, RunOutput& out) {
 // Instructions per warp, for an invented duration of each warp.
 double warp_cycles(const Job& j) {
   switch (j.family) {
-    case Family::Chase: return j.iterations * chase_groups(j.adds) * (600.0 / j.ilp + 4.0 * j.adds);
-    case Family::Add: return j.iterations * arith_body(j.ilp) * 4.0 / j.ilp;
-    case Family::Sfu: return j.iterations * kArithBody * 18.0;
-    case Family::Smem: return j.iterations * kArithBody * (j.conflict2 ? 33.0 : 29.0);
-    case Family::Empty: return 0;
-    default: return j.iterations * mix_groups(j.adds, j.others) * (4.0 * j.adds + 20.0 * j.others);
+    case Family::Chase:
+      return j.iterations * chase_groups(j.adds) * (600.0 / j.ilp + 4.0 * j.adds);
+    case Family::Add:
+      return j.iterations * arith_body(j.ilp) * 4.0 / j.ilp;
+    case Family::Sfu:
+      return j.iterations * kArithBody * 18.0;
+    case Family::Smem:
+      return j.iterations * kArithBody * (j.conflict2 ? 33.0 : 29.0);
+    case Family::Empty:
+      return 0;
+    default:
+      return j.iterations * mix_groups(j.adds, j.others) * (4.0 * j.adds + 20.0 * j.others);
   }
 }
 
@@ -169,13 +174,15 @@ RunOutput Gpu::run(const Job& j) {
   RunOutput out;
   out.dynamic_shared = std::max(j.dynamic_shared, j.min_dynamic_shared);
   const int warps_per_block = j.block_threads / 32;
-  out.api_blocks_per_sm = std::min({validation::blocks_fitting(limits, out.dynamic_shared), d.max_warps_per_sm / warps_per_block,
-                                    d.max_blocks_per_sm});
+  out.api_blocks_per_sm =
+      std::min({validation::blocks_fitting(limits, out.dynamic_shared), d.max_warps_per_sm / warps_per_block, d.max_blocks_per_sm});
   const uint64_t threads = static_cast<uint64_t>(j.blocks) * j.block_threads;
   out.stamps.resize(threads / 32);
   out.finals.resize(threads * j.ilp);
-  if (j.family == Family::Chase) fake_chase(FakeArray{impl_->array, impl_->base}, j, out);
-  else fake_finals(j, out);
+  if (j.family == Family::Chase)
+    fake_chase(FakeArray{impl_->array, impl_->base}, j, out);
+  else
+    fake_finals(j, out);
   fake_stamps(d, j, out.api_blocks_per_sm, out);
   return out;
 }

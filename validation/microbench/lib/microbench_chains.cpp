@@ -34,8 +34,8 @@ std::optional<StreamLayout> plan_stream(uint64_t array_entries, uint64_t block_t
   return l;
 }
 
-std::optional<StreamLayout> plan_stream_persistent(uint64_t array_entries, uint64_t block_threads, uint32_t stride,
-                                                   uint32_t chains, uint64_t blocks, uint64_t loads_multiple) {
+std::optional<StreamLayout> plan_stream_persistent(uint64_t array_entries, uint64_t block_threads, uint32_t stride, uint32_t chains,
+                                                   uint64_t blocks, uint64_t loads_multiple) {
   if (block_threads == 0 || stride == 0 || chains == 0 || blocks == 0 || loads_multiple == 0) return std::nullopt;
   const uint64_t per_block = array_entries / blocks;  // entries each block may sweep
   uint64_t loads = per_block / (uint64_t{chains} * stride * block_threads);

@@ -21,8 +21,8 @@ struct StreamLayout {
   uint32_t stride = 1;          // words between neighbouring threads (2: stride-2 access)
   uint32_t chains = 1;          // independent chains per thread (ILP)
   uint64_t loads_per_chain = 0;
-  uint64_t step = 0;            // entries between consecutive loads of a chain: chains*stride*N
-  uint64_t spacing = 0;         // entries between the start of consecutive blocks, multiple of 32
+  uint64_t step = 0;     // entries between consecutive loads of a chain: chains*stride*N
+  uint64_t spacing = 0;  // entries between the start of consecutive blocks, multiple of 32
   uint64_t blocks = 0;
   uint64_t entries_used() const { return blocks * spacing; }
 };
@@ -32,8 +32,8 @@ struct StreamLayout {
 // multiple of `loads_multiple`, the loop's unrolled group count). nullopt if the array is too small.
 std::optional<StreamLayout> plan_stream(uint64_t array_entries, uint64_t block_threads, uint32_t stride, uint32_t chains,
                                         uint64_t loads_per_chain);
-std::optional<StreamLayout> plan_stream_persistent(uint64_t array_entries, uint64_t block_threads, uint32_t stride,
-                                                   uint32_t chains, uint64_t blocks, uint64_t loads_multiple);
+std::optional<StreamLayout> plan_stream_persistent(uint64_t array_entries, uint64_t block_threads, uint32_t stride, uint32_t chains,
+                                                   uint64_t blocks, uint64_t loads_multiple);
 
 // Entry where chain `chain` of thread `thread` of block `block` starts, and the entry its last load
 // returns (the pointer the thread holds at the end: start + loads_per_chain * step).

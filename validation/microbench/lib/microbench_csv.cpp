@@ -55,8 +55,8 @@ std::string measurement_csv(const Metadata& metadata, const std::vector<Measurem
     if (!std::isfinite(r.value)) throw std::invalid_argument("non-finite value in row '" + r.id + "'");
     const std::string warps = r.warps_per_sm ? format_value(*r.warps_per_sm) : "";
     out += csv_field(r.id) + "," + csv_field(r.gpu) + "," + csv_field(r.quantity) + "," + csv_field(r.workload) + "," +
-           csv_field(r.params) + "," + warps + "," + format_value(r.value) + "," + csv_field(r.unit) + "," +
-           csv_field(r.source) + "," + csv_field(r.note) + "\n";
+           csv_field(r.params) + "," + warps + "," + format_value(r.value) + "," + csv_field(r.unit) + "," + csv_field(r.source) + "," +
+           csv_field(r.note) + "\n";
   }
   return out;
 }

@@ -14,15 +14,15 @@ namespace warpsim::validation {
 inline constexpr const char* kMeasurementHeader = "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note";
 
 struct MeasurementRow {
-  std::string id;        // unique in the file
-  std::string gpu;       // warpsim GPU name, e.g. h100_sxm
-  std::string quantity;  // throughput | latency | warps_needed | latency_percentile | ...
-  std::string workload;  // warpsim generator name (alpha_mix, homogeneous, ...)
-  std::string params;    // "alpha=8" or "op=stream percentile=50"
+  std::string id;                      // unique in the file
+  std::string gpu;                     // warpsim GPU name, e.g. h100_sxm
+  std::string quantity;                // throughput | latency | warps_needed | latency_percentile | ...
+  std::string workload;                // warpsim generator name (alpha_mix, homogeneous, ...)
+  std::string params;                  // "alpha=8" or "op=stream percentile=50"
   std::optional<double> warps_per_sm;  // occupancy of the sample; empty when not at one occupancy
   double value = 0;
-  std::string unit;      // ops_per_cycle_per_scheduler, ipc_per_sm, gbps, adds_per_cycle_per_sm, cycles, ...
-  std::string source;    // "measured: warpsim microbench (Volkov 2016 §6.1)"
+  std::string unit;    // ops_per_cycle_per_scheduler, ipc_per_sm, gbps, adds_per_cycle_per_sm, cycles, ...
+  std::string source;  // "measured: warpsim microbench (Volkov 2016 §6.1)"
   std::string note;
 };
 

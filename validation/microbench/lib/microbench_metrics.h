@@ -22,15 +22,15 @@ struct OccupancyPoint {
 
 struct SmSummary {
   uint32_t sm = 0;
-  uint64_t first_start = 0;    // earliest warp start on this SM, its own clock (§5.5)
-  uint64_t last_end = 0;       // latest warp end
+  uint64_t first_start = 0;  // earliest warp start on this SM, its own clock (§5.5)
+  uint64_t last_end = 0;     // latest warp end
   uint64_t warps = 0;
   uint32_t max_occupancy = 0;  // largest number of warps resident at once (§5.6)
   double mean_occupancy = 0;   // time-averaged resident warps over [first_start, last_end]
 };
 
 struct RunMetrics {
-  uint64_t cycles = 0;              // max over SMs of last_end - first_start (§5.5)
+  uint64_t cycles = 0;  // max over SMs of last_end - first_start (§5.5)
   uint64_t warps = 0;
   uint32_t sms = 0;                 // SMs that ran at least one warp
   double mean_warp_latency = 0;     // cycles, mean of end - start over all warps (§5.5)

@@ -11,14 +11,14 @@
 namespace warpsim::validation {
 
 struct SmLimits {
-  int max_warps = 64;                          // resident warps per SM
-  int max_blocks = 32;                         // resident blocks per SM
+  int max_warps = 64;   // resident warps per SM
+  int max_blocks = 32;  // resident blocks per SM
   int max_threads_per_block = 1024;
-  int schedulers = 4;                          // warp schedulers per SM (sm_70 and later)
-  int64_t shared_memory_bytes = 233472;        // per SM with the largest carveout
-  int64_t max_shared_per_block = 232448;       // opt-in limit of one block's dynamic allocation
-  int64_t reserved_shared_per_block = 1024;    // taken by the system per block (sm_80 and later)
-  int64_t shared_alloc_granularity = 128;      // allocations round up to this
+  int schedulers = 4;                        // warp schedulers per SM (sm_70 and later)
+  int64_t shared_memory_bytes = 233472;      // per SM with the largest carveout
+  int64_t max_shared_per_block = 232448;     // opt-in limit of one block's dynamic allocation
+  int64_t reserved_shared_per_block = 1024;  // taken by the system per block (sm_80 and later)
+  int64_t shared_alloc_granularity = 128;    // allocations round up to this
 };
 
 struct OccupancyPlan {

@@ -13,8 +13,8 @@ struct WarpTimestamp {
   uint64_t end = 0;       // clock64 after its last dependent instruction completed
   uint64_t start_ns = 0;  // %globaltimer at start, ns; device-wide, converts cycles to seconds
   uint64_t end_ns = 0;
-  uint32_t sm = 0;        // %smid: clocks of different SMs are not synchronized (§5.5)
-  uint32_t block = 0;     // blockIdx.x, for debugging occupancy patterns (§5.8)
+  uint32_t sm = 0;     // %smid: clocks of different SMs are not synchronized (§5.5)
+  uint32_t block = 0;  // blockIdx.x, for debugging occupancy patterns (§5.8)
 };
 
 static_assert(sizeof(WarpTimestamp) == 40, "WarpTimestamp layout must match between host and device");

@@ -84,11 +84,16 @@ const void* empty_kernel() { return reinterpret_cast<const void*>(&empty_timed_k
 
 const void* add_kernel_for(int ilp) {
   switch (ilp) {
-    case 1: return reinterpret_cast<const void*>(&add_kernel<1>);
-    case 2: return reinterpret_cast<const void*>(&add_kernel<2>);
-    case 3: return reinterpret_cast<const void*>(&add_kernel<3>);
-    case 4: return reinterpret_cast<const void*>(&add_kernel<4>);
-    default: return nullptr;
+    case 1:
+      return reinterpret_cast<const void*>(&add_kernel<1>);
+    case 2:
+      return reinterpret_cast<const void*>(&add_kernel<2>);
+    case 3:
+      return reinterpret_cast<const void*>(&add_kernel<3>);
+    case 4:
+      return reinterpret_cast<const void*>(&add_kernel<4>);
+    default:
+      return nullptr;
   }
 }
 

@@ -14,8 +14,8 @@ __device__ __forceinline__ void start_words(const ChaseArgs& a, uint32_t (&x)[IL
   for (int c = 0; c < ILP; ++c) {
     // 32-bit arithmetic is exact: the array never crosses a 4 GiB boundary.
     x[c] = a.starts ? a.starts[global_thread() * ILP + c]
-                    : a.base_lo + static_cast<uint32_t>(blockIdx.x * a.block_spacing_bytes) +
-                          threadIdx.x * a.thread_stride_bytes + c * a.chain_stride_bytes;
+                    : a.base_lo + static_cast<uint32_t>(blockIdx.x * a.block_spacing_bytes) + threadIdx.x * a.thread_stride_bytes +
+                          c * a.chain_stride_bytes;
   }
 }
 
@@ -118,17 +118,28 @@ const void* chase_kernel_for(int adds, int ilp, bool sample) {
     return nullptr;
   }
   switch (adds) {  // the α values of Volkov's sweeps (§4.5): 0 and powers of two up to 256
-    case 0: return alpha_kernel<0>(sample);
-    case 1: return alpha_kernel<1>(sample);
-    case 2: return alpha_kernel<2>(sample);
-    case 4: return alpha_kernel<4>(sample);
-    case 8: return alpha_kernel<8>(sample);
-    case 16: return alpha_kernel<16>(sample);
-    case 32: return alpha_kernel<32>(sample);
-    case 64: return alpha_kernel<64>(sample);
-    case 128: return alpha_kernel<128>(sample);
-    case 256: return alpha_kernel<256>(sample);
-    default: return nullptr;
+    case 0:
+      return alpha_kernel<0>(sample);
+    case 1:
+      return alpha_kernel<1>(sample);
+    case 2:
+      return alpha_kernel<2>(sample);
+    case 4:
+      return alpha_kernel<4>(sample);
+    case 8:
+      return alpha_kernel<8>(sample);
+    case 16:
+      return alpha_kernel<16>(sample);
+    case 32:
+      return alpha_kernel<32>(sample);
+    case 64:
+      return alpha_kernel<64>(sample);
+    case 128:
+      return alpha_kernel<128>(sample);
+    case 256:
+      return alpha_kernel<256>(sample);
+    default:
+      return nullptr;
   }
 }
 

@@ -1,8 +1,8 @@
 #include "context.h"
 
 #include <algorithm>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <stdexcept>
 
 #include "kernel_shapes.h"
@@ -77,9 +77,7 @@ std::optional<OccupancyPlan> Context::plan_one_warp_blocks(int warps_per_sm) con
   return validation::plan_occupancy(warps_per_sm, one, 0);
 }
 
-int64_t Context::persistent_blocks(const OccupancyPlan& p) const {
-  return static_cast<int64_t>(gpu_.info().sms) * p.blocks_per_sm;
-}
+int64_t Context::persistent_blocks(const OccupancyPlan& p) const { return static_cast<int64_t>(gpu_.info().sms) * p.blocks_per_sm; }
 
 int64_t Context::oversubscribed_blocks(const OccupancyPlan& p) const { return options_.waves * persistent_blocks(p); }
 
@@ -90,8 +88,7 @@ void Context::ensure_stream(uint64_t step) {
   array_state_ = state;
 }
 
-Sample Context::measure(const Job& job, const OccupancyPlan& plan, const WarpWork& work, const ChainCheck& check,
-                        bool memory) {
+Sample Context::measure(const Job& job, const OccupancyPlan& plan, const WarpWork& work, const ChainCheck& check, bool memory) {
   Sample best;
   bool have = false;
   for (int r = 0; r < options_.reps; ++r) {
@@ -135,8 +132,8 @@ std::string Context::note(const Sample& s, const std::string& launch) const {
     n += "FLAG target " + std::to_string(s.target_warps) + " warps/SM not attained on every SM (min over SMs of max occupancy " +
          std::to_string(s.metrics.attained_occupancy) + "); ";
   n += "target " + std::to_string(s.target_warps) + " warps/SM";
-  n += "; " + std::to_string(s.blocks) + " blocks of " +
-       std::to_string(s.block_warps) + " warps, " + std::to_string(s.dynamic_shared) + " B dynamic smem, " + launch;
+  n += "; " + std::to_string(s.blocks) + " blocks of " + std::to_string(s.block_warps) + " warps, " + std::to_string(s.dynamic_shared) +
+       " B dynamic smem, " + launch;
   const int64_t slots = static_cast<int64_t>(gpu_.info().sms) * s.api_blocks_per_sm;
   if (s.blocks < slots)
     n += "; only " + std::to_string(s.blocks) + " blocks for " + std::to_string(slots) +
@@ -157,9 +154,7 @@ double Context::median_clock_mhz() const {
   return c[c.size() / 2];
 }
 
-double Context::elapsed_s() const {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
-}
+double Context::elapsed_s() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count(); }
 
 void Context::log(const std::string& line) const { std::fprintf(stderr, "[%7.1fs] %s\n", elapsed_s(), line.c_str()); }
 

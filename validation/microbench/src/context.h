@@ -19,9 +19,9 @@ namespace warpsim::microbench {
 
 // Instructions each warp executes (only the repeated ones count, §6.1), and global bytes per load.
 struct WarpWork {
-  double loads = 0;   // global loads
-  double adds = 0;    // FADDs
-  double others = 0;  // SFU or shared-memory instructions
+  double loads = 0;                  // global loads
+  double adds = 0;                   // FADDs
+  double others = 0;                 // SFU or shared-memory instructions
   double bytes_per_thread_load = 4;  // the seeds count 4 bytes per thread access (§6.7)
 };
 
@@ -73,8 +73,7 @@ class Context {
 
   // Launches `job` options().reps times (flushing L2 first when `memory`), checks every launch's
   // chains and timestamps, keeps the fastest. Throws std::runtime_error when a check fails.
-  Sample measure(const Job& job, const validation::OccupancyPlan& plan, const WarpWork& work, const ChainCheck& check,
-                 bool memory);
+  Sample measure(const Job& job, const validation::OccupancyPlan& plan, const WarpWork& work, const ChainCheck& check, bool memory);
 
   void add_row(validation::MeasurementRow row);
   // The standard note of a sample: occupancy attained, launch shape, clock.

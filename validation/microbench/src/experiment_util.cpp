@@ -33,9 +33,8 @@ ChainCheck stream_check(const Gpu& gpu, const validation::StreamLayout& l) {
         for (uint32_t c = 0; c < l.chains; ++c, ++k) {
           const uint32_t want = gpu.word_of_entry(validation::stream_end(l, b, t, c));
           if (k >= out.finals.size() || out.finals[k] != want)
-            return "block " + std::to_string(b) + " thread " + std::to_string(t) + " chain " + std::to_string(c) +
-                   " ended on word " + (k < out.finals.size() ? std::to_string(out.finals[k]) : "none") + ", expected " +
-                   std::to_string(want);
+            return "block " + std::to_string(b) + " thread " + std::to_string(t) + " chain " + std::to_string(c) + " ended on word " +
+                   (k < out.finals.size() ? std::to_string(out.finals[k]) : "none") + ", expected " + std::to_string(want);
         }
     return "";
   };
@@ -99,9 +98,7 @@ std::vector<std::string> with(std::vector<std::string> id, const std::string& la
   return id;
 }
 
-std::string params_with(const std::string& params, const std::string& extra) {
-  return params.empty() ? extra : params + " " + extra;
-}
+std::string params_with(const std::string& params, const std::string& extra) { return params.empty() ? extra : params + " " + extra; }
 
 }  // namespace
 
@@ -137,13 +134,12 @@ void add_latency_summary(Context& ctx, const Series& s, const std::vector<Point>
   r.value = best->latency;
   r.unit = "cycles";
   r.source = std::string(kSourceMeasured) + " (Volkov 2016 §6.1 method)";
-  r.note = what + "; smallest mean warp latency per instruction over the sweep, at " +
-           validation::format_value(best->warps_per_sm) + " warps/SM";
+  r.note = what + "; smallest mean warp latency per instruction over the sweep, at " + validation::format_value(best->warps_per_sm) +
+           " warps/SM";
   ctx.add_row(std::move(r));
 }
 
-void add_peak(Context& ctx, const Series& s, const std::vector<Point>& points, const std::string& unit,
-              const std::string& what) {
+void add_peak(Context& ctx, const Series& s, const std::vector<Point>& points, const std::string& unit, const std::string& what) {
   const Point* best = nullptr;
   for (const auto& p : points)
     if (p.attained && (!best || p.throughput > best->throughput)) best = &p;
@@ -161,8 +157,7 @@ void add_peak(Context& ctx, const Series& s, const std::vector<Point>& points, c
   ctx.add_row(std::move(r));
 }
 
-void add_warps_needed(Context& ctx, const Series& s, const std::vector<Point>& points, int percent,
-                      const std::string& throughput_unit) {
+void add_warps_needed(Context& ctx, const Series& s, const std::vector<Point>& points, int percent, const std::string& throughput_unit) {
   std::vector<validation::ThroughputSample> attained;
   double best = 0;
   for (const auto& p : points) {

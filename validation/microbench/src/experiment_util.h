@@ -49,18 +49,16 @@ void add_sample_row(Context& ctx, const Series& s, const Sample& sample, const s
 struct Point {
   double warps_per_sm = 0;  // attained
   double throughput = 0;
-  double latency = 0;       // cycles per repeated instruction
+  double latency = 0;  // cycles per repeated instruction
   bool attained = false;
 };
 // §6.1: the smallest per-instruction latency over the sweep (found at the smallest occupancies).
 void add_latency_summary(Context& ctx, const Series& s, const std::vector<Point>& points, const std::string& what);
 // The sweep's best throughput among samples that attained their occupancy, with warps_per_sm
 // empty: the peak (Table 6.1, Table 6.4).
-void add_peak(Context& ctx, const Series& s, const std::vector<Point>& points, const std::string& unit,
-              const std::string& what);
+void add_peak(Context& ctx, const Series& s, const std::vector<Point>& points, const std::string& unit, const std::string& what);
 // Table 6.3: the smallest attained occupancy reaching `percent` of the sweep's best throughput, in
 // warps per SM and (as Tables 6.3 and 6.4 print it) warps per scheduler.
-void add_warps_needed(Context& ctx, const Series& s, const std::vector<Point>& points, int percent,
-                      const std::string& throughput_unit);
+void add_warps_needed(Context& ctx, const Series& s, const std::vector<Point>& points, int percent, const std::string& throughput_unit);
 
 }  // namespace warpsim::microbench

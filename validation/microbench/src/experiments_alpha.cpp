@@ -15,7 +15,10 @@ void sweep_alpha(Context& ctx, int alpha) {
   const std::string a = std::to_string(alpha);
   const int groups = chase_groups(alpha);
   const uint64_t loads = (kLoadsPerThread + groups - 1) / groups * groups;
-  Series s{{"alpha_mix", "alpha" + a}, "alpha_mix", with_work("alpha=" + a, "loads", static_cast<double>(loads)), "Volkov 2016 §4.1, §5.1, §5.10 setup"};
+  Series s{{"alpha_mix", "alpha" + a},
+           "alpha_mix",
+           with_work("alpha=" + a, "loads", static_cast<double>(loads)),
+           "Volkov 2016 §4.1, §5.1, §5.10 setup"};
   std::vector<Point> adds, bytes;
   double latency_at_one = 0;
   for (int w : ctx.occupancies(false)) {
@@ -38,8 +41,9 @@ void sweep_alpha(Context& ctx, int alpha) {
     if (w == 1) latency_at_one = smp.latency_per(work.loads);
   }
   // The latency bound's group latency is mem_lat + α·alu_lat cycles per load (§4.1).
-  add_latency_summary(ctx, s, bytes, "cycles per instruction of groups of 1 load + " + a + " FADDs (group latency: " +
-                                         std::to_string(alpha + 1) + " x this)");
+  add_latency_summary(
+      ctx, s, bytes,
+      "cycles per instruction of groups of 1 load + " + a + " FADDs (group latency: " + std::to_string(alpha + 1) + " x this)");
   add_warps_needed(ctx, s, alpha > 0 ? adds : bytes, 90, alpha > 0 ? "adds_per_cycle_per_sm" : "gbps");
   ctx.log("alpha_mix alpha=" + a + ": " + std::to_string(adds.size()) + " occupancies, group latency at 1 warp/SM " +
           std::to_string(std::lround(latency_at_one)) + " cycles");

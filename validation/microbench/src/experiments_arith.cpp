@@ -10,7 +10,7 @@ namespace warpsim::microbench {
 namespace {
 
 struct ArithOp {
-  std::string op;      // homogeneous op= value
+  std::string op;  // homogeneous op= value
   Family family;
   int ilp;
   uint32_t iterations;  // x 256 instructions per warp: ~1e5 cycles at one warp per SM
@@ -22,7 +22,10 @@ void sweep_op(Context& ctx, const ArithOp& op) {
   const std::string ilp = std::to_string(op.ilp);
   // ilp=1 is the generator's default and how the seed tables name the rows (op=add).
   const double n = static_cast<double>(op.family == Family::Add ? arith_body(op.ilp) : kArithBody) * op.iterations;
-  Series s{{"homogeneous", op.op, "ilp" + ilp}, "homogeneous", with_work("op=" + op.op + (op.ilp > 1 ? " ilp=" + ilp : ""), "count", n), op.source};
+  Series s{{"homogeneous", op.op, "ilp" + ilp},
+           "homogeneous",
+           with_work("op=" + op.op + (op.ilp > 1 ? " ilp=" + ilp : ""), "count", n),
+           op.source};
   std::vector<Point> points;
   const bool conflict2 = op.op == "smem2";
   for (int w : ctx.occupancies(op.dense)) {
@@ -33,7 +36,7 @@ void sweep_op(Context& ctx, const ArithOp& op) {
     j.conflict2 = conflict2;
     WarpWork work;
     (op.family == Family::Add ? work.adds : work.others) = n;
-    const ChainCheck check = op.family == Family::Add ? add_check(op.ilp)
+    const ChainCheck check = op.family == Family::Add   ? add_check(op.ilp)
                              : op.family == Family::Sfu ? rsqrt_check()
                                                         : smem_check(conflict2, j.block_threads);
     const Sample smp = ctx.measure(j, *plan, work, check, false);
@@ -43,9 +46,10 @@ void sweep_op(Context& ctx, const ArithOp& op) {
     // instruction of one chain takes k times it (§6.3).
     points.push_back({smp.warps_per_sm(), thru, smp.latency_per(n), smp.attained()});
   }
-  add_latency_summary(ctx, s, points, op.ilp == 1 ? "cycles per dependent " + op.op + " instruction"
-                                                  : "cycles per warp instruction of " + ilp + " independent " + op.op +
-                                                        " chains (one chain's: " + ilp + " x this)");
+  add_latency_summary(
+      ctx, s, points,
+      op.ilp == 1 ? "cycles per dependent " + op.op + " instruction"
+                  : "cycles per warp instruction of " + ilp + " independent " + op.op + " chains (one chain's: " + ilp + " x this)");
   add_peak(ctx, s, points, "ops_per_cycle_per_scheduler", "Volkov 2016 Table 6.1 method");
   // Table 6.3: "approached within a small threshold"; 90% as for memory, 99% as Volkov attains.
   add_warps_needed(ctx, s, points, 90, "ops_per_cycle_per_scheduler");
@@ -63,7 +67,8 @@ void block_launch_at(Context& ctx, int resident, const std::string& id_tag) {
   const auto plan = ctx.plan_one_warp_blocks(resident);
   if (!plan) return;
   const Job j = arith_job(Family::Empty, *plan, 10 * ctx.oversubscribed_blocks(*plan), 1);
-  const Sample smp = ctx.measure(j, *plan, WarpWork{}, [](const RunOutput&) { return std::string(); }, false);
+  const Sample smp = ctx.measure(
+      j, *plan, WarpWork{}, [](const RunOutput&) { return std::string(); }, false);
   const double rounds = static_cast<double>(j.blocks) / (static_cast<double>(smp.metrics.sms) * smp.api_blocks_per_sm);
   validation::MeasurementRow r;
   r.id = id_tag.empty() ? row_id({"block_launch", "latency"}) : row_id({"block_launch", id_tag, "latency"});
@@ -73,14 +78,14 @@ void block_launch_at(Context& ctx, int resident, const std::string& id_tag) {
   r.value = per_round;
   r.unit = "cycles";
   r.source = std::string(kSourceMeasured) + " (Volkov 2016 §3.7 method)";
-  r.note = "run cycles per round of an empty kernel of 1-warp blocks, " + std::to_string(smp.api_blocks_per_sm) +
-           " resident per SM, " + validation::format_value(rounds) + " rounds" +
+  r.note = "run cycles per round of an empty kernel of 1-warp blocks, " + std::to_string(smp.api_blocks_per_sm) + " resident per SM, " +
+           validation::format_value(rounds) + " rounds" +
            (id_tag.empty() ? "; the per-slot latency, for hw_config sm.block_launch_latency_cycles; "
                            : "; all slots refilled at once: bounded by the device's block dispatch rate; ") +
            ctx.note(smp, "oversubscribed (§5.9)");
   ctx.add_row(std::move(r));
-  ctx.log("block launch, " + std::to_string(smp.api_blocks_per_sm) + " resident per SM: " +
-          validation::format_value(per_round) + " cycles per round");
+  ctx.log("block launch, " + std::to_string(smp.api_blocks_per_sm) + " resident per SM: " + validation::format_value(per_round) +
+          " cycles per round");
 }
 
 void block_launch(Context& ctx) {

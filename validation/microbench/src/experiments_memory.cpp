@@ -66,7 +66,10 @@ void sweep_random(Context& ctx, uint64_t mb) {
   ctx.mark_array_random();
   const std::string size = std::to_string(mb) + "MB";
   const uint64_t loads = chase_groups(0);  // one loop iteration per thread
-  Series s{{"homogeneous", "random", size}, "homogeneous", with_work("op=random array=" + size, "count", static_cast<double>(loads)), "Volkov 2016 §6.7, Figure 6.6"};
+  Series s{{"homogeneous", "random", size},
+           "homogeneous",
+           with_work("op=random array=" + size, "count", static_cast<double>(loads)),
+           "Volkov 2016 §6.7, Figure 6.6"};
   std::vector<Point> points, ops;
   auto run = [&](const validation::OccupancyPlan& plan, int64_t blocks, const std::string& launch) {
     Job j;

@@ -20,7 +20,8 @@ void sweep_mix(Context& ctx, Family family, int adds, int others) {
   const int groups = mix_groups(adds, others);
   const uint32_t iterations = std::max<uint32_t>(1, static_cast<uint32_t>(kInstructionsPerWarp / (groups * (adds + others))));
   // The generator's groups are the kernel's groups per loop iteration times its iterations.
-  Series s{{workload, "alpha" + a}, workload, with_work("alpha=" + a, "groups", static_cast<double>(groups) * iterations), "Volkov 2016 §4.7"};
+  Series s{
+      {workload, "alpha" + a}, workload, with_work("alpha=" + a, "groups", static_cast<double>(groups) * iterations), "Volkov 2016 §4.7"};
   std::vector<Point> points;
   for (int w : ctx.occupancies(false)) {
     const auto plan = ctx.plan(w, kMinSmemBytes);

@@ -11,8 +11,11 @@ const char* kLaunch = "persistent threads, one wave (§5.9)";
 
 void persistent_arith(Context& ctx, Family family, const std::string& op, uint32_t iterations) {
   const uint32_t it = iterations * static_cast<uint32_t>(ctx.options().waves);
-  Series s{{"homogeneous", op, "ilp1", "persistent"}, "homogeneous", with_work("op=" + op, "count", static_cast<double>(kArithBody) * it),
-           "Volkov 2016 §5.9", kLaunch};
+  Series s{{"homogeneous", op, "ilp1", "persistent"},
+           "homogeneous",
+           with_work("op=" + op, "count", static_cast<double>(kArithBody) * it),
+           "Volkov 2016 §5.9",
+           kLaunch};
   for (int w : ctx.occupancies(false)) {
     const auto plan = ctx.plan(w, kMinSmemBytes);
     if (!plan) continue;
@@ -20,7 +23,9 @@ void persistent_arith(Context& ctx, Family family, const std::string& op, uint32
     WarpWork work;
     const double n = static_cast<double>(kArithBody) * it;
     (family == Family::Add ? work.adds : work.others) = n;
-    const ChainCheck check = family == Family::Add ? add_check(1) : family == Family::Sfu ? rsqrt_check() : smem_check(false, j.block_threads);
+    const ChainCheck check = family == Family::Add   ? add_check(1)
+                             : family == Family::Sfu ? rsqrt_check()
+                                                     : smem_check(false, j.block_threads);
     const Sample smp = ctx.measure(j, *plan, work, check, false);
     add_sample_row(ctx, s, smp, "throughput", smp.ops_per_cycle_per_scheduler(n), "ops_per_cycle_per_scheduler");
   }

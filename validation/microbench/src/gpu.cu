@@ -1,8 +1,8 @@
 // The device: its properties (for the CSV metadata), the pointer-chasing array and its contents,
 // and the L2 flush between runs.
 #include <cstdio>
-#include <string>
 #include <stdexcept>
+#include <string>
 
 #include "cuda_check.h"
 #include "gpu_impl.h"
@@ -80,9 +80,10 @@ Gpu::Gpu(int ordinal, uint64_t array_bytes) : impl_(std::make_unique<Impl>()) {
   // (without a driver it reports cudaErrorInsufficientDriver, which reads like an old driver).
   int count = 0;
   if (const cudaError_t err = cudaGetDeviceCount(&count); err != cudaSuccess || count == 0)
-    throw std::runtime_error(std::string("no CUDA GPU is usable on this machine (") +
-                             (err == cudaSuccess ? "no device found" : std::string(cudaGetErrorName(err)) + ": " + cudaGetErrorString(err)) +
-                             "); the suite measures a real GPU: run it where one is, or use warpsim_microbench_dryrun to test the plumbing");
+    throw std::runtime_error(
+        std::string("no CUDA GPU is usable on this machine (") +
+        (err == cudaSuccess ? "no device found" : std::string(cudaGetErrorName(err)) + ": " + cudaGetErrorString(err)) +
+        "); the suite measures a real GPU: run it where one is, or use warpsim_microbench_dryrun to test the plumbing");
   if (ordinal < 0 || ordinal >= count)
     throw std::runtime_error("no CUDA device " + std::to_string(ordinal) + " (this machine has " + std::to_string(count) + ")");
   CUDA_CHECK(cudaSetDevice(ordinal));
@@ -113,9 +114,7 @@ Gpu::~Gpu() {
 const DeviceInfo& Gpu::info() const { return impl_->info; }
 uint64_t Gpu::array_entries() const { return impl_->entries; }
 
-uint32_t Gpu::word_of_entry(uint64_t entry) const {
-  return static_cast<uint32_t>(reinterpret_cast<uint64_t>(impl_->array) + 4 * entry);
-}
+uint32_t Gpu::word_of_entry(uint64_t entry) const { return static_cast<uint32_t>(reinterpret_cast<uint64_t>(impl_->array) + 4 * entry); }
 
 void Gpu::fill_stream(uint64_t step) {
   fill_stream_kernel<<<4 * impl_->info.sms, 256>>>(impl_->array, impl_->entries, word_of_entry(0), step);

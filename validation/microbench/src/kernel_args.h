@@ -17,8 +17,8 @@ struct ChaseArgs {
   uint32_t chain_stride_bytes = 0;   // between a thread's chains (ILP, §6.3)
   uint64_t block_spacing_bytes = 0;  // between blocks' sections (§5.10)
   uint32_t iterations = 1;
-  float zero = 0.0f;                 // the FADDs' second operand, +0.0 at run time
-  uint32_t* finals = nullptr;        // [thread][chain]: the word each chain ends on
+  float zero = 0.0f;           // the FADDs' second operand, +0.0 at run time
+  uint32_t* finals = nullptr;  // [thread][chain]: the word each chain ends on
   validation::WarpTimestamp* stamps = nullptr;
   uint32_t* samples = nullptr;       // §6.6: per sampled warp, samples_per_warp latencies
   uint32_t* calibration = nullptr;   // §6.6: per sampled warp, an empty timed region
@@ -29,9 +29,9 @@ struct ChaseArgs {
 // Homogeneous arithmetic and shared-memory kernels and their FADD mixes (§4.7, §6.1, §6.2).
 struct ArithArgs {
   uint32_t iterations = 1;
-  float zero = 0.0f;   // +0.0 at run time: FADDs leave their operand unchanged
-  float init = 1.0f;   // starting value of FADD and rsqrt chains (§5.2: rsqrt chains iterate 1)
-  int conflict2 = 0;   // shared memory: odd lanes use a second word in the same bank (§6.2)
+  float zero = 0.0f;           // +0.0 at run time: FADDs leave their operand unchanged
+  float init = 1.0f;           // starting value of FADD and rsqrt chains (§5.2: rsqrt chains iterate 1)
+  int conflict2 = 0;           // shared memory: odd lanes use a second word in the same bank (§6.2)
   uint32_t* finals = nullptr;  // [thread][chain]: final bits of each chain
   validation::WarpTimestamp* stamps = nullptr;
 };

@@ -27,8 +27,8 @@ uint64_t to_u64(const std::string& opt, const std::string& v, uint64_t lo, uint6
     used = 0;
   }
   if (used != v.size() || v.empty() || x < lo || x > hi)
-    throw std::invalid_argument(opt + ": expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) +
-                                "], found '" + v + "'");
+    throw std::invalid_argument(opt + ": expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], found '" + v +
+                                "'");
   return x;
 }
 
@@ -40,7 +40,8 @@ double to_double(const std::string& opt, const std::string& v, double lo) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != v.size() || v.empty() || !(x >= lo)) throw std::invalid_argument(opt + ": expected a number >= " + std::to_string(lo) + ", found '" + v + "'");
+  if (used != v.size() || v.empty() || !(x >= lo))
+    throw std::invalid_argument(opt + ": expected a number >= " + std::to_string(lo) + ", found '" + v + "'");
   return x;
 }
 
@@ -70,20 +71,29 @@ Options parse_options(int argc, char** argv) {
       o.reps = 1;
       continue;
     }
-    static const std::set<std::string> kValued{"--out", "--gpu", "--device", "--array-mb", "--reps", "--waves", "--seed",
-                                               "--warmup-s", "--budget-s", "--random-mb", "--only", "--meta"};
+    static const std::set<std::string> kValued{"--out",  "--gpu",      "--device",   "--array-mb",  "--reps", "--waves",
+                                               "--seed", "--warmup-s", "--budget-s", "--random-mb", "--only", "--meta"};
     if (!kValued.count(a)) throw std::invalid_argument("unknown option '" + a + "'");
     if (i + 1 >= argc) throw std::invalid_argument(a + ": missing value");
     const std::string v = argv[++i];
-    if (a == "--out") o.out = v;
-    else if (a == "--gpu") o.gpu = v;
-    else if (a == "--device") o.device = static_cast<int>(to_u64(a, v, 0, 1024));
-    else if (a == "--array-mb") o.array_mb = to_u64(a, v, 1, 2032);  // a float-safe window is < 2 GiB
-    else if (a == "--reps") o.reps = static_cast<int>(to_u64(a, v, 1, 100));
-    else if (a == "--waves") o.waves = static_cast<int>(to_u64(a, v, 1, 1000));
-    else if (a == "--seed") o.seed = to_u64(a, v, 0, UINT64_MAX);
-    else if (a == "--warmup-s") o.warmup_s = to_double(a, v, 0);
-    else if (a == "--budget-s") o.budget_s = to_double(a, v, 0);
+    if (a == "--out")
+      o.out = v;
+    else if (a == "--gpu")
+      o.gpu = v;
+    else if (a == "--device")
+      o.device = static_cast<int>(to_u64(a, v, 0, 1024));
+    else if (a == "--array-mb")
+      o.array_mb = to_u64(a, v, 1, 2032);  // a float-safe window is < 2 GiB
+    else if (a == "--reps")
+      o.reps = static_cast<int>(to_u64(a, v, 1, 100));
+    else if (a == "--waves")
+      o.waves = static_cast<int>(to_u64(a, v, 1, 1000));
+    else if (a == "--seed")
+      o.seed = to_u64(a, v, 0, UINT64_MAX);
+    else if (a == "--warmup-s")
+      o.warmup_s = to_double(a, v, 0);
+    else if (a == "--budget-s")
+      o.budget_s = to_double(a, v, 0);
     else if (a == "--meta") {
       const auto eq = v.find('=');
       if (eq == std::string::npos || eq == 0) throw std::invalid_argument(a + ": expected key=value, found '" + v + "'");

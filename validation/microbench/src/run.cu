@@ -39,13 +39,20 @@ class DeviceBuffer {
 
 const void* kernel_of(const Job& j) {
   switch (j.family) {
-    case Family::Chase: return chase_kernel_for(j.adds, j.ilp, j.sample_latency);
-    case Family::Add: return add_kernel_for(j.ilp);
-    case Family::Sfu: return sfu_kernel();
-    case Family::SfuMix: return sfu_mix_kernel_for(j.adds, j.others);
-    case Family::Smem: return smem_kernel();
-    case Family::SmemMix: return smem_mix_kernel_for(j.adds, j.others);
-    case Family::Empty: return empty_kernel();
+    case Family::Chase:
+      return chase_kernel_for(j.adds, j.ilp, j.sample_latency);
+    case Family::Add:
+      return add_kernel_for(j.ilp);
+    case Family::Sfu:
+      return sfu_kernel();
+    case Family::SfuMix:
+      return sfu_mix_kernel_for(j.adds, j.others);
+    case Family::Smem:
+      return smem_kernel();
+    case Family::SmemMix:
+      return smem_mix_kernel_for(j.adds, j.others);
+    case Family::Empty:
+      return empty_kernel();
   }
   return nullptr;
 }
@@ -65,8 +72,10 @@ int64_t shared_for_target(const void* fn, const Job& j, int64_t optin) {
   if (blocks_per_sm(fn, j.block_threads, lo) < j.blocks_per_sm) return j.dynamic_shared;  // unreachable target
   while (lo < hi) {
     const int64_t mid = lo + (hi - lo + 1) / 2;
-    if (blocks_per_sm(fn, j.block_threads, mid) >= j.blocks_per_sm) lo = mid;
-    else hi = mid - 1;
+    if (blocks_per_sm(fn, j.block_threads, mid) >= j.blocks_per_sm)
+      lo = mid;
+    else
+      hi = mid - 1;
   }
   return lo;
 }
@@ -77,8 +86,9 @@ uint32_t samples_per_warp(const Job& j) { return j.iterations * samples_per_iter
 
 RunOutput Gpu::run(const Job& j) {
   const void* fn = kernel_of(j);
-  if (!fn) throw std::invalid_argument("no kernel compiled for this shape (adds " + std::to_string(j.adds) + ", others " +
-                                       std::to_string(j.others) + ", ilp " + std::to_string(j.ilp) + ")");
+  if (!fn)
+    throw std::invalid_argument("no kernel compiled for this shape (adds " + std::to_string(j.adds) + ", others " +
+                                std::to_string(j.others) + ", ilp " + std::to_string(j.ilp) + ")");
   const DeviceInfo& d = impl_->info;
   CUDA_CHECK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(d.shared_per_block_optin)));
   CUDA_CHECK(cudaFuncSetAttribute(fn, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
@@ -93,8 +103,7 @@ RunOutput Gpu::run(const Job& j) {
   DeviceBuffer<uint32_t> samples(sampled_warps * samples_per_warp(j));
   DeviceBuffer<uint32_t> calibration(sampled_warps);
   DeviceBuffer<uint32_t> starts(j.start_words.size());
-  if (!j.start_words.empty())
-    CUDA_CHECK(cudaMemcpy(starts.get(), j.start_words.data(), j.start_words.size() * 4, cudaMemcpyHostToDevice));
+  if (!j.start_words.empty()) CUDA_CHECK(cudaMemcpy(starts.get(), j.start_words.data(), j.start_words.size() * 4, cudaMemcpyHostToDevice));
 
   ChaseArgs chase;
   ArithArgs arith;

@@ -39,29 +39,29 @@ validation::Metadata metadata(const Context& ctx, double warm_mhz, const std::st
   const DeviceInfo& d = ctx.gpu().info();
   const Options& o = ctx.options();
   validation::Metadata m = {{"gpu_name", d.name},
-          {"warpsim_gpu", ctx.gpu_name()},
-          {"sms", std::to_string(d.sms)},
-          {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
-          {"core_clock_mhz", fmt(d.core_clock_mhz)},
-          {"measured_core_clock_mhz", fmt(ctx.median_clock_mhz())},
-          {"warm_core_clock_mhz", fmt(warm_mhz)},
-          {"memory_clock_mhz", fmt(d.memory_clock_mhz)},
-          {"memory_bus_bits", std::to_string(d.memory_bus_bits)},
-          {"l2_bytes", std::to_string(d.l2_bytes)},
-          {"shared_memory_per_sm_bytes", std::to_string(d.shared_per_sm)},
-          {"ecc", d.ecc ? "on" : "off"},
-          {"driver", "CUDA driver API " + d.driver_version},
-          {"cuda_toolkit", d.toolkit_version},
-          {"cuda_runtime", d.runtime_version},
-          {"date", utc_now()},
-          {"command", o.command},
-          {"array_mb", std::to_string(o.array_mb)},
-          {"reps", std::to_string(o.reps)},
-          {"waves", std::to_string(o.waves)},
-          {"suite_seconds", fmt(ctx.elapsed_s())},
-          {"launches", std::to_string(ctx.launches())},
-          {"skipped_groups", skipped.empty() ? "none" : skipped},
-          {"method", "Volkov 2016 ch. 5-6: per-warp clock64 timestamps, per-SM spans, occupancy from timestamps"}};
+                            {"warpsim_gpu", ctx.gpu_name()},
+                            {"sms", std::to_string(d.sms)},
+                            {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
+                            {"core_clock_mhz", fmt(d.core_clock_mhz)},
+                            {"measured_core_clock_mhz", fmt(ctx.median_clock_mhz())},
+                            {"warm_core_clock_mhz", fmt(warm_mhz)},
+                            {"memory_clock_mhz", fmt(d.memory_clock_mhz)},
+                            {"memory_bus_bits", std::to_string(d.memory_bus_bits)},
+                            {"l2_bytes", std::to_string(d.l2_bytes)},
+                            {"shared_memory_per_sm_bytes", std::to_string(d.shared_per_sm)},
+                            {"ecc", d.ecc ? "on" : "off"},
+                            {"driver", "CUDA driver API " + d.driver_version},
+                            {"cuda_toolkit", d.toolkit_version},
+                            {"cuda_runtime", d.runtime_version},
+                            {"date", utc_now()},
+                            {"command", o.command},
+                            {"array_mb", std::to_string(o.array_mb)},
+                            {"reps", std::to_string(o.reps)},
+                            {"waves", std::to_string(o.waves)},
+                            {"suite_seconds", fmt(ctx.elapsed_s())},
+                            {"launches", std::to_string(ctx.launches())},
+                            {"skipped_groups", skipped.empty() ? "none" : skipped},
+                            {"method", "Volkov 2016 ch. 5-6: per-warp clock64 timestamps, per-SM spans, occupancy from timestamps"}};
   m.insert(m.end(), o.extra_metadata.begin(), o.extra_metadata.end());
   return m;
 }
@@ -81,15 +81,15 @@ int run_suite(const Options& opt) {
   Gpu gpu(opt.device, opt.array_mb << 20);
   Context ctx(gpu, opt);
   const DeviceInfo& d = gpu.info();
-  ctx.log(d.name + ", " + std::to_string(d.sms) + " SMs, sm_" + std::to_string(d.cc_major) + std::to_string(d.cc_minor) +
-          ", labelled " + ctx.gpu_name());
+  ctx.log(d.name + ", " + std::to_string(d.sms) + " SMs, sm_" + std::to_string(d.cc_major) + std::to_string(d.cc_minor) + ", labelled " +
+          ctx.gpu_name());
   if ((opt.array_mb << 20) < 4 * static_cast<uint64_t>(d.l2_bytes))
     ctx.log("warning: the array is smaller than 4x L2; streaming loads may hit in L2 (§5.10)");
   const double warm = warm_up(ctx);
   ctx.log("warm-up clock " + fmt(warm) + " MHz");
   const std::pair<const char*, void (*)(Context&)> groups[] = {
-      {"arith", run_arith_experiments}, {"memory", run_memory_experiments},   {"alpha", run_alpha_experiments},
-      {"latency", run_latency_experiments}, {"mix", run_mix_experiments}, {"persistent", run_persistent_experiments}};
+      {"arith", run_arith_experiments},     {"memory", run_memory_experiments}, {"alpha", run_alpha_experiments},
+      {"latency", run_latency_experiments}, {"mix", run_mix_experiments},       {"persistent", run_persistent_experiments}};
   std::string skipped;
   for (const auto& [name, fn] : groups) {
     if (!opt.groups.count(name)) continue;
@@ -105,4 +105,3 @@ int run_suite(const Options& opt) {
 }
 
 }  // namespace warpsim::microbench
-

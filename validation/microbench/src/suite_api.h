@@ -77,10 +77,10 @@ class Gpu {
 
   const DeviceInfo& info() const;
   uint64_t array_entries() const;
-  uint32_t word_of_entry(uint64_t entry) const;  // low word of the address of an array entry
-  void fill_stream(uint64_t step);                // entry e points to entry e + step (§5.10)
+  uint32_t word_of_entry(uint64_t entry) const;         // low word of the address of an array entry
+  void fill_stream(uint64_t step);                      // entry e points to entry e + step (§5.10)
   void fill_random(const std::vector<uint32_t>& next);  // entry e points to entry next[e] (§6.7)
-  void flush_l2();                                // evict the array from L2 between runs
+  void flush_l2();                                      // evict the array from L2 between runs
   RunOutput run(const Job& job);
 
  private:
