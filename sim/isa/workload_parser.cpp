@@ -10,29 +10,14 @@
 #include "common/user_error.h"
 #include "isa/instruction_parser.h"
 #include "isa/opcodes.h"
+#include "isa/workload_params.h"
 
 namespace warpsim::isa {
 namespace {
 
-struct SourceLine {
-  int number;
-  std::string text;  // comment stripped, trimmed
-};
-
-// A comment starts at `#` or `//` outside a double-quoted string (a `.description` may hold either).
-std::string strip_comment(std::string_view s) {
-  bool quoted = false;
-  size_t cut = 0;
-  for (; cut < s.size(); ++cut) {
-    if (s[cut] == '"') quoted = !quoted;
-    if (!quoted && (s[cut] == '#' || s.substr(cut, 2) == "//")) break;
-  }
-  return std::string(trim(s.substr(0, cut)));
-}
-
 class Parser {
  public:
-  Parser(std::string file, const ParamMap& overrides) : file_(std::move(file)), overrides_(overrides) {}
+  Parser(std::string file, const ParamMap& overrides) : file_(std::move(file)), params_(file_, overrides, sink_) {}
 
   Kernel run(const std::string& text) {
     std::vector<SourceLine> lines;
@@ -40,7 +25,8 @@ class Parser {
     std::istringstream in(text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text);
     std::string raw;
     for (int n = 1; std::getline(in, raw); ++n) lines.push_back({n, strip_comment(raw)});
-    declare_params(lines);
+    params_.declare(lines);
+    kernel_.params = params_.values();
     kernel_.source = file_;
     process(lines, 0, lines.size());
     if (!open_loops_.empty()) error(open_loops_.back().line, ".loop without .endloop");
@@ -58,72 +44,6 @@ class Parser {
 
   void error(int line, std::string msg, std::string key = "") { sink_.add(Diagnostic{file_, line, 0, std::move(key), std::move(msg)}); }
 
-  // Pass 1: `.param NAME DEFAULT` anywhere; then --param overrides, which must name a parameter.
-  void declare_params(const std::vector<SourceLine>& lines) {
-    for (const auto& l : lines) {
-      if (!l.text.starts_with(".param")) continue;
-      auto words = split_words(l.text);
-      if (words.size() != 3 && words.size() != 4) {
-        error(l.number, "expected `.param NAME DEFAULT [VALUE|VALUE...]`", ".param");
-        continue;
-      }
-      if (const auto [it, fresh] = param_line_.emplace(words[1], l.number); !fresh) {
-        error(l.number, fmt::format("parameter '{}' declared twice (first at line {})", words[1], it->second), ".param");
-        continue;
-      }
-      params_[words[1]] = words[2];
-      if (words.size() == 4) {
-        choices_[words[1]] = split(words[3], '|');
-        check_choice(words[1], words[2], file_, l.number);
-      }
-    }
-    for (const auto& [k, v] : overrides_) {
-      if (!params_.count(k)) {
-        std::vector<std::string> names;
-        for (const auto& [n, _] : params_) names.push_back(n);
-        sink_.add(Diagnostic{
-            "<--param>", 0, 0, k,
-            fmt::format("workload '{}' has no parameter '{}' (parameters: {})", file_, k, names.empty() ? "none" : join(names, ", "))});
-        continue;
-      }
-      params_[k] = v;
-      check_choice(k, v, "<--param>", 0);
-    }
-    kernel_.params = params_;
-  }
-
-  // A parameter declared with its values (`.param NAME DEFAULT A|B`) takes only those: a typo in
-  // a value an `.if` tests would otherwise silently pick the `.else` branch.
-  void check_choice(const std::string& name, const std::string& value, const std::string& file, int line) {
-    auto it = choices_.find(name);
-    if (it == choices_.end() || std::find(it->second.begin(), it->second.end(), value) != it->second.end()) return;
-    sink_.add(Diagnostic{file, line, 0, name, fmt::format("'{}' is not one of {}", value, join(it->second, ", "))});
-  }
-
-  std::string substitute(const SourceLine& l) {
-    std::string out;
-    const std::string& s = l.text;
-    for (size_t i = 0; i < s.size(); ++i) {
-      if (s[i] == '$' && i + 1 < s.size() && s[i + 1] == '{') {
-        size_t close = s.find('}', i);
-        if (close == std::string::npos) {
-          error(l.number, "unterminated ${...}");
-          return out;
-        }
-        std::string name = s.substr(i + 2, close - i - 2);
-        auto it = params_.find(name);
-        if (it == params_.end())
-          error(l.number, fmt::format("unknown parameter '{}' (declare it with .param)", name), name);
-        else
-          out += it->second;
-        i = close;
-      } else {
-        out += s[i];
-      }
-    }
-    return out;
-  }
-
   int64_t parse_count(const std::string& text, int line, const char* what) {
     auto v = parse_int(text);
     if (!v || *v < 0) {
@@ -131,27 +51,6 @@ class Parser {
       return 0;
     }
     return *v;
-  }
-
-  bool eval_condition(const std::string& expr, int line) {
-    for (const char* op : {"==", "!="}) {
-      if (auto p = expr.find(op); p != std::string::npos) {
-        std::string name(trim(std::string_view(expr).substr(0, p)));
-        std::string value(trim(std::string_view(expr).substr(p + 2)));
-        auto it = params_.find(name);
-        if (it == params_.end()) {
-          error(line, fmt::format("unknown parameter '{}'", name), ".if");
-          return false;
-        }
-        return (it->second == value) == (std::string(op) == "==");
-      }
-    }
-    auto it = params_.find(expr);
-    if (it == params_.end()) {
-      error(line, fmt::format("unknown parameter '{}'", expr), ".if");
-      return false;
-    }
-    return !(it->second == "0" || it->second == "false" || it->second == "no" || it->second.empty());
   }
 
   // Finds the line index closing the block opened at `i` (matching nested pairs of open/close).
@@ -170,7 +69,7 @@ class Parser {
       const SourceLine& raw = lines[i];
       if (raw.text.empty()) continue;
       if (too_long_) return;
-      const std::string text = substitute(raw);
+      const std::string text = params_.substitute(raw);
       auto words = split_words(text);
       if (words.empty()) continue;  // a line that was only an unknown ${...} (already an error)
       const std::string& head = words[0];
@@ -220,7 +119,7 @@ class Parser {
           if (w[0] == ".else" && depth == 0) else_at = j;
         }
         std::string expr(trim(std::string_view(text).substr(3)));
-        if (eval_condition(expr, ln))
+        if (params_.eval_condition(expr, ln))
           process(lines, i + 1, else_at);
         else if (else_at != close)
           process(lines, else_at + 1, close);
@@ -395,15 +294,12 @@ class Parser {
   static constexpr int64_t kMaxInstructions = int64_t{1} << 20;
   bool too_long_ = false;
   std::string file_;
-  const ParamMap& overrides_;
-  ParamMap params_;
-  std::map<std::string, std::vector<std::string>> choices_;  // values a .param may take, when declared
+  DiagnosticSink sink_;
+  WorkloadParams params_;
   Kernel kernel_;
   std::map<std::string, int> array_index_;
   std::map<std::string, int> directive_line_;  // .kernel, .description, .launch: where given
-  std::map<std::string, int> param_line_;      // where each .param was declared
   std::vector<OpenLoop> open_loops_;
-  DiagnosticSink sink_;
 };
 
 }  // namespace
