@@ -14,6 +14,9 @@
 
 namespace warpsim::isa {
 
+// A workload's parameters by name: `.param` values, `--param` overrides (docs/workload-format.md).
+using ParamMap = std::map<std::string, std::string>;
+
 // Register ids: R0..R254 -> 0..254, P0..P6 -> kPredicateBase + i, the scoreboards SB0..SB5 that
 // DEPBAR waits on -> kScoreboardBase + i. RZ, PT and uniform registers (UR*, UP*) are not registers.
 inline constexpr uint16_t kPredicateBase = 256;
@@ -100,7 +103,7 @@ struct Kernel {
   std::vector<ArraySpec> arrays;
   std::vector<Loop> loops;  // sorted by begin; nested loops appear after their parent
   LaunchSpec launch;
-  std::map<std::string, std::string> params;  // resolved parameter values, for reports
+  ParamMap params;  // resolved parameter values, for reports
 
   int register_count() const;  // 1 + largest register id used (R and P ids share the space)
 };

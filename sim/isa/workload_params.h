@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "common/user_error.h"
-#include "isa/workload_parser.h"
+#include "isa/kernel.h"
 
 namespace warpsim::isa {
 

@@ -10,8 +10,6 @@
 
 namespace warpsim::isa {
 
-using ParamMap = std::map<std::string, std::string>;
-
 // Parses `text` (read from `file`, used in messages). `overrides` replace `.param` defaults;
 // an override naming no declared parameter is an error. Throws UserError.
 Kernel parse_workload(const std::string& text, const std::string& file, const ParamMap& overrides = {});
