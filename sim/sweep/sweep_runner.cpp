@@ -2,11 +2,12 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 
 #include "device/simulate.h"
 #include "isa/kernel.h"
-#include "model/simulated_bound.h"
 #include "sweep/point_executor.h"
+#include "sweep/throughput_bound_check.h"
 
 namespace warpsim::sweep {
 
@@ -20,15 +21,12 @@ LineFn plan_lines(const SweepPlan& plan, LineFormat f, const std::vector<report:
     const SimulationPoint& run = plan.runs[i];
     const device::Result r = device::simulate(*run.config, *run.kernel, run.options);
     const bool law = device::littles_law_holds(r);
-    // A run stopped once steady estimates its throughput with a confidence interval: no exact limit.
-    const double bound_ratio = r.warps_executed == 0 || r.steady_stopped
-                                   ? 0
-                                   : r.ipc_per_sm / model::simulated_throughput_bound(*run.config, *run.kernel, &r.warp_instructions_by_pc);
-    const bool bound = bound_ratio <= 1 + model::kBoundSlack;
+    const std::optional<double> bound_ratio = throughput_bound_ratio(run, r);
+    const bool bound = !bound_ratio || within_throughput_bound(*bound_ratio);
     if (!law || !bound) {
       const std::lock_guard<std::mutex> lock(tally.mutex);
       if (!law) tally.littles_law.add(r.little_law_error, plan.points[i].key);
-      if (!bound) tally.throughput_bound.add(bound_ratio, plan.points[i].key);
+      if (!bound) tally.throughput_bound.add(*bound_ratio, plan.points[i].key);
     }
     return point_line(f, columns, plan.points[i], r);
   };

@@ -4,6 +4,7 @@
 
 #include "model/simulated_bound.h"
 #include "report/result_table.h"
+#include "sweep/throughput_bound_check.h"
 
 namespace warpsim::validation {
 namespace {
@@ -29,11 +30,7 @@ InvariantChecker::InvariantChecker()
 void InvariantChecker::add(const sweep::SimulationPoint& p, const device::Result& r) {
   if (r.warps_executed == 0) return;
   note(checks_[0], r.little_law_error, !device::littles_law_holds(r), p);
-  // A run stopped once steady (device/steady_state.h) estimates its throughput from windows
-  // between block refills, with a confidence interval: not an exact limit to check against.
-  if (r.steady_stopped) return;
-  const double ratio = r.ipc_per_sm / model::simulated_throughput_bound(*p.config, *p.kernel, &r.warp_instructions_by_pc);
-  note(checks_[1], ratio, ratio > 1 + model::kBoundSlack, p);
+  if (const auto ratio = sweep::throughput_bound_ratio(p, r)) note(checks_[1], *ratio, !sweep::within_throughput_bound(*ratio), p);
 }
 
 std::vector<std::string> violation_messages(const std::vector<InvariantCheck>& checks) {

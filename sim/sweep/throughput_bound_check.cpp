@@ -1,0 +1,10 @@
+#include "sweep/throughput_bound_check.h"
+
+namespace warpsim::sweep {
+
+std::optional<double> throughput_bound_ratio(const SimulationPoint& p, const device::Result& r) {
+  if (r.warps_executed == 0 || r.steady_stopped) return std::nullopt;
+  return r.ipc_per_sm / model::simulated_throughput_bound(*p.config, *p.kernel, &r.warp_instructions_by_pc);
+}
+
+}  // namespace warpsim::sweep
