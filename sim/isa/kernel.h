@@ -101,7 +101,7 @@ struct Kernel {
   std::vector<Instruction> code;
   std::vector<AccessPattern> accesses;
   std::vector<ArraySpec> arrays;
-  std::vector<Loop> loops;  // sorted by begin; nested loops appear after their parent
+  std::vector<Loop> loops;  // nested or disjoint ranges, in any order (the parser adds a loop when it closes, so an inner one comes first)
   LaunchSpec launch;
   ParamMap params;  // resolved parameter values, for reports
 

@@ -11,6 +11,7 @@
 #include "model/prior/huang.h"
 #include "model/prior/lemeire.h"
 #include "model/prior/sim_et_al.h"
+#include "model/prior/teg.h"
 #include "model/prior/zhang_owens.h"
 #include "model/refined_model.h"
 #include "model/volkov_model.h"
@@ -49,6 +50,8 @@ std::vector<ModelInfo> build() {
        [](const ModelContext& c, double n) { return huang(c, n, P::GreedyThenOldest, true); }},
       {"lemeire", "Lemeire et al. 2016 pipeline model: issue latency λ vs completion latency Λ per pipeline (Lemeire §IV)",
        [](const ModelContext& c, double n) { return lemeire(c, n); }},
+      {"teg", "Lai & Seznec 2011 TEG: one warp's trace replayed for n warps, issue and execution latencies per class (TEG §3-4)",
+       [](const ModelContext& c, double n) { return teg(c, n); }},
   };
 }
 

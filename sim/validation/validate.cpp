@@ -15,6 +15,7 @@
 #include "validation/cases/auto_cases.h"
 #include "validation/cases/case_loader.h"
 #include "validation/cases/in_sample.h"
+#include "validation/cases/not_compared.h"
 #include "validation/evaluation/invariants.h"
 #include "validation/memory_models/memory_model_section.h"
 #include "validation/report/cache_note.h"
@@ -121,8 +122,12 @@ ValidateResult run_validate(const ValidateOptions& o) {
   std::set<std::pair<int, std::string>> covered;  // the GPUs the case files have cases for, in seed order
   GpuConfigArgs gpu_files;                        // a GPU given by path runs (and checks) the cases of its name with that config
   for (const auto& g : gpus) gpu_files[g.name] = g.arg;
+  std::set<std::string> compared;  // the measurement rows the case files compare, before any filter
   for (auto& c : load_cases(cpaths, gpu_files)) {
     covered.insert({gpu_rank(c.gpu), c.gpu});
+    compared.insert(c.compare.measurements.begin(), c.compare.measurements.end());
+    if (!c.compare.fit_curve.empty())
+      for (const char* row : {".a", ".b", ".c", ".peak"}) compared.insert(c.compare.fit_curve + row);
     const bool gpu_ok = gpus.empty() || std::any_of(gpus.begin(), gpus.end(), [&](const GpuArg& g) { return g.name == c.gpu; });
     if (gpu_ok && selected(c.id, o.case_patterns)) cases.push_back(std::move(c));
   }
@@ -174,6 +179,15 @@ ValidateResult run_validate(const ValidateOptions& o) {
                                          n == 1 ? "" : "s", fmt::join(given, ", "), fmt::join(others, ", "));
     res.report.notes.push_back(note);
     res.unused_rows.push_back(note);
+  }
+  // Every row of the built-in files the built-in cases do not compare, with its reason.
+  if (o.case_paths.empty()) {
+    std::vector<std::string> names;
+    for (const auto& g : gpus) names.push_back(g.name);
+    for (auto& line : uncompared_rows(ms, builtin_files, compared, load_not_compared(builtin_not_compared_file()), names)) {
+      res.report.notes.push_back(line);
+      res.unused_rows.push_back(std::move(line));
+    }
   }
   if (cases.empty()) {
     if (o.case_patterns.empty() && user_files.empty() && !gpus.empty()) {

@@ -21,10 +21,10 @@ TEST(BoundCommand, PrintsEveryModelWithTheRunColumnNames) {
                         0),
             0u);
   for (const char* m : {"\nvolkov,", "\nvolkov_refined,", "\ncuda_guide,", "\nhong_kim,", "\nbaghsorkhi,", "\nzhang_owens,", "\nsim_et_al,",
-                        "\nhuang_rr,", "\nhuang_gto,", "\nhuang_rr_bw,", "\nhuang_gto_bw,", "\nlemeire,"})
+                        "\nhuang_rr,", "\nhuang_gto,", "\nhuang_rr_bw,", "\nhuang_gto_bw,", "\nlemeire,", "\nteg,"})
     EXPECT_NE(r.out.find(m), std::string::npos) << m;
-  // 14 models x 8 occupancies + the header.
-  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 14 * 8 + 1);
+  // 15 models x 8 occupancies + the header.
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 15 * 8 + 1);
 }
 
 TEST(BoundCommand, ModelOptionPicksOneModel) {

@@ -29,8 +29,10 @@ const std::vector<std::string> kCaseKeys = [] {
 
 CompareSpec read_compare(YamlReader& r, const YAML::Node& n) {
   CompareSpec c;
-  if (!r.check_map(n, "compare", {"measurement", "fit_curve", "model", "less_than", "greater_than"})) return c;
+  if (!r.check_map(n, "compare", {"measurement", "measured_on", "fit_curve", "model", "less_than", "greater_than"})) return c;
   if (n["measurement"]) c.measurements = r.text_list(n["measurement"], "compare.measurement");
+  if (n["measured_on"]) c.measured_on = r.text(n["measured_on"], "compare.measured_on").value_or("");
+  if (n["measured_on"] && !n["measurement"]) r.error(n["measured_on"], "compare.measured_on", "goes with measurement:");
   if (n["fit_curve"]) c.fit_curve = r.text(n["fit_curve"], "compare.fit_curve").value_or("");
   if (n["model"]) {
     c.model = r.text(n["model"], "compare.model").value_or("");

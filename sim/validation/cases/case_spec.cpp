@@ -6,6 +6,8 @@ const char* extract_kind_name(ExtractKind k) {
   switch (k) {
     case ExtractKind::Peak:
       return "peak";
+    case ExtractKind::Least:
+      return "least";
     case ExtractKind::Latency:
       return "latency";
     case ExtractKind::OccupancyAt:
@@ -52,7 +54,9 @@ const std::vector<std::string>& metric_names() {
                                           "access_latency_p50",
                                           "access_latency_p75",
                                           "access_latency_p95",
-                                          "access_latency_max"};
+                                          "access_latency_max",
+                                          "kernel_cycles",
+                                          "cycles_per_instruction"};
   return m;
 }
 

@@ -32,7 +32,7 @@ struct RunSpec {
   int blocks = 0;                  // a grid of exactly this many blocks (e.g. 1 warp per device, §6.7); 0: waves
 };
 
-enum class ExtractKind { Peak, Latency, OccupancyAt, ThroughputAt, PctPeak, FitAbc, Cusp, Ratio, ModelQuotient };
+enum class ExtractKind { Peak, Least, Latency, OccupancyAt, ThroughputAt, PctPeak, FitAbc, Cusp, Ratio, ModelQuotient };
 
 enum class OccupancyUnit { WarpsPerSm, WarpsPerScheduler, PercentOccupancy };
 
@@ -78,6 +78,9 @@ struct Quantity {
 // at a fraction of its peak.
 struct CompareSpec {
   std::vector<std::string> measurements;
+  // The GPU the rows were measured on where it is not the case's: another product of the case
+  // GPU's generation (Lemeire 2016 Table II names none). Empty: the case's own GPU.
+  std::string measured_on;
   std::string fit_curve;
   std::string model;
   double less_than = kNaN;

@@ -83,8 +83,12 @@ bool within(double value, const Reference& ref, const Tolerance& tol) {
 std::string output_unit(const Extract& e) {
   switch (e.kind) {
     case ExtractKind::Peak:
+    case ExtractKind::Least:
     case ExtractKind::ThroughputAt:
-      return e.metric == "mean_warp_latency" || e.metric.rfind("access_latency", 0) == 0 ? "cycles" : e.metric;
+      return e.metric == "mean_warp_latency" || e.metric.rfind("access_latency", 0) == 0 || e.metric == "kernel_cycles" ||
+                     e.metric == "cycles_per_instruction"
+                 ? "cycles"
+                 : e.metric;
     case ExtractKind::Latency:
       return "cycles";
     case ExtractKind::OccupancyAt:

@@ -45,10 +45,13 @@ std::vector<MeasuredInput> load_measured_inputs(const fs::path& file) {
   r.set_gpu("{gpu}");  // patterns keep "{gpu}": it is each case's GPU
   std::vector<MeasuredInput> out;
   for (const auto& node : r.top_level_list(doc, "inputs")) {
-    if (!r.check_map(node, "", {"key", "gpus", "measurements", "why"})) continue;
+    if (!r.check_map(node, "", {"key", "workload", "gpus", "measurements", "why"})) continue;
     MeasuredInput in;
-    for (const char* key : {"key", "measurements", "why"})
+    for (const char* key : {"measurements", "why"})
       if (!node[key]) r.error(node, key, "missing");
+    if (!node["key"] == !node["workload"])
+      r.error(node, "key", "expected exactly one of key: (a config key) or workload: (a workload's size)");
+    if (node["workload"]) in.workload = r.text(node["workload"], "workload").value_or("");
     if (node["key"]) in.key = r.text(node["key"], "key").value_or("");
     if (!in.key.empty() && config::find_field(in.key) == nullptr)
       r.error(node["key"], "key", fmt::format("'{}' is no config key (`warpsim list params`)", in.key));
@@ -69,11 +72,12 @@ std::vector<std::string> in_sample_inputs(const CaseSpec& c, const config::HwCon
   for (const MeasuredInput& in : inputs) {
     const bool gpu_listed = in.gpus.empty() ? std::find(std::begin(kSeedGpus), std::end(kSeedGpus), c.gpu) != std::end(kSeedGpus)
                                             : std::find(in.gpus.begin(), in.gpus.end(), c.gpu) != in.gpus.end();
-    if (!gpu_listed || !config::simulation_reads(cfg.memory.model, in.key)) continue;
+    if (!gpu_listed) continue;
+    if (!in.workload.empty() ? c.quantity.run.workload != in.workload : !config::simulation_reads(cfg.memory.model, in.key)) continue;
     const bool compared = std::any_of(ids.begin(), ids.end(), [&](const std::string& id) {
       return std::any_of(in.measurements.begin(), in.measurements.end(), [&](const std::string& p) { return matches(p, c.gpu, id); });
     });
-    const std::string entry = in.key + ": " + in.why;
+    const std::string entry = (in.workload.empty() ? in.key : "workload " + in.workload) + ": " + in.why;
     if (compared && std::find(out.begin(), out.end(), entry) == out.end()) out.push_back(entry);
   }
   return out;

@@ -13,11 +13,12 @@
 
 namespace warpsim::validation {
 
-// One entry of validation/measured_inputs.yaml: `key`'s value in the configs of `gpus` (empty:
+// One entry of validation/measured_inputs.yaml: `key`'s value (or `workload`'s size) in the configs of `gpus` (empty:
 // the five seed GPUs) came from the measurements matching `measurements` ("{gpu}" the case's GPU,
 // "*" any text).
 struct MeasuredInput {
   std::string key;
+  std::string workload;  // instead of a key: the workload's size (a loop count) came from the rows
   std::vector<std::string> gpus;
   std::vector<std::string> measurements;
   std::string why;

@@ -19,6 +19,7 @@ namespace {
 const std::map<std::string, std::pair<ExtractKind, std::vector<std::string>>>& kinds() {
   static const std::map<std::string, std::pair<ExtractKind, std::vector<std::string>>> k{
       {"peak", {ExtractKind::Peak, {"metric"}}},
+      {"least", {ExtractKind::Least, {"metric"}}},
       {"latency", {ExtractKind::Latency, {"per"}}},
       {"occupancy_at", {ExtractKind::OccupancyAt, {"metric", "fraction", "value", "reference", "unit", "beyond_limit"}}},
       {"throughput_at", {ExtractKind::ThroughputAt, {"metric", "warps", "unit", "at_metric", "at_value"}}},

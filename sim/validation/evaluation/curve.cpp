@@ -37,6 +37,8 @@ Curve curve_from_sim(const std::vector<SimPoint>& points, const config::HwConfig
     q[Metric::Gbps] = r.gbps;
     q[Metric::WarpThroughputPerSm] = r.warp_throughput_per_sm;
     q[Metric::MeanWarpLatency] = r.mean_warp_latency;
+    q[Metric::KernelCycles] = static_cast<double>(r.total_cycles);
+    q[Metric::CyclesPerInstruction] = 1.0 / (r.warp_throughput_per_sm * c.chain_instructions);
     if (r.access_latency.count > 0) {
       const auto& a = r.access_latency;
       q[Metric::AccessLatencyMean] = a.mean;

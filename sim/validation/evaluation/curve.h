@@ -30,6 +30,13 @@ enum class Metric {
   AccessLatencyP75,
   AccessLatencyP95,
   AccessLatencyMax,
+  // The duration of one pass of the kernel by the resident warps, as TEG times it (Lai and Seznec
+  // 2011 §5: one block per SM, every warp the same work): the simulator's first warp start to last
+  // warp end; a model's n / warp throughput.
+  KernelCycles,
+  // Cycles per dependent-chain instruction of the SM: 1 / (warp throughput x instructions per warp),
+  // Lemeire 2016's CPI per CU (its λ is the least over occupancies, Eq. 4) and TEG's issue latency.
+  CyclesPerInstruction,
   kCount
 };
 

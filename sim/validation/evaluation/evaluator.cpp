@@ -108,6 +108,8 @@ Curve Evaluator::model_curve(const RunSpec& run, const ParamSet& params, const s
     p[Metric::Gbps] = r.gbps;
     p[Metric::WarpThroughputPerSm] = r.warp_throughput_per_sm;
     p[Metric::MeanWarpLatency] = r.mean_warp_latency;
+    p[Metric::KernelCycles] = n / e.warp_throughput;
+    p[Metric::CyclesPerInstruction] = 1.0 / (e.warp_throughput * c.chain_instructions);
     c.points.push_back(p);
   }
   return c;
@@ -171,6 +173,8 @@ Value Evaluator::extract_one(const Quantity& q, const Source& s) {
   switch (e.kind) {
     case ExtractKind::Peak:
       return peak(curve(q.run, s, m), m);
+    case ExtractKind::Least:
+      return least(curve(q.run, s, m), m);
     case ExtractKind::Latency: {
       const Curve c = curve(q.run, s, Metric::WarpThroughputPerSm);
       return latency(c, std::isnan(e.per) ? c.chain_instructions : e.per);

@@ -16,6 +16,13 @@ Value peak(const Curve& c, Metric m) {
   return out;
 }
 
+Value least(const Curve& c, Metric m) {
+  Value out = Value::none(c.note.empty() ? "no samples" : c.note);
+  for (const auto& p : c.points)
+    if (std::isfinite(p[m]) && p[m] > 0 && (!out.ok() || p[m] < out.v)) out = Value{p[m], ""};
+  return out;
+}
+
 Value latency(const Curve& c, double per) {
   Value out = Value::none(c.note.empty() ? "no samples" : c.note);
   for (const auto& p : c.points) {

@@ -21,6 +21,8 @@ struct Value {
 
 // Largest value over occupancies (Table 6.1: "maximum attained throughput").
 Value peak(const Curve& c, Metric m);
+// The smallest positive value over occupancies (Lemeire 2016's λ: the least CPI, Eq. 4).
+Value least(const Curve& c, Metric m);
 // Smallest mean warp latency per dependent instruction over occupancies (Table 6.2).
 Value latency(const Curve& c, double per_warp_instructions);
 // Smallest occupancy whose value reaches `target`, in `unit` (Tables 6.3, 6.4).

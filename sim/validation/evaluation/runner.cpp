@@ -60,8 +60,10 @@ void check_cases(const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {
         continue;
       }
       if (m->unit != unit) at("compare.measurement", fmt::format("'{}' is in {}, but the extraction gives {}", id, m->unit, unit));
-      if (!c.gpu.empty() && !m->applies_to(c.gpu))
-        at("compare.measurement", fmt::format("'{}' was measured on {}, not on this case's GPU {}", id, join(m->gpus, "+"), c.gpu));
+      const std::string& on = c.compare.measured_on.empty() ? c.gpu : c.compare.measured_on;
+      if (!on.empty() && !m->applies_to(on))
+        at("compare.measurement", fmt::format("'{}' was measured on {}, not on {} {}", id, join(m->gpus, "+"),
+                                              c.compare.measured_on.empty() ? "this case's GPU" : "its compare.measured_on", on));
       if (!rows.empty() && rows.front()->warps_per_sm != m->warps_per_sm)
         at("compare.measurement",
            fmt::format("'{}' and '{}' were taken at different occupancies (warps_per_sm): one case compares one number", rows.front()->id,
