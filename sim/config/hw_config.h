@@ -50,6 +50,7 @@ struct GpuInfo {
 struct DeviceConfig {
   int sms = 1;                  // streaming multiprocessors
   double core_clock_ghz = 1.0;  // SM core clock: converts cycles to seconds at the reporting edge
+  int sms_per_tpc = 1;          // SMs of a texture/processor cluster, which share one memory pipeline (TEG §3.1)
 };
 
 struct SmConfig {
@@ -77,9 +78,9 @@ struct SchedulerConfig {
   int two_level_active_warps = 8;          // size of the active set of the two-level policy
   int same_warp_issue_latency_cycles = 1;  // "ILP latency": next issue from the same warp, §3.7
   // Issue cycles taken by one instruction of each class (1 = a single issue slot), §4.7, §4.12.
-  std::array<int, isa::kOpClassCount> issue_cycles{1, 1, 1, 1, 1, 1, 1};
+  std::array<int, isa::kOpClassCount> issue_cycles{1, 1, 1, 1, 1, 1, 1, 1};
   // Same-warp issue latency after an instruction of this class, if larger (e.g. Fermi stores, §3.7).
-  std::array<int, isa::kOpClassCount> same_warp_issue_latency_after{0, 0, 0, 0, 0, 0, 0};
+  std::array<int, isa::kOpClassCount> same_warp_issue_latency_after{0, 0, 0, 0, 0, 0, 0, 0};
 };
 
 // A pipelined functional unit owned by each scheduler (CUDA cores, SFUs).
@@ -204,6 +205,8 @@ struct HwConfig {
   SchedulerConfig scheduler;
   PipeConfig alu;  // CUDA cores
   PipeConfig sfu;  // special-function units
+  // Double-precision units; ops_per_cycle 0: none given (a kernel with DADD/DMUL/DFMA is then bad input).
+  PipeConfig dp{0, 0, 0};
   SharedMemoryConfig smem;
   LsuConfig lsu;
   MemoryConfig memory;

@@ -180,6 +180,8 @@ std::vector<FieldSpec> build_schema() {
   s.push_back(int_field("gpu.year", REF(gpu.year), "year", "year of release", 0, 2100, kOpt));
   // --- device
   s.push_back(int_field("device.sms", REF(device.sms), "", "streaming multiprocessors on the device", 1, 1024, kReq));
+  s.push_back(int_field("device.sms_per_tpc", REF(device.sms_per_tpc), "",
+                        "SMs of a texture/processor cluster sharing one memory pipeline (read by the teg model, TEG §3.1)", 1, 64, kOpt));
   s.push_back(double_field("device.core_clock_ghz", REF(device.core_clock_ghz), "GHz", "SM core clock rate", 1e-3, 10, kReq));
   // --- sm
   s.push_back(int_field("sm.warp_size", REF(sm.warp_size), "threads", "SIMD width of a warp", 32, 32, kOpt));
@@ -242,6 +244,11 @@ std::vector<FieldSpec> build_schema() {
         p + ".latency_to_alu_cycles", [pipe](HwConfig& c) -> int& { return (c.*pipe).latency_to_alu_cycles; }, "cycles",
         "latency when the consumer is a CUDA-core instruction; 0 = same (Volkov §4.7)", 0, 1 << 20, kOpt));
   }
+  // Double-precision units: optional, as G80 has none and the seeds measure none but on GT200.
+  s.push_back(double_field("dp.ops_per_cycle", REF(dp.ops_per_cycle), "ops/cycle/scheduler",
+                           "double-precision units: thread-operations per cycle per scheduler (0: none given)", 0, 1e6, kOpt));
+  s.push_back(int_field("dp.latency_cycles", REF(dp.latency_cycles), "cycles", "double-precision units: register-dependency latency", 0,
+                        1 << 20, kOpt));
   // --- shared memory
   s.push_back(int_field("smem.banks", REF(smem.banks), "banks", "shared-memory banks (Volkov Table 2.5)", 1, 1024, kReq));
   s.push_back(int_field("smem.bank_width_bytes", REF(smem.bank_width_bytes), "bytes", "bank width (Volkov Table 2.5)", 1, 64, kReq));

@@ -4,7 +4,7 @@
 
 namespace warpsim::isa {
 namespace {
-constexpr std::array<std::string_view, kOpClassCount> kNames{"alu", "sfu", "smem", "ld", "st", "bar", "ctrl"};
+constexpr std::array<std::string_view, kOpClassCount> kNames{"alu", "sfu", "smem", "ld", "st", "bar", "ctrl", "dp"};
 }
 
 std::string_view to_string(OpClass c) { return kNames[index(c)]; }

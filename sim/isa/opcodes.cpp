@@ -61,6 +61,13 @@ constexpr std::array kOpcodes{
     OpcodeInfo{"R2P", OpClass::Alu, 0},
     OpcodeInfo{"VOTE", OpClass::Alu, 1},
     OpcodeInfo{"FSWZADD", OpClass::Alu, 1},
+    // double-precision units (GT200: one per SM, Lai and Seznec 2011 Table 1; sm_70-sm_90 alike)
+    OpcodeInfo{"DADD", OpClass::Dp, 1},
+    OpcodeInfo{"DMUL", OpClass::Dp, 1},
+    OpcodeInfo{"DFMA", OpClass::Dp, 1},
+    OpcodeInfo{"DMNMX", OpClass::Dp, 1},
+    OpcodeInfo{"DSETP", OpClass::Dp, 2},
+    OpcodeInfo{"DSET", OpClass::Dp, 1},
     // special-function units
     OpcodeInfo{"MUFU", OpClass::Sfu, 1},
     OpcodeInfo{"RCP", OpClass::Sfu, 1},

@@ -6,8 +6,6 @@
 namespace warpsim::isa {
 namespace {
 
-constexpr std::string_view kDouble =
-    "double-precision arithmetic runs on an FP64 unit, and no GPU config of warpsim describes one (its rate and latency)";
 constexpr std::string_view kTensor =
     "matrix (tensor-core) instructions and their matrix loads serve a unit no GPU config of warpsim describes";
 constexpr std::string_view kTexture = "texture and surface instructions are not modelled";
@@ -15,8 +13,7 @@ constexpr std::string_view kCall = "calls, returns and indirect branches are not
 constexpr std::string_view kAsync = "the tensor memory accelerator and asynchronous transaction barriers (sm_90) are not modelled";
 constexpr std::string_view kTrap = "a trap or breakpoint ends the kernel abnormally";
 
-constexpr std::array<std::pair<std::string_view, std::string_view>, 42> kUnsupported{{
-    {"DADD", kDouble},    {"DFMA", kDouble},   {"DMUL", kDouble},   {"DSETP", kDouble},  {"DMNMX", kDouble},  {"DSET", kDouble},
+constexpr std::array<std::pair<std::string_view, std::string_view>, 36> kUnsupported{{
     {"DMMA", kTensor},    {"HMMA", kTensor},   {"IMMA", kTensor},   {"BMMA", kTensor},   {"HGMMA", kTensor},  {"IGMMA", kTensor},
     {"BGMMA", kTensor},   {"QGMMA", kTensor},  {"LDSM", kTensor},   {"STSM", kTensor},   {"TEX", kTexture},   {"TLD", kTexture},
     {"TLD4", kTexture},   {"TXQ", kTexture},   {"TMML", kTexture},  {"TXD", kTexture},   {"SULD", kTexture},  {"SUST", kTexture},

@@ -42,6 +42,9 @@ InstructionCost cost_of(const config::HwConfig& cfg, const isa::Kernel& k, const
       c.latency = cfg.sfu.latency_cycles;
       c.latency_to_alu = pick(cfg.sfu.latency_to_alu_cycles, c.latency);
       break;
+    case OpClass::Dp:
+      c.latency_to_alu = c.latency = cfg.dp.latency_cycles;
+      break;
     case OpClass::Smem: {
       const SharedAccessCost s = shared_access_cost(cfg, in.access >= 0 ? k.accesses[in.access] : isa::AccessPattern{});
       const double replay = (s.conflict_degree - 1.0) * cfg.smem.replay_latency_cycles;  // Table 6.2 smem2
@@ -117,6 +120,9 @@ KernelProfile profile_kernel(const config::HwConfig& cfg, const isa::Kernel& k, 
         break;
       case OpClass::Sfu:
         p.sfu += n;
+        break;
+      case OpClass::Dp:
+        p.dp += n;
         break;
       case OpClass::Smem:
         p.smem += n;

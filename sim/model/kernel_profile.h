@@ -30,7 +30,7 @@ struct KernelProfile {
   std::vector<bool> dual_issued_with_next;  // pc issues together with pc + 1 (§3.8)
   isa::InstructionMix mix;
   double instructions = 0;  // executed per warp
-  double alu = 0, sfu = 0, smem = 0, loads = 0, stores = 0, barriers = 0, control = 0;
+  double alu = 0, sfu = 0, dp = 0, smem = 0, loads = 0, stores = 0, barriers = 0, control = 0;
   double global_mem = 0;       // loads + stores
   double bytes_requested = 0;  // global, per warp
   double bytes_transferred = 0;
@@ -40,7 +40,7 @@ struct KernelProfile {
   double reissues = 0;               // per warp
   // True when the kernel holds only CUDA-core, global-memory and control instructions: the
   // two-class kernels on which chapter 7 evaluates the prior models.
-  bool two_class() const { return sfu == 0 && smem == 0 && barriers == 0; }
+  bool two_class() const { return sfu == 0 && dp == 0 && smem == 0 && barriers == 0; }
 };
 
 KernelProfile profile_kernel(const config::HwConfig& cfg, const isa::Kernel& kernel);

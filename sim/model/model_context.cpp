@@ -30,6 +30,7 @@ std::array<double, isa::kOpClassCount> pipeline_issue_latency(const config::HwCo
   lat.fill(issue);
   lat[isa::index(OpClass::Alu)] = std::max(issue, warp / (cfg.scheduler.count * cfg.alu.ops_per_cycle));
   lat[isa::index(OpClass::Sfu)] = std::max(issue, warp / (cfg.scheduler.count * cfg.sfu.ops_per_cycle));
+  if (cfg.dp.ops_per_cycle > 0) lat[isa::index(OpClass::Dp)] = std::max(issue, warp / (cfg.scheduler.count * cfg.dp.ops_per_cycle));
   // Memory pipelines: mean cycles per instruction of the kernel's accesses (bank passes, bytes).
   const double bytes_per_cycle = cfg.memory.peak_gbps / (cfg.device.core_clock_ghz * cfg.device.sms);
   double smem = 0, smem_n = 0;

@@ -90,6 +90,8 @@ Worksheet throughput_worksheet(const config::HwConfig& cfg, const isa::Kernel& k
   if (p.alu > 0)
     w.sections.push_back({"CUDA cores", {{"CUDA core instructions", warp / (cfg.scheduler.count * cfg.alu.ops_per_cycle), p.alu}}});
   if (p.sfu > 0) w.sections.push_back({"SFU units", {{"SFU instructions", warp / (cfg.scheduler.count * cfg.sfu.ops_per_cycle), p.sfu}}});
+  if (p.dp > 0 && cfg.dp.ops_per_cycle > 0)
+    w.sections.push_back({"DP units", {{"double-precision instructions", warp / (cfg.scheduler.count * cfg.dp.ops_per_cycle), p.dp}}});
   if (p.smem > 0) w.sections.push_back({"Shared memory banks", smem.take()});
   if (p.global_mem > 0) w.sections.push_back({"Memory system", mem.take()});
   w.sections.push_back(issue_section(cfg, k, p));

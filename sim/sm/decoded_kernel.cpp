@@ -1,5 +1,7 @@
 #include "sm/decoded_kernel.h"
 
+#include <fmt/format.h>
+
 #include "common/user_error.h"
 #include "sm/address_generator.h"
 #include "sm/shared_memory_banks.h"
@@ -19,6 +21,9 @@ void set_latencies(DecodedInstruction& d, const config::HwConfig& cfg) {
     case OpClass::Sfu:
       d.latency_to_other = static_cast<uint32_t>(cfg.sfu.latency_cycles);
       d.latency_to_alu = with_override(cfg.sfu.latency_cycles, cfg.sfu.latency_to_alu_cycles);
+      break;
+    case OpClass::Dp:
+      d.latency_to_alu = d.latency_to_other = static_cast<uint32_t>(cfg.dp.latency_cycles);
       break;
     case OpClass::Smem: {
       // Each extra conflict pass adds the replay latency (Volkov Table 6.2, smem2 - smem).
@@ -65,7 +70,16 @@ DecodedKernel decode(const isa::Kernel& kernel, const config::HwConfig& cfg) {
       d.smem_unit_cycles = cost.unit_cycles;
     }
     set_latencies(d, cfg);
-    d.unit = in.cls == isa::OpClass::Alu ? 0 : in.cls == isa::OpClass::Sfu ? 1 : in.cls == isa::OpClass::Smem ? 2 : 3;
+    d.unit = in.cls == isa::OpClass::Alu    ? 0
+             : in.cls == isa::OpClass::Sfu  ? 1
+             : in.cls == isa::OpClass::Smem ? 2
+             : in.cls == isa::OpClass::Dp   ? 3
+                                            : kNoUnit;
+    if (in.cls == isa::OpClass::Dp && !(cfg.dp.ops_per_cycle > 0 && cfg.dp.latency_cycles > 0))
+      throw UserError(Diagnostic{kernel.source, in.line, 0, in.opcode,
+                                 fmt::format("a double-precision instruction, and GPU '{}' gives no double-precision unit "
+                                             "(dp.ops_per_cycle and dp.latency_cycles; docs/hw-configs.md)",
+                                             cfg.gpu.name)});
     dk.code.push_back(d);
   }
   // Loops ending at each pc, innermost first: kernel.loops lists loops in closing order.

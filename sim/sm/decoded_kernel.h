@@ -9,6 +9,7 @@
 
 #include "config/hw_config.h"
 #include "isa/kernel.h"
+#include "sm/warp.h"
 
 namespace warpsim::sm {
 
@@ -35,7 +36,7 @@ struct DecodedInstruction {
   // Issues alone and leaves its warp live: not a barrier or EXIT, and no same-warp partner under
   // this config. The issue loop's fast path takes these (Sm::issue).
   bool plain_issue = true;
-  uint8_t unit = 3;                 // 0 CUDA cores, 1 SFU, 2 shared-memory unit, 3 none (see Warp::unit)
+  uint8_t unit = kNoUnit;           // 0 CUDA cores, 1 SFU, 2 shared-memory unit, 3 DP units, 4 none (see Warp::unit)
   uint16_t loops_ending_first = 0;  // index into DecodedKernel::loops_ending
   uint16_t loops_ending_count = 0;
 };

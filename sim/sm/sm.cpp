@@ -47,9 +47,11 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
   for (auto& s : schedulers_) {
     s.alu = RatePipe(cfg.alu.ops_per_cycle, cfg.scheduler.cycles_per_issue);
     s.sfu = RatePipe(cfg.sfu.ops_per_cycle, cfg.scheduler.cycles_per_issue);
+    // No double-precision rate: decode() refuses a kernel with DP instructions, so the pipe is idle.
+    s.dp = RatePipe(cfg.dp.ops_per_cycle > 0 ? cfg.dp.ops_per_cycle : 1.0, cfg.scheduler.cycles_per_issue);
     s.next_slot = kNever;  // nothing to issue until a block arrives
   }
-  for (auto& s : schedulers_) s.unit = {&s.alu, &s.sfu, &smem_unit_};
+  for (auto& s : schedulers_) s.unit = {&s.alu, &s.sfu, &smem_unit_, &s.dp};
   for (int slot = 0; slot < slots; ++slot) {
     Scheduler& s = schedulers_[slot % cfg.scheduler.count];
     slot_scheduler_.push_back(static_cast<uint32_t>(slot % cfg.scheduler.count));
@@ -84,7 +86,7 @@ void Sm::wait_for_warps(Scheduler& s, uint64_t t) {
     s.next_slot = earliest_wake(s, t);
     return;
   }
-  std::array<uint64_t, 4>& earliest = s.earliest;  // ready_at by Warp::unit
+  std::array<uint64_t, kUnitCount + 1>& earliest = s.earliest;  // ready_at by Warp::unit
   earliest.fill(kNever);
   // The reason charged when warps block for different reasons is the one closest to issuing:
   // PipeBusy (5) > IssueLimit (4) > Dependency (3).
@@ -119,8 +121,8 @@ void Sm::wait_for_warps(Scheduler& s, uint64_t t) {
 // The next slot at which a warp of `s` could issue, from Scheduler::earliest (kNever: none can
 // by itself).
 uint64_t Sm::earliest_wake(const Scheduler& s, uint64_t t) const {
-  uint64_t wake = s.earliest[3] == kNever ? kNever : std::max(t, s.earliest[3]);
-  for (size_t u = 0; u < 3; ++u)
+  uint64_t wake = s.earliest[kNoUnit] == kNever ? kNever : std::max(t, s.earliest[kNoUnit]);
+  for (size_t u = 0; u < kUnitCount; ++u)
     if (s.earliest[u] != kNever) wake = std::min(wake, s.unit[u]->next_accept(std::max(t, s.earliest[u])));
   return wake == kNever ? kNever : align(std::max(wake, t + 1));
 }

@@ -72,10 +72,10 @@ class Sm {
   struct Scheduler {
     std::vector<uint32_t> slots;  // warp slots owned by this scheduler
     std::vector<uint32_t> order;  // resident warps in launch order (two-level: active set first)
-    RatePipe alu, sfu;
-    std::array<RatePipe*, 3> unit{};  // by Warp::unit: alu, sfu, the SM's shared-memory unit
-    uint64_t next_slot = 0;           // next cycle it may try to issue (kNever: waits for an event)
-    uint64_t busy_until = 0;          // issuing an instruction keeps it busy until here
+    RatePipe alu, sfu, dp;
+    std::array<RatePipe*, kUnitCount> unit{};  // by Warp::unit: alu, sfu, the SM's shared-memory unit, dp
+    uint64_t next_slot = 0;                    // next cycle it may try to issue (kNever: waits for an event)
+    uint64_t busy_until = 0;                   // issuing an instruction keeps it busy until here
     // Issue slots before this cycle are accounted, except a run of Issued slots still going on:
     // charge() telescopes, so the run is charged once, when it ends (attempt, finish).
     uint64_t charged_to = 0;
@@ -88,7 +88,7 @@ class Sm {
     uint64_t resident = 0, barrier = 0, live = 0;
     // The earliest ready_at of the live warps by Warp::unit, as wait_for_warps last found it;
     // valid until a warp of this scheduler changes (set_ready, refresh_issued clear it).
-    std::array<uint64_t, 4> earliest{};
+    std::array<uint64_t, kUnitCount + 1> earliest{};
     bool earliest_valid = false;
   };
   struct BlockSlot {

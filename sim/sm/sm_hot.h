@@ -77,14 +77,14 @@ WARPSIM_HOT void Sm::refresh_issued(Scheduler& s, uint32_t k, uint32_t slot) {
 // unit that can accept it (eligible() of some live warp), without visiting the warps.
 WARPSIM_HOT bool Sm::may_issue(const Scheduler& s, uint64_t t) const {
   if (!s.earliest_valid) return true;
-  for (size_t u = 0; u < 3; ++u)
+  for (size_t u = 0; u < kUnitCount; ++u)
     if (s.earliest[u] <= t && s.unit[u]->can_accept(t)) return true;
-  return s.earliest[3] <= t;
+  return s.earliest[kNoUnit] <= t;
 }
 
 WARPSIM_HOT bool Sm::eligible(const Warp& w, const Scheduler& s, uint64_t t) const {
   // A warp not resident has ready_at == kNever.
-  return w.ready_at <= t && (w.unit == 3 || s.unit[w.unit]->can_accept(t));
+  return w.ready_at <= t && (w.unit == kNoUnit || s.unit[w.unit]->can_accept(t));
 }
 
 WARPSIM_HOT void Sm::charge(Scheduler& s, uint64_t until) {
@@ -125,6 +125,9 @@ WARPSIM_HOT void Sm::execute_plain(Scheduler& s, uint32_t slot, const DecodedIns
       break;
     case OpClass::Sfu:
       s.sfu.accept(t, d.ops);
+      break;
+    case OpClass::Dp:
+      s.dp.accept(t, d.ops);
       break;
     case OpClass::Smem:
       issue_smem(slot, d, t);

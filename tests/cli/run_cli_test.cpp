@@ -43,6 +43,26 @@ TEST(RunCli, UnknownOpcodeInAWorkloadNamesFileAndLine) {
   EXPECT_NE(r.err.find("did you mean 'FADD'"), std::string::npos) << r.err;
 }
 
+TEST(RunCli, DoublePrecisionRunsWhereTheConfigGivesDpUnitsAndIsRefusedElsewhere) {
+  // GT200: one DP unit per SM (1 op/cycle, 48-cycle latency): a dependent DFMA chain takes 48
+  // cycles per instruction. Kepler's config gives none: exit 2 naming the line and the keys.
+  const std::string wl = write_temp_file("dp.wl", ".kernel k\n.loop 64\nDFMA R2, R2, R4, R2\n.endloop\n");
+  const CliRun gt200 = run_cli("run --gpu gt200 --sms 1 --workload " + wl + " --warps 1 --format csv");
+  ASSERT_EQ(gt200.exit_code, 0) << gt200.err;
+  const auto rows = parse_csv(gt200.out);
+  const auto col = [&](const std::string& name) {
+    for (size_t i = 0; i < rows[0].fields.size(); ++i)
+      if (rows[0].fields[i].text == name) return std::stod(rows[1].fields[i].text);
+    return -1.0;
+  };
+  EXPECT_NEAR(col("mean_warp_latency") / 64, 48, 0.5);
+  const CliRun kepler = run_cli("run --gpu kepler --workload " + wl + " --warps 1");
+  EXPECT_EQ(kepler.exit_code, 2);
+  EXPECT_NE(kepler.err.find("dp.wl:3"), std::string::npos) << kepler.err;
+  EXPECT_NE(kepler.err.find("dp.ops_per_cycle and dp.latency_cycles"), std::string::npos) << kepler.err;
+  EXPECT_EQ(kepler.out, "");
+}
+
 TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
   EXPECT_EQ(run_cli("run --gpu maxwell --workload homogeneous --warps 0").exit_code, 2);
   EXPECT_EQ(run_cli("run --gpu maxwell --workload homogeneous --warps 8:4").exit_code, 2);

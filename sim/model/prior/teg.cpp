@@ -42,7 +42,7 @@ void unroll(const isa::Kernel& k, int lo, int hi, std::vector<bool>& open, std::
 // What issuing one instruction costs: the unit it holds and for how long, when its result is
 // ready, and how long its warp waits before its next issue.
 struct IssueCost {
-  int unit = 0;          // 0 CUDA cores, 1 SFU, 2 shared memory, 3 load/store, -1 none
+  int unit = 0;          // 0 CUDA cores, 1 SFU, 2 shared memory, 3 load/store, 4 DP units, -1 none
   double unit_busy = 0;  // multi-warp issue latency (Table 1)
   double latency = 0;    // until a dependent may issue
   double same_warp = 0;  // until the same warp may issue again (§3.2.2)
@@ -67,6 +67,11 @@ std::vector<IssueCost> costs(const config::HwConfig& cfg, const isa::Kernel& k) 
         c.unit = 1;
         c.unit_busy = warp / cfg.sfu.ops_per_cycle;
         c.latency = cfg.sfu.latency_cycles;
+        break;
+      case OpClass::Dp:  // GT200's one DPU per SM: 32 cycles per warp instruction (Table 1)
+        c.unit = 4;
+        c.unit_busy = cfg.dp.ops_per_cycle > 0 ? warp / cfg.dp.ops_per_cycle : 0;
+        c.latency = cfg.dp.latency_cycles;
         break;
       case OpClass::Smem: {
         const SharedAccessCost s = shared_access_cost(cfg, k.accesses[in.access]);
@@ -108,13 +113,14 @@ double teg_cycles(const ModelContext& c, int warps) {
   std::vector<bool> open(k.loops.size(), false);
   if (!k.code.empty()) unroll(k, 0, static_cast<int>(k.code.size()) - 1, open, trace, kMaxReplayed / std::max(1, warps));
   const std::vector<IssueCost> cost = costs(c.cfg, k);
-  // The SM's share of the memory pipeline: TEG gives a TPC 1/10 of the peak (§3.1); the configs
-  // have no TPCs, so one SM gets 1/sms of the measured peak, in bytes per cycle.
-  const double share = c.cfg.memory.peak_gbps / c.cfg.device.core_clock_ghz / c.cfg.device.sms;
+  // The SM's TPC's share of the memory pipeline, TEG's "1/10 of peak global memory bandwidth" on
+  // GT200's 10 TPCs (§3.1), in bytes per cycle: the experiments of §5 run one SM per TPC.
+  const double tpcs = std::max(1.0, static_cast<double>(c.cfg.device.sms) / c.cfg.device.sms_per_tpc);
+  const double share = c.cfg.memory.peak_gbps / c.cfg.device.core_clock_ghz / tpcs;
   const int registers = k.register_count();
   std::vector<WarpState> w(static_cast<size_t>(warps));
   for (auto& s : w) s.ready.assign(static_cast<size_t>(registers), 0.0);
-  double unit_free[4] = {0, 0, 0, 0};
+  double unit_free[5] = {0, 0, 0, 0, 0};
   double pipe_free = 0, engine_free = 0, end = 0;
   size_t done = 0, last = w.size() - 1;
   const double cpi = c.cfg.scheduler.cycles_per_issue;
