@@ -23,17 +23,25 @@ void add(AccuracyRow& row, const Value& v, double rel, bool ok, const std::strin
   if (rel < 0 && (std::isnan(row.worst_under) || rel < row.worst_under)) row.worst_under = rel, row.worst_under_case = id;
 }
 
-// simulator (all, out of sample, in sample), volkov, volkov_refined, then every other model in
-// registry order.
+// simulator (all, out of sample, in sample, per seed), volkov, volkov_refined, then every other
+// model in registry order.
 int source_rank(const std::string& s) {
-  if (s == kSimulator) return -3;
-  if (s == kSimulatorOutOfSample) return -2;
-  if (s == kSimulatorInSample) return -1;
+  if (s == kSimulator) return -4;
+  if (s == kSimulatorOutOfSample) return -3;
+  if (s == kSimulatorInSample) return -2;
+  if (s.rfind("simulator on ", 0) == 0) return -1;
   const auto names = model::model_names();
   return static_cast<int>(std::find(names.begin(), names.end(), s) - names.begin());
 }
 
 }  // namespace
+
+std::string simulator_on_source(const std::string& measurement_id) {
+  const std::string prefix = measurement_id.substr(0, measurement_id.find('.'));
+  const std::map<std::string, std::string> seeds{{"volkov", "Volkov 2016"}, {"teg", "TEG 2011"}, {"lemeire", "Lemeire 2016"}};
+  const auto it = seeds.find(prefix);
+  return "simulator on " + (it != seeds.end() ? it->second : prefix);
+}
 
 std::vector<AccuracyRow> accuracy_summary(const std::vector<CaseOutcome>& outcomes) {
   std::map<std::pair<std::string, std::string>, AccuracyRow> rows;
@@ -49,6 +57,8 @@ std::vector<AccuracyRow> accuracy_summary(const std::vector<CaseOutcome>& outcom
       add(row(gpu, o.in_sample.empty() ? kSimulatorOutOfSample : kSimulatorInSample), o.simulated, o.rel_error, o.pass, o.spec->id);
       for (const auto& m : o.models) add(row(gpu, m.model), m.value, m.rel_error, m.within, o.spec->id);
     }
+    if (!o.spec->compare.measurements.empty())
+      add(row("all", simulator_on_source(o.spec->compare.measurements.front())), o.simulated, o.rel_error, o.pass, o.spec->id);
   }
   std::vector<AccuracyRow> out;
   for (auto& [k, r] : rows) out.push_back(r);

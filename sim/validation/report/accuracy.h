@@ -15,6 +15,9 @@ namespace warpsim::validation {
 inline constexpr const char* kSimulator = "simulator";
 inline constexpr const char* kSimulatorOutOfSample = "simulator, out of sample";
 inline constexpr const char* kSimulatorInSample = "simulator, in sample";
+// And per seed whose measurements the cases compare with (row "all" only): "simulator on
+// Volkov 2016", "simulator on TEG 2011", "simulator on Lemeire 2016", or the id's first part.
+std::string simulator_on_source(const std::string& measurement_id);
 
 struct AccuracyRow {
   std::string gpu;                               // a GPU name, or "all"
