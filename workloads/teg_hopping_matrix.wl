@@ -12,11 +12,12 @@
 #   layout=aos (Table 4): array of structures; thread t reads spinor t's field f at element 24t + f
 #     and link t's at 18t + f: stride 24 and 18 across the warp, uncoalesced (§5.2, §3.3.4).
 #   layout=soa (Table 5): structure of arrays; the warp reads consecutive elements: coalesced.
-# sites: the paper does not state the lattice size handled per warp. sites=1 brings the simulated
-# one-warp time nearest Table 4's measured 51,053 cycles: a value taken from Table 4, so its
-# absolute cycles are in-sample (validation/measured_inputs.yaml); Table 5 runs the same lattice.
-# Written by a short loop over the registers (each double a pair, named by its even register); the
-# 8 directions repeat one body (.loop 8), as only the neighbour and the sign of γ_μ change.
+# sites: the paper does not state the lattice size handled per warp. One site, the least, is
+# already 21% above Table 4's measured one-warp 51,053 cycles, and two would double that; the
+# choice looked at Table 4, so its absolute cycles count as in-sample
+# (validation/measured_inputs.yaml). Table 5 runs the same lattice.
+# Each double is a register pair, named by its even register; the 8 directions repeat one body
+# (.loop 8), as only the neighbour and the sign of γ_μ change between them.
 .kernel teg_hopping_matrix
 .description "TEG §5.2: lattice QCD Hopping_Matrix in double precision, layout=aos (uncoalesced, Table 4) or soa (coalesced, Table 5) (Lai and Seznec 2011)"
 .param layout aos aos|soa

@@ -55,10 +55,23 @@ std::vector<ModelInfo> build() {
   };
 }
 
+// A kernel with double-precision instructions on a GPU whose config gives no DP units has no
+// rate or latency to model them with (the simulator refuses it too): every model answers n/a.
+std::vector<ModelInfo> refusing_dp_without_units(std::vector<ModelInfo> ms) {
+  for (auto& m : ms)
+    m.evaluate = [inner = std::move(m.evaluate)](const ModelContext& c, double n) {
+      if (c.profile.dp > 0 && !(c.cfg.dp.ops_per_cycle > 0 && c.cfg.dp.latency_cycles > 0))
+        return Estimate::na("double-precision instructions, and GPU '" + c.cfg.gpu.name +
+                            "' gives no double-precision unit (dp.ops_per_cycle, dp.latency_cycles)");
+      return inner(c, n);
+    };
+  return ms;
+}
+
 }  // namespace
 
 const std::vector<ModelInfo>& models() {
-  static const std::vector<ModelInfo> m = build();
+  static const std::vector<ModelInfo> m = refusing_dp_without_units(build());
   return m;
 }
 

@@ -6,6 +6,7 @@
 
 #include "common/user_error.h"
 #include "isa/generators.h"
+#include "isa/workloads.h"
 #include "model/model_context.h"
 #include "model/model_test_util.h"
 #include "model/registry.h"
@@ -71,6 +72,20 @@ TEST(ModelRegistry, OneWarpIsLatencyBoundInEveryLatencyAwareModel) {
     EXPECT_NEAR(find_model(name)->evaluate(c, 1).warp_throughput, want, want * 1e-3) << name;
   // Zhang & Owens overlap the two times even for one warp: the max, not the sum (§4.11).
   EXPECT_NEAR(find_model("zhang_owens")->evaluate(c, 1).warp_throughput, 1 / (100000 * std::max(8 * 18.0, 513.0)), want * 1e-3);
+}
+
+TEST(ModelRegistry, EveryModelIsNotApplicableToDoublePrecisionWithoutDpUnits) {
+  // Kepler's config gives no double-precision unit: no rate or latency to model DADD with.
+  const isa::Kernel dadd = isa::load_workload("teg_table1_chain", {{"op", "DADD"}});
+  for (const auto& m : models()) {
+    const Estimate e = evaluate_model(m.name, warpsim::test::builtin("kepler"), dadd, 4);
+    EXPECT_FALSE(e.available) << m.name;
+    EXPECT_NE(e.flag.find("dp.ops_per_cycle"), std::string::npos) << m.name << ": " << e.flag;
+  }
+  // GT200's does (one per SM, 48 cycles): a dependent DADD chain, one warp, 48 cycles apart.
+  const Estimate gt200 = evaluate_model("teg", warpsim::test::builtin("gt200"), dadd, 1);
+  ASSERT_TRUE(gt200.available);
+  EXPECT_NEAR(1 / (gt200.warp_throughput * 4 * 256), 48, 0.5);
 }
 
 }  // namespace

@@ -114,7 +114,8 @@ double teg_cycles(const ModelContext& c, int warps) {
   if (!k.code.empty()) unroll(k, 0, static_cast<int>(k.code.size()) - 1, open, trace, kMaxReplayed / std::max(1, warps));
   const std::vector<IssueCost> cost = costs(c.cfg, k);
   // The SM's TPC's share of the memory pipeline, TEG's "1/10 of peak global memory bandwidth" on
-  // GT200's 10 TPCs (§3.1), in bytes per cycle: the experiments of §5 run one SM per TPC.
+  // GT200's 10 TPCs (§3.1), in bytes per cycle: §5.1 times one block with clock(), so one SM of
+  // its TPC is busy.
   const double tpcs = std::max(1.0, static_cast<double>(c.cfg.device.sms) / c.cfg.device.sms_per_tpc);
   const double share = c.cfg.memory.peak_gbps / c.cfg.device.core_clock_ghz / tpcs;
   const int registers = k.register_count();
@@ -180,7 +181,7 @@ Estimate teg(const ModelContext& c, double n) {
   int64_t per_warp = 0;
   for (int64_t x : counts) per_warp += x;
   if (per_warp * warps > kMaxReplayed)
-    return Estimate::na(fmt::format("{} warp instructions to replay, more than TEG's 2^26", per_warp * warps));
+    return Estimate::na(fmt::format("{} warp instructions to replay, more than this replay's 2^26", per_warp * warps));
   return Estimate::of(warps / teg_cycles(c, warps));
 }
 

@@ -24,7 +24,7 @@ std::optional<TwoClassMix> two_class_mix(const ModelContext& c, std::string* why
   if (!p.two_class()) {
     if (why_not)
       *why_not =
-          "defined for CUDA-core and global-memory instructions only (Volkov 2016 ch. 7); kernel has SFU, shared-memory or barrier instructions";
+          "defined for CUDA-core and global-memory instructions only (Volkov 2016 ch. 7); kernel has SFU, double-precision, shared-memory or barrier instructions";
     return std::nullopt;
   }
   TwoClassMix m;

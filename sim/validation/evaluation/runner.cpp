@@ -62,8 +62,12 @@ void check_cases(const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {
       if (m->unit != unit) at("compare.measurement", fmt::format("'{}' is in {}, but the extraction gives {}", id, m->unit, unit));
       const std::string& on = c.compare.measured_on.empty() ? c.gpu : c.compare.measured_on;
       if (!on.empty() && !m->applies_to(on))
-        at("compare.measurement", fmt::format("'{}' was measured on {}, not on {} {}", id, join(m->gpus, "+"),
-                                              c.compare.measured_on.empty() ? "this case's GPU" : "its compare.measured_on", on));
+        at("compare.measurement",
+           fmt::format("'{}' was measured on {}, not on {} {}{}", id, join(m->gpus, "+"),
+                       c.compare.measured_on.empty() ? "this case's GPU" : "its compare.measured_on", on,
+                       c.compare.measured_on.empty()
+                           ? fmt::format(" (rows of another product of its generation: give compare.measured_on: {})", m->gpus.front())
+                           : ""));
       if (!rows.empty() && rows.front()->warps_per_sm != m->warps_per_sm)
         at("compare.measurement",
            fmt::format("'{}' and '{}' were taken at different occupancies (warps_per_sm): one case compares one number", rows.front()->id,

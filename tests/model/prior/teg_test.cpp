@@ -51,10 +51,9 @@ TEST(Teg, ReproducesTegsPublishedMatrixMultiplyPredictions) {
   // This implementation takes the simulator's GT200 config (Volkov's latencies and bank timing)
   // and the workload's transcription of the kernel. With 1-2 warps (latency-bound: issue and
   // execution latencies only) it agrees with TEG within 10%; with 4-16 warps TEG predicts up to 22%
-  // more cycles than a memory pipeline of 1/10 of the peak per TPC (§3.1), the rule the paper
-  // states, gives: TEG's tool charges global accesses more than its text says. Tables 4-5 are not
-  // asserted: their transcription does more work per site than the compiled kernel
-  // (failure_reasons.yaml).
+  // more cycles than the rules the paper states give (a memory pipeline of 1/10 of the peak per
+  // TPC, §3.1), and the paper does not say why. Tables 4-5 are not asserted: their transcription
+  // does more work per site than the compiled kernel (failure_reasons.yaml).
   const auto ms = validation::load_measurements(validation::builtin_measurements_dir());
   for (const auto& [table, conflict] : {std::pair{"t2", "16"}, std::pair{"t3", "1"}}) {
     const ModelContext c = gt200("teg_matmul_abt", {{"conflict", conflict}});
