@@ -26,6 +26,9 @@ class Parser {
     std::string raw;
     for (int n = 1; std::getline(in, raw); ++n) lines.push_back({n, strip_comment(raw)});
     params_.declare(lines);
+    // A bad parameter (an unknown --param, a value not among its choices) would make every line
+    // that uses it an error too: those follow from it, so it is reported alone.
+    sink_.throw_if_any();
     kernel_.params = params_.values();
     kernel_.source = file_;
     process(lines, 0, lines.size());

@@ -63,6 +63,13 @@ TEST(RunCli, DoublePrecisionRunsWhereTheConfigGivesDpUnitsAndIsRefusedElsewhere)
   EXPECT_EQ(kepler.out, "");
 }
 
+TEST(RunCli, ABadParameterValueIsReportedAloneNotWithEveryLineUsingIt) {
+  const CliRun r = run_cli("run --gpu gt200 --workload teg_table1_chain --param op=XYZ --warps 1");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("op: 'XYZ' is not one of FADD"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("unknown opcode"), std::string::npos) << r.err;
+}
+
 TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
   EXPECT_EQ(run_cli("run --gpu maxwell --workload homogeneous --warps 0").exit_code, 2);
   EXPECT_EQ(run_cli("run --gpu maxwell --workload homogeneous --warps 8:4").exit_code, 2);
