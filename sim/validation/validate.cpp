@@ -125,9 +125,7 @@ ValidateResult run_validate(const ValidateOptions& o) {
   std::set<std::string> compared;  // the measurement rows the case files compare, before any filter
   for (auto& c : load_cases(cpaths, gpu_files)) {
     covered.insert({gpu_rank(c.gpu), c.gpu});
-    compared.insert(c.compare.measurements.begin(), c.compare.measurements.end());
-    if (!c.compare.fit_curve.empty())
-      for (const char* row : {".a", ".b", ".c", ".peak"}) compared.insert(c.compare.fit_curve + row);
+    for (auto& id : compared_rows(c)) compared.insert(std::move(id));
     const bool gpu_ok = gpus.empty() || std::any_of(gpus.begin(), gpus.end(), [&](const GpuArg& g) { return g.name == c.gpu; });
     if (gpu_ok && selected(c.id, o.case_patterns)) cases.push_back(std::move(c));
   }

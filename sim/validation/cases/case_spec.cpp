@@ -28,6 +28,13 @@ const char* extract_kind_name(ExtractKind k) {
   return "?";
 }
 
+std::vector<std::string> compared_rows(const CaseSpec& c) {
+  std::vector<std::string> ids = c.compare.measurements;
+  if (!c.compare.fit_curve.empty())
+    for (const char* row : {".a", ".b", ".c", ".peak"}) ids.push_back(c.compare.fit_curve + row);
+  return ids;
+}
+
 const char* occupancy_unit_name(OccupancyUnit u) {
   switch (u) {
     case OccupancyUnit::WarpsPerScheduler:

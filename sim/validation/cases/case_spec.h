@@ -108,6 +108,8 @@ struct CaseSpec {
 };
 
 const char* extract_kind_name(ExtractKind k);
+// Every measurement row a case compares against: its rows, or a fitted curve's a, b, c and peak.
+std::vector<std::string> compared_rows(const CaseSpec& c);
 const char* occupancy_unit_name(OccupancyUnit u);
 
 // The metrics an extraction may read (result columns, report/result_table.h).

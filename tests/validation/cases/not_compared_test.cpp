@@ -13,11 +13,8 @@ namespace {
 
 std::set<std::string> compared_by(const std::vector<CaseSpec>& cases) {
   std::set<std::string> out;
-  for (const auto& c : cases) {
-    out.insert(c.compare.measurements.begin(), c.compare.measurements.end());
-    if (!c.compare.fit_curve.empty())
-      for (const char* row : {".a", ".b", ".c", ".peak"}) out.insert(c.compare.fit_curve + row);
-  }
+  for (const auto& c : cases)
+    for (auto& id : compared_rows(c)) out.insert(std::move(id));
   return out;
 }
 
