@@ -111,8 +111,13 @@ void report_in_case(YamlReader& r, const KeyLookup& get, const std::string& pref
       continue;
     }
     const std::string key = d.file == "<cli>" ? cli_key : option_key;
-    YAML::Node at = get(key);
-    if (!at) at = get("workload");
+    // A nested quantity may have neither key of its own: then the lookup gives an invalid node,
+    // which must not be assigned to (yaml-cpp throws), only copied.
+    const auto where = [&]() -> YAML::Node {
+      YAML::Node own = get(key);
+      return own ? own : get("workload");
+    };
+    const YAML::Node at = where();
     const std::string name = prefix.empty() ? key : prefix + "." + key;
     r.error(at, d.key.empty() || d.file == "<cli>" ? name : name + separator + d.key, d.message);
   }

@@ -11,7 +11,7 @@
 namespace warpsim::validation {
 
 void YamlReader::error(const YAML::Node& at, const std::string& key, std::string message) {
-  const YAML::Mark m = at.Mark();
+  const YAML::Mark m = at.IsDefined() ? at.Mark() : YAML::Mark::null_mark();  // a missing key: no position
   sink_.add(Diagnostic{file_, m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0, key, std::move(message)});
 }
 
