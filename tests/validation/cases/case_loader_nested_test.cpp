@@ -5,20 +5,11 @@
 
 #include "common/user_error.h"
 #include "support/test_support.h"
+#include "validation/cases/case_load_error.h"
 #include "validation/cases/case_loader.h"
 
 namespace warpsim::validation {
 namespace {
-
-std::string load_error(const std::string& path) {
-  try {
-    load_cases({path});
-  } catch (const UserError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "expected a UserError for " << path;
-  return "";
-}
 
 // A ratio's nested quantities inherit the case's workload and have no `workload:` of their own:
 // an unknown workload is reported at the case's key, and for the nested ones by name, not a crash

@@ -10,6 +10,7 @@
 
 #include "common/user_error.h"
 #include "support/test_support.h"
+#include "validation/cases/case_load_error.h"
 #include "validation/cases/case_loader.h"
 #include "validation/evaluation/runner.h"
 #include "validation/evaluation/sim_cache.h"
@@ -46,16 +47,6 @@ std::string good_with(std::initializer_list<std::pair<std::string, std::string>>
 }
 
 std::string case_file(const std::string& name, const std::string& text) { return test::write_temp_file("cases/" + name, text); }
-
-std::string load_error(const std::string& path) {
-  try {
-    load_cases({path});
-  } catch (const UserError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "expected a UserError for " << path;
-  return "";
-}
 
 }  // namespace
 
