@@ -64,7 +64,7 @@ bool AddressGenerator::fixed_offsets(int access, const WarpCoordinates& w, uint6
   return true;
 }
 
-void AddressGenerator::global_addresses(int access, const WarpCoordinates& w, uint64_t execution, std::array<uint64_t, 32>& out) const {
+uint32_t AddressGenerator::global_addresses(int access, const WarpCoordinates& w, uint64_t execution, std::array<uint64_t, 32>& out) const {
   const isa::AccessPattern& ap = kernel_.accesses[access];
   const uint64_t base = array_base_[ap.array];
   const uint64_t elements = std::max<uint64_t>(1, kernel_.arrays[ap.array].bytes / ap.bytes);
@@ -86,6 +86,7 @@ void AddressGenerator::global_addresses(int access, const WarpCoordinates& w, ui
       break;
     }
   }
+  return masks_[access];
 }
 
 std::vector<mem::AddressRange> AddressGenerator::shared_arrays() const {

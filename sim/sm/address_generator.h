@@ -26,8 +26,10 @@ class AddressGenerator {
  public:
   AddressGenerator(const isa::Kernel& kernel, const config::HwConfig& cfg, uint64_t seed);
 
-  // `execution` = how many times this warp executed this instruction before (0-based).
-  void global_addresses(int access, const WarpCoordinates& w, uint64_t execution, std::array<uint64_t, 32>& out) const;
+  // `execution` = how many times this warp executed this instruction before (0-based). Writes
+  // each lane's byte address and returns the lanes that access memory this time (bit i: lane i);
+  // only their addresses are meaningful.
+  uint32_t global_addresses(int access, const WarpCoordinates& w, uint64_t execution, std::array<uint64_t, 32>& out) const;
   // When the warp's lane addresses for this execution are lane 0's address plus offsets that are
   // the same for every execution of `access` (streaming, strided or broadcast, not wrapping around
   // the array), sets `lane0` to lane 0's address and returns true; the coalescer's output then

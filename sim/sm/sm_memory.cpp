@@ -22,8 +22,8 @@ void Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write
   if (addresses_.fixed_offsets(d.access, coords, exec, lane0)) {
     CoalescingCache::Entry& e = coalescing_.entry(d.access, lane0);
     if (e.key != static_cast<int32_t>(lane0 % CoalescingCache::kPeriod)) {
-      addresses_.global_addresses(d.access, coords, exec, addr_);
-      mem::coalesce(cfg_.lsu.coalescing, addr_, addresses_.active_mask(d.access), ap.bytes, segments_, cfg_.lsu.issue_unit);
+      const uint32_t mask = addresses_.global_addresses(d.access, coords, exec, addr_);
+      mem::coalesce(cfg_.lsu.coalescing, addr_, mask, ap.bytes, segments_, cfg_.lsu.issue_unit);
       if (!CoalescingCache::fill(e, lane0, segments_)) return depart_all(t, proto, work);
     }
     const uint64_t block = lane0 - lane0 % CoalescingCache::kPeriod;
@@ -33,8 +33,8 @@ void Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write
       depart(t, e.issue_step[j], proto, block + e.offset[j], e.size[j], e.line_transactions[j], j == e.last);
     return;
   }
-  addresses_.global_addresses(d.access, coords, exec, addr_);
-  mem::coalesce(cfg_.lsu.coalescing, addr_, addresses_.active_mask(d.access), ap.bytes, segments_, cfg_.lsu.issue_unit);
+  const uint32_t mask = addresses_.global_addresses(d.access, coords, exec, addr_);
+  mem::coalesce(cfg_.lsu.coalescing, addr_, mask, ap.bytes, segments_, cfg_.lsu.issue_unit);
   depart_all(t, proto, work);
 }
 
