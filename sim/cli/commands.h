@@ -17,5 +17,7 @@ void register_compare_memory(CLI::App& app);
 void register_import_sass(CLI::App& app);
 void register_plot(CLI::App& app);
 void register_teach(CLI::App& app);
+void register_trace(CLI::App& app);
+void register_montecarlo(CLI::App& app);
 
 }  // namespace warpsim::cli

@@ -65,6 +65,8 @@ int run(int argc, char** argv) {
   warpsim::cli::register_import_sass(app);
   warpsim::cli::register_plot(app);
   warpsim::cli::register_teach(app);
+  warpsim::cli::register_trace(app);
+  warpsim::cli::register_montecarlo(app);
   // An option given an empty value (`--out ''`, `--warps ""`) would read as not given at all and
   // silently take the default: refused before any command runs.
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))

@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "common/bit_mix.h"
 #include "common/user_error.h"
+#include "mem/cache/l2_geometry.h"
 
 namespace warpsim::mem::cache {
 namespace {
@@ -75,16 +75,13 @@ CachedMemory::CachedMemory(const MemorySystemSpec& spec)
     // A share's slices, as its DRAM channels (dram/share_geometry.h): its share of them, at least
     // one, each with the port rate and MSHRs of the traffic it carries (a device slice's where the
     // share holds whole slices), and its share of the capacity (the other SMs' data take the rest).
-    const double device_slices = m.l2.slices * share;
-    const int slices = std::max(1, static_cast<int>(std::round(device_slices)));
-    const double per_slice = device_slices / slices;  // of a device slice's traffic
+    const L2Geometry g = l2_geometry(cfg_, share);
+    const double per_slice = m.l2.slices * share / g.slices;  // of a device slice's traffic
     l2_return_cycles_ = static_cast<uint64_t>(m.l2.hit_latency_cycles) - request_cycles_;
     port_cycles_per_sector_ = static_cast<double>(kSectorBytes) / (m.l2.bytes_per_cycle * per_slice);
     l2_mshrs_ = std::max(2u, scaled(m.l2.mshrs, per_slice));  // a miss and the write-back of its victim
-    const auto bytes = static_cast<uint64_t>(m.l2_bytes * share);
-    const uint64_t sets = std::max<uint64_t>(1, bytes / (static_cast<uint64_t>(slices) * kLineBytes * static_cast<uint64_t>(m.l2.ways)));
-    slices_.resize(static_cast<size_t>(slices));
-    for (Level& s : slices_) s.tags = SectorCache(sets * kLineBytes * static_cast<uint64_t>(m.l2.ways), m.l2.ways);
+    slices_.resize(static_cast<size_t>(g.slices));
+    for (Level& s : slices_) s.tags = SectorCache(g.slice_bytes, m.l2.ways);
     slice_ready_ = dram::ChannelMinTree(slices_.size());
     if (share < 1)
       for (const AddressRange& a : spec.shared_arrays) {
@@ -112,9 +109,7 @@ void CachedMemory::schedule(uint64_t time, EventKind kind, uint32_t id, uint32_t
   events_.push(Event{time, seq_++, kind, id, count});
 }
 
-// Lines hash over the slices (GPUs hash addresses over their L2 slices and partitions), with other
-// bits of the hash than the set index's (sector_cache.cpp), so that a slice's sets are all used.
-uint32_t CachedMemory::slice_of(uint64_t line) const { return static_cast<uint32_t>((mix64(line) >> 32) % slices_.size()); }
+uint32_t CachedMemory::slice_of(uint64_t line) const { return l2_slice_of(line, static_cast<int>(slices_.size())); }
 
 uint64_t CachedMemory::l2_line_of(uint64_t line) const {
   for (const FoldedArray& f : folded_)

@@ -40,6 +40,10 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
   uint8_t have = r.mask;
   if (r.write) {  // write-back, write-allocate: the sectors written need no fetch
     if (way == nullptr && !take_way(0)) return false;
+    // A store hits only sectors a store brought in (Baghsorkhi 2012 §2.1, Fermi's counters).
+    const uint8_t written = way->dirty & r.mask;
+    counters_.l2_write_hit_sectors += static_cast<uint64_t>(std::popcount(written));
+    counters_.l2_write_miss_sectors += static_cast<uint64_t>(std::popcount(static_cast<uint8_t>(r.mask & ~written)));
     way->valid |= r.mask;
     way->dirty |= r.mask;
   } else {

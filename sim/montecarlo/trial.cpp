@@ -1,0 +1,151 @@
+#include "montecarlo/trial.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "common/bit_mix.h"
+
+namespace warpsim::montecarlo {
+namespace {
+
+using trace::TraceEntry;
+
+// A small, fast generator with a fixed algorithm (splitmix64), so that a seed gives the same
+// orderings on every platform and library.
+class Random {
+ public:
+  explicit Random(uint64_t seed) : state_(seed) {}
+  uint64_t next() { return mix64(state_ += 0x9e3779b97f4a7c15ull); }
+  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
+  uint64_t below(uint64_t n) { return n ? next() % n : 0; }
+
+ private:
+  uint64_t state_;
+};
+
+struct Queued {  // a request on its way from an SM's L1 to the L2
+  uint64_t round = 0;
+  LineRequest request;
+};
+
+// Splits an entry's sectors (ascending) into line requests.
+void line_requests(const trace::MemoryTrace& t, const TraceEntry& e, std::vector<LineRequest>& out) {
+  out.clear();
+  const bool store = t.statics[e.access].store;
+  const uint64_t* s = t.sectors_of(e);
+  for (uint16_t i = 0; i < e.sectors; ++i) {
+    const uint64_t line = s[i] / (mem::cache::kLineBytes / trace::kSectorBytes);
+    const auto bit = static_cast<uint8_t>(1u << (s[i] % mem::cache::kSectorsPerLine));
+    if (!out.empty() && out.back().line == line)
+      out.back().mask |= bit;
+    else
+      out.push_back({line, bit, store, e.access});
+  }
+}
+
+class SmSchedule {
+ public:
+  SmSchedule(const trace::MemoryTrace& t, const SequenceIndex& index, int sm, uint64_t seed)
+      : t_(t), index_(index), sm_(sm), random_(seed), per_block_(static_cast<uint64_t>(t.meta.warps_per_block)) {
+    for (int64_t b = sm; b < t.meta.traced_blocks; b += t.meta.device_sms) blocks_.push_back(static_cast<uint64_t>(b));
+  }
+
+  // Runs the SM's warps to the end through its L1; appends what leaves the L1 to `out`.
+  void run(CacheReplay& caches, std::vector<Queued>& out) {
+    size_t started = 0;
+    for (; started < blocks_.size() && started < static_cast<size_t>(t_.meta.blocks_per_sm); ++started) {
+      const uint32_t length = index_.sequences[blocks_[started] * per_block_];
+      start(blocks_[started], random_.below(length / 2 + 1));
+    }
+    std::vector<LineRequest> lines, below;
+    for (uint64_t round = 0; !warps_.empty(); ++round) {
+      for (size_t i = 0; i < warps_.size(); ++i) {
+        Warp& w = warps_[i];
+        if (w.next == w.end || round < w.start || random_.unit() >= w.weight || epoch_of(w) > block_epoch(w.block)) continue;
+        do {
+          line_requests(t_, t_.entries[w.next], lines);
+          for (const LineRequest& r : lines) {
+            below.clear();
+            caches.l1(sm_, r, below);
+            for (const LineRequest& b : below) out.push_back({round, b});
+          }
+        } while (++w.next < w.end && (t_.entries[w.next].flags & trace::kSequenceStart) == 0);
+      }
+      // A block whose warps all ended leaves, and makes room for the SM's next block.
+      std::vector<uint64_t> ended;
+      for (const Warp& w : warps_)
+        if (block_done(w.block) && std::find(ended.begin(), ended.end(), w.block) == ended.end()) ended.push_back(w.block);
+      std::erase_if(warps_, [&](const Warp& w) { return std::find(ended.begin(), ended.end(), w.block) != ended.end(); });
+      for (size_t k = 0; k < ended.size() && started < blocks_.size(); ++k) start(blocks_[started++], round + 1);
+    }
+  }
+
+ private:
+  struct Warp {
+    uint64_t block = 0;
+    uint64_t next = 0, end = 0;  // entries left
+    uint64_t start = 0;          // first round it may issue in
+    double weight = 1;
+  };
+
+  void start(uint64_t block, uint64_t first_round) {
+    for (uint64_t w = block * per_block_; w < (block + 1) * per_block_; ++w)
+      warps_.push_back({block, t_.warp_first[w], t_.warp_first[w + 1], first_round, 0.5 + 0.5 * random_.unit()});
+  }
+  bool block_done(uint64_t block) const {
+    return std::none_of(warps_.begin(), warps_.end(), [&](const Warp& w) { return w.block == block && w.next < w.end; });
+  }
+  static uint32_t kDone() { return std::numeric_limits<uint32_t>::max(); }
+  uint32_t epoch_of(const Warp& w) const { return w.next < w.end ? t_.entries[w.next].epoch : kDone(); }
+  // The barrier count the block's slowest warp has reached: no warp of the block goes past it.
+  uint32_t block_epoch(uint64_t block) const {
+    uint32_t least = kDone();
+    for (const Warp& w : warps_)
+      if (w.block == block) least = std::min(least, epoch_of(w));
+    return least;
+  }
+
+  const trace::MemoryTrace& t_;
+  const SequenceIndex& index_;
+  const int sm_;
+  Random random_;
+  const uint64_t per_block_;
+  std::vector<uint64_t> blocks_;  // the SM's blocks, in the order it runs them
+  std::vector<Warp> warps_;       // resident, in round-robin order
+};
+
+}  // namespace
+
+SequenceIndex::SequenceIndex(const trace::MemoryTrace& t) : sequences(t.warps(), 0) {
+  for (size_t w = 0; w < t.warps(); ++w)
+    for (uint64_t i = t.warp_first[w]; i < t.warp_first[w + 1]; ++i) sequences[w] += (t.entries[i].flags & trace::kSequenceStart) ? 1 : 0;
+}
+
+uint64_t trial_seed(uint64_t seed, uint64_t trial) { return mix64(mix64(seed) ^ (trial + 1) * 0xd1b54a32d192ed03ull); }
+
+CacheTally run_trial(const trace::MemoryTrace& t, const SequenceIndex& index, const config::HwConfig& cfg, uint64_t seed) {
+  const int sms = t.meta.device_sms;
+  CacheReplay caches(cfg, sms, t.statics.size());
+  std::vector<std::vector<Queued>> queues(static_cast<size_t>(sms));
+  for (int s = 0; s < sms; ++s)
+    SmSchedule(t, index, s, mix64(seed ^ static_cast<uint64_t>(s) * 0x9e3779b97f4a7c15ull)).run(caches, queues[s]);
+  // Round by round, the SMs' requests in a uniformly random interleaving (Fisher-Yates over
+  // their SM numbers), each SM's in its own order.
+  Random random(mix64(seed ^ 0xa0761d6478bd642full));
+  std::vector<size_t> head(static_cast<size_t>(sms), 0);
+  std::vector<uint32_t> picks;
+  while (true) {
+    uint64_t round = std::numeric_limits<uint64_t>::max();
+    for (int s = 0; s < sms; ++s)
+      if (head[s] < queues[s].size()) round = std::min(round, queues[s][head[s]].round);
+    if (round == std::numeric_limits<uint64_t>::max()) break;
+    picks.clear();
+    for (int s = 0; s < sms; ++s)
+      for (size_t i = head[s]; i < queues[s].size() && queues[s][i].round == round; ++i) picks.push_back(static_cast<uint32_t>(s));
+    for (size_t i = picks.size(); i > 1; --i) std::swap(picks[i - 1], picks[random.below(i)]);
+    for (uint32_t s : picks) caches.l2(queues[s][head[s]++].request);
+  }
+  return caches.tally();
+}
+
+}  // namespace warpsim::montecarlo

@@ -1,0 +1,263 @@
+#include "trace/trace_io.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "common/user_error.h"
+
+namespace warpsim::trace {
+namespace {
+
+constexpr const char* kBinaryHeader = "warpsim-trace 1 binary";
+constexpr const char* kTextHeader = "warpsim-trace 1 text";
+
+nlohmann::json meta_json(const MemoryTrace& t) {
+  const TraceMeta& m = t.meta;
+  nlohmann::json j = {{"gpu", m.gpu},
+                      {"workload", m.workload},
+                      {"params", m.params},
+                      {"seed", m.seed},
+                      {"device_sms", m.device_sms},
+                      {"blocks_per_sm", m.blocks_per_sm},
+                      {"warps_per_block", m.warps_per_block},
+                      {"total_blocks", m.total_blocks},
+                      {"traced_blocks", m.traced_blocks}};
+  for (const StaticAccess& s : t.statics)
+    j["statics"].push_back({{"pc", s.pc}, {"line", s.line}, {"opcode", s.opcode}, {"array", s.array}, {"store", s.store}});
+  return j;
+}
+
+// Fills t.meta and t.statics from `j`; a missing or mistyped field is the trace's error.
+void read_meta(const std::string& text, MemoryTrace& t, const std::string& name, int line) {
+  try {
+    const nlohmann::json j = nlohmann::json::parse(text);
+    TraceMeta& m = t.meta;
+    m.gpu = j.at("gpu").get<std::string>();
+    m.workload = j.at("workload").get<std::string>();
+    m.params = j.at("params").get<std::string>();
+    m.seed = j.at("seed").get<uint64_t>();
+    m.device_sms = j.at("device_sms").get<int>();
+    m.blocks_per_sm = j.at("blocks_per_sm").get<int>();
+    m.warps_per_block = j.at("warps_per_block").get<int>();
+    m.total_blocks = j.at("total_blocks").get<int64_t>();
+    m.traced_blocks = j.at("traced_blocks").get<int64_t>();
+    if (j.contains("statics"))
+      for (const auto& s : j.at("statics"))
+        t.statics.push_back({s.at("pc").get<uint32_t>(), s.at("line").get<int>(), s.at("opcode").get<std::string>(),
+                             s.at("array").get<std::string>(), s.at("store").get<bool>()});
+  } catch (const nlohmann::json::exception& e) {
+    throw UserError(Diagnostic{name, line, 0, "meta", fmt::format("not a trace header: {}", e.what())});
+  }
+  const TraceMeta& m = t.meta;
+  if (m.device_sms < 1 || m.blocks_per_sm < 1 || m.warps_per_block < 1 || m.traced_blocks < 0 || m.traced_blocks > m.total_blocks ||
+      t.statics.size() > 0xFFFF)
+    throw UserError(
+        Diagnostic{name, line, 0, "meta", "SMs, blocks per SM and warps per block must be positive, traced blocks within the grid"});
+}
+
+// The warp count the header promises; more warps or fewer is an error of the file.
+uint64_t expected_warps(const TraceMeta& m) { return static_cast<uint64_t>(m.traced_blocks) * static_cast<uint64_t>(m.warps_per_block); }
+
+void put_varint(std::string& out, uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<char>((v & 0x7F) | 0x80));
+    v >>= 7;
+  }
+  out.push_back(static_cast<char>(v));
+}
+
+uint64_t zigzag(int64_t v) { return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63); }
+int64_t unzigzag(uint64_t v) { return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1); }
+
+class BinaryReader {
+ public:
+  BinaryReader(std::istream& in, const std::string& name) : in_(in), name_(name) {}
+  uint64_t varint() {
+    uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      const int c = in_.get();
+      if (c == EOF) fail("ends in the middle of a record");
+      ++offset_;
+      v |= static_cast<uint64_t>(c & 0x7F) << shift;
+      if ((c & 0x80) == 0) return v;
+    }
+    fail("holds a number longer than 64 bits");
+  }
+  std::string bytes(uint64_t n) {
+    if (n > (uint64_t{1} << 24)) fail("declares a header over 16 MB");
+    std::string s(n, '\0');
+    if (!in_.read(s.data(), static_cast<std::streamsize>(n))) fail("ends in the middle of its header");
+    offset_ += n;
+    return s;
+  }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw UserError(Diagnostic{name_, 0, 0, "", fmt::format("binary trace {} (byte {})", what, offset_)});
+  }
+
+ private:
+  std::istream& in_;
+  const std::string& name_;
+  uint64_t offset_ = 0;
+};
+
+MemoryTrace read_binary(std::istream& in, const std::string& name) {
+  BinaryReader r(in, name);
+  MemoryTrace t;
+  read_meta(r.bytes(r.varint()), t, name, 2);
+  const uint64_t warps = r.varint();
+  if (warps != expected_warps(t.meta)) r.fail(fmt::format("holds {} warps where its header promises {}", warps, expected_warps(t.meta)));
+  uint64_t previous = 0;
+  for (uint64_t w = 0; w < warps; ++w) {
+    const uint64_t n = r.varint();
+    for (uint64_t i = 0; i < n; ++i) {
+      TraceEntry e;
+      const uint64_t access = r.varint(), mark = r.varint(), sectors = r.varint();
+      if (access >= t.statics.size()) r.fail(fmt::format("names access {} of {}", access, t.statics.size()));
+      if (sectors > 0xFFFF || mark >> 17 != 0) r.fail("holds an access of over 65,535 sectors or barriers");
+      if (t.sectors.size() + sectors > (uint64_t{1} << 32)) r.fail("holds over 2^32 sectors");
+      e.access = static_cast<uint16_t>(access);
+      e.flags = static_cast<uint8_t>(mark & 1);
+      e.epoch = static_cast<uint16_t>(mark >> 1);
+      e.first_sector = static_cast<uint32_t>(t.sectors.size());
+      e.sectors = static_cast<uint16_t>(sectors);
+      for (uint64_t s = 0; s < sectors; ++s) t.sectors.push_back(previous += static_cast<uint64_t>(unzigzag(r.varint())));
+      t.entries.push_back(e);
+    }
+    t.warp_first.push_back(t.entries.size());
+  }
+  return t;
+}
+
+[[noreturn]] void text_error(const std::string& name, int line, const std::string& what) {
+  throw UserError(Diagnostic{name, line, 0, "", what});
+}
+
+MemoryTrace read_text(std::istream& in, const std::string& name) {
+  MemoryTrace t;
+  std::string line;
+  int n = 1;
+  bool have_meta = false;
+  uint64_t warps = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    std::istringstream fields(line);
+    std::string head;
+    if (!(fields >> head) || head[0] == '#') continue;
+    if (head == "meta") {
+      std::string rest;
+      std::getline(fields, rest);
+      read_meta(rest, t, name, n);
+      have_meta = true;
+    } else if (!have_meta) {
+      text_error(name, n, "expected the 'meta' line first");
+    } else if (head == "warp") {
+      if (warps++ > 0) t.warp_first.push_back(t.entries.size());
+    } else if (warps == 0) {
+      text_error(name, n, "an access before the first 'warp' line");
+    } else {
+      TraceEntry e;
+      uint64_t access = 0, epoch = 0;
+      std::string seq;
+      try {
+        access = std::stoull(head);
+      } catch (const std::exception&) {
+        text_error(name, n, fmt::format("expected 'warp' or an access number, found '{}'", head));
+      }
+      if (access >= t.statics.size()) text_error(name, n, fmt::format("access {} is not one of the header's {}", access, t.statics.size()));
+      if (!(fields >> seq >> epoch) || (seq != "+" && seq != ".") || epoch > 0xFFFF)
+        text_error(name, n, "expected '+' (a sequence starts) or '.', then the barrier count");
+      e.access = static_cast<uint16_t>(access);
+      e.flags = seq == "+" ? kSequenceStart : 0;
+      e.epoch = static_cast<uint16_t>(epoch);
+      e.first_sector = static_cast<uint32_t>(t.sectors.size());
+      std::string s;
+      while (fields >> s) {
+        size_t used = 0;
+        uint64_t v = 0;
+        try {
+          v = std::stoull(s, &used, 16);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used != s.size()) text_error(name, n, fmt::format("'{}' is not a sector number in hex", s));
+        t.sectors.push_back(v);
+        if (++e.sectors == 0xFFFF) text_error(name, n, "more than 65,534 sectors in one access");
+      }
+      t.entries.push_back(e);
+    }
+  }
+  if (!have_meta) text_error(name, n, "no 'meta' line");
+  if (warps > 0) t.warp_first.push_back(t.entries.size());
+  if (t.warps() != expected_warps(t.meta))
+    text_error(name, n, fmt::format("{} warps where the header promises {}", t.warps(), expected_warps(t.meta)));
+  return t;
+}
+
+}  // namespace
+
+void write_binary(const MemoryTrace& t, std::ostream& out) {
+  std::string buf = std::string(kBinaryHeader) + "\n";
+  const std::string meta = meta_json(t).dump();
+  put_varint(buf, meta.size());
+  buf += meta;
+  put_varint(buf, t.warps());
+  uint64_t previous = 0;
+  for (size_t w = 0; w < t.warps(); ++w) {
+    put_varint(buf, t.warp_first[w + 1] - t.warp_first[w]);
+    for (uint64_t i = t.warp_first[w]; i < t.warp_first[w + 1]; ++i) {
+      const TraceEntry& e = t.entries[i];
+      put_varint(buf, e.access);
+      put_varint(buf, uint64_t{e.epoch} << 1 | (e.flags & kSequenceStart));
+      put_varint(buf, e.sectors);
+      for (uint16_t s = 0; s < e.sectors; ++s) {
+        const uint64_t v = t.sectors_of(e)[s];
+        put_varint(buf, zigzag(static_cast<int64_t>(v - previous)));
+        previous = v;
+      }
+    }
+    if (buf.size() > (1u << 20)) {
+      out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+      buf.clear();
+    }
+  }
+  out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+}
+
+void write_text(const MemoryTrace& t, std::ostream& out) {
+  out << kTextHeader << "\n";
+  out << "# one line per access a warp executes: static access, '+' where a bulk sequence starts (else '.'),\n"
+         "# barriers passed, then the 32-byte sectors it touches (byte address / 32, hex). docs/trace-format.md\n";
+  out << "meta " << meta_json(t).dump() << "\n";
+  for (size_t w = 0; w < t.warps(); ++w) {
+    out << fmt::format("warp {} block {} warp_in_block {}\n", w, w / static_cast<size_t>(t.meta.warps_per_block),
+                       w % static_cast<size_t>(t.meta.warps_per_block));
+    for (uint64_t i = t.warp_first[w]; i < t.warp_first[w + 1]; ++i) {
+      const TraceEntry& e = t.entries[i];
+      std::string line = fmt::format("{} {} {}", e.access, e.flags & kSequenceStart ? '+' : '.', e.epoch);
+      for (uint16_t s = 0; s < e.sectors; ++s) line += fmt::format(" {:x}", t.sectors_of(e)[s]);
+      out << line << "\n";
+    }
+  }
+}
+
+MemoryTrace read_trace(std::istream& in, const std::string& name) {
+  std::string first;
+  std::getline(in, first);
+  if (first == kBinaryHeader) return read_binary(in, name);
+  if (first == kTextHeader) return read_text(in, name);
+  throw UserError(
+      Diagnostic{name, 1, 0, "", fmt::format("not a warpsim trace: the first line is not '{}' or '{}'", kBinaryHeader, kTextHeader)});
+}
+
+MemoryTrace read_trace(const std::string& path) {
+  if (path == "-") return read_trace(std::cin, "<stdin>");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UserError(Diagnostic{path, 0, 0, "", with_system_reason("cannot open the trace")});
+  return read_trace(in, path);
+}
+
+}  // namespace warpsim::trace
