@@ -34,6 +34,7 @@ class WarpTracer {
   WarpTracer(const TraceRequest& r, const sm::AddressGenerator& addresses, const std::vector<int>& access_of_pc, MemoryTrace& out)
       : cfg_(*r.config),
         kernel_(*r.kernel),
+        max_sectors_(r.max_sectors),
         addresses_(addresses),
         access_of_pc_(access_of_pc),
         out_(out),
@@ -94,10 +95,10 @@ class WarpTracer {
       for (uint64_t a = s.address; a < s.address + s.bytes; a += kSectorBytes) sectors_.push_back(a / kSectorBytes);
     std::sort(sectors_.begin(), sectors_.end());
     sectors_.erase(std::unique(sectors_.begin(), sectors_.end()), sectors_.end());
-    if (out_.sectors.size() + sectors_.size() > kMaxTraceSectors)
+    if (out_.sectors.size() + sectors_.size() > max_sectors_)
       throw UserError(
           Diagnostic{"<cli>", 0, 0, "--blocks",
-                     fmt::format("the trace passes {} sectors (8 bytes each) at block {}: trace fewer blocks", kMaxTraceSectors, w.block)});
+                     fmt::format("the trace passes {} sectors (8 bytes each) at block {}: trace fewer blocks", max_sectors_, w.block)});
     TraceEntry e;
     e.first_sector = static_cast<uint32_t>(out_.sectors.size());
     e.sectors = static_cast<uint16_t>(sectors_.size());
@@ -110,6 +111,7 @@ class WarpTracer {
 
   const config::HwConfig& cfg_;
   const isa::Kernel& kernel_;
+  const uint64_t max_sectors_;
   const sm::AddressGenerator& addresses_;
   const std::vector<int>& access_of_pc_;
   MemoryTrace& out_;

@@ -17,7 +17,7 @@
 namespace warpsim::trace {
 
 // Past this many sectors a trace is refused (8 bytes each in memory): trace fewer blocks.
-inline constexpr uint64_t kMaxTraceSectors = uint64_t{1} << 26;
+inline constexpr uint64_t kMaxTraceSectors = uint64_t{1} << 25;
 
 struct TraceRequest {
   const config::HwConfig* config = nullptr;
@@ -25,9 +25,10 @@ struct TraceRequest {
   int warps_per_sm = 0;  // occupancy, as `run --warps` (0: as many as the launch allows)
   uint64_t seed = 1;
   int64_t max_blocks = 0;  // trace blocks 0 .. max_blocks-1 only (0: the whole grid)
+  uint64_t max_sectors = kMaxTraceSectors;
 };
 
-// Throws UserError (the occupancy, or a trace over kMaxTraceSectors naming `--blocks`).
+// Throws UserError (the occupancy, or a trace over max_sectors naming `--blocks`).
 MemoryTrace build_trace(const TraceRequest& request);
 
 }  // namespace warpsim::trace

@@ -1,0 +1,99 @@
+// Trace files: the binary and text forms read back as written, and a damaged file is an error
+// that names the file (and the line of a text one), never a crash.
+#include "trace/trace_io.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "common/user_error.h"
+#include "isa/workload_parser.h"
+#include "support/test_support.h"
+#include "trace/trace_builder.h"
+
+namespace warpsim {
+namespace {
+
+trace::MemoryTrace sample() {
+  const config::HwConfig cfg = test::builtin("fermi");
+  const isa::Kernel k = isa::parse_workload(R"(.array a 64MB
+.array b 1MB
+.launch threads_per_block=64 grid=fixed blocks=4
+.loop 3
+LD R1, [R0] ; array=a
+LD R2, [R0] ; pattern=random array=b
+ST [R0], R2 ; array=a
+.endloop
+BAR.SYNC 0x0
+)",
+                                            "t.wl");
+  return trace::build_trace({&cfg, &k, 0, 7, 0});
+}
+
+void expect_same(const trace::MemoryTrace& a, const trace::MemoryTrace& b) {
+  EXPECT_EQ(a.meta.gpu, b.meta.gpu);
+  EXPECT_EQ(a.meta.seed, b.meta.seed);
+  EXPECT_EQ(a.meta.traced_blocks, b.meta.traced_blocks);
+  ASSERT_EQ(a.statics.size(), b.statics.size());
+  for (size_t i = 0; i < a.statics.size(); ++i)
+    EXPECT_EQ(a.statics[i].opcode + a.statics[i].array, b.statics[i].opcode + b.statics[i].array);
+  EXPECT_EQ(a.warp_first, b.warp_first);
+  EXPECT_EQ(a.sectors, b.sectors);
+  ASSERT_EQ(a.entries.size(), b.entries.size());
+  for (size_t i = 0; i < a.entries.size(); ++i) {
+    EXPECT_EQ(a.entries[i].access, b.entries[i].access);
+    EXPECT_EQ(a.entries[i].flags, b.entries[i].flags);
+    EXPECT_EQ(a.entries[i].epoch, b.entries[i].epoch);
+    EXPECT_EQ(a.entries[i].sectors, b.entries[i].sectors);
+  }
+}
+
+TEST(TraceIo, BothFormsReadBackAsWritten) {
+  const trace::MemoryTrace t = sample();
+  ASSERT_GT(t.sectors.size(), 100u);
+  for (bool text : {false, true}) {
+    std::stringstream s;
+    text ? trace::write_text(t, s) : trace::write_binary(t, s);
+    expect_same(t, trace::read_trace(s, "t"));
+  }
+}
+
+TEST(TraceIo, TheBinaryFormTakesAboutAByteASectorWhenAccessesCoalesce) {
+  const trace::MemoryTrace t = sample();
+  std::stringstream s;
+  trace::write_binary(t, s);
+  // 4 warps x 2 x 3 streaming accesses of one 128-byte line (4 sectors) plus 32 random sectors each:
+  // the streaming sectors take 1 byte, a random one a few.
+  EXPECT_LT(s.str().size(), t.sectors.size() * 4 + 1000);
+}
+
+void expect_error(const std::string& content, const std::string& what, int line) {
+  std::stringstream s(content);
+  try {
+    trace::read_trace(s, "bad.trace");
+    FAIL() << "no error for " << content;
+  } catch (const UserError& e) {
+    EXPECT_EQ(e.diagnostics().front().file, "bad.trace");
+    EXPECT_EQ(e.diagnostics().front().line, line);
+    EXPECT_NE(e.diagnostics().front().message.find(what), std::string::npos) << e.diagnostics().front().message;
+  }
+}
+
+TEST(TraceIo, DamagedFilesAreErrorsThatNameTheFileAndLine) {
+  const trace::MemoryTrace t = sample();
+  std::stringstream bin, text;
+  trace::write_binary(t, bin);
+  trace::write_text(t, text);
+  expect_error(bin.str().substr(0, bin.str().size() / 2), "ends in the middle", 0);
+  expect_error("hello\n", "not a warpsim trace", 1);
+  const std::string txt = text.str();
+  const int lines = static_cast<int>(std::count(txt.begin(), txt.end(), '\n'));
+  const size_t last = txt.rfind('\n', txt.size() - 2);
+  expect_error(txt.substr(0, last + 1) + "0 + 0 12zz\n", "'12zz' is not a sector number in hex", lines);
+  expect_error("warpsim-trace 1 text\nmeta {\"gpu\": 1}\n", "not a trace header", 2);
+  expect_error(txt + "warp 99\n", "9 warps where the header promises 8", lines + 1);
+}
+
+}  // namespace
+}  // namespace warpsim
