@@ -1,12 +1,12 @@
 // Distributed sweeps: `mpirun -n 2 warpsim sweep` writes the same bytes as one process.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 
+#include "support/mpirun.h"
 #include "support/test_support.h"
 
 namespace warpsim::test {
@@ -14,23 +14,6 @@ namespace {
 
 const std::string kGrid =
     "sweep --gpu maxwell --gpu kepler --workload alpha_mix --param alpha=1,inf --param loads=4 --param adds=64 --warps 4:16:4 --sms 2 --quiet";
-
-// Under AddressSanitizer each rank's leaks are checked at exit against .ci/lsan.supp, whose entries
-// name Open MPI's and PMIx's libraries. A leak's stack reaches them only through the slow unwinder
-// (they keep no frame pointers), and PMIx's frames keep their library's name only if it is still
-// loaded then (Open MPI unloads its components, and PMIx with them, before the check).
-const std::string kSanitizerEnv = kAddressSanitizer ? "ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0\" " : "";
-const std::string kSanitizerArgs = kAddressSanitizer ? " -x LD_PRELOAD=libpmix.so.2" : "";
-
-// Runs `warpsim <args>` as `ranks` MPI ranks (oversubscribed: the test machine may have fewer
-// cores; root allowed: containers run tests as root). Returns the exit status.
-int mpirun(int ranks, const std::string& args) {
-  const std::string cmd = "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 " + kSanitizerEnv +
-                          std::string(WARPSIM_MPIEXEC) + " -n " + std::to_string(ranks) + " --oversubscribe" + kSanitizerArgs + " " +
-                          WARPSIM_BIN + " " + args + " >" + temp_dir() + "/mpirun.log 2>&1";
-  const int status = std::system(cmd.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 }  // namespace
 

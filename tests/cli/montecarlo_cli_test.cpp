@@ -1,0 +1,78 @@
+// `warpsim trace` and `warpsim montecarlo` as a user runs them: a trace file analysed gives what
+// the workload gives, outputs are the same for any --jobs, and bad input exits 2 with nothing written.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "support/test_support.h"
+
+namespace warpsim {
+namespace {
+
+const std::string kWorkload = "--gpu fermi --workload random --param array=2MB --param count=4 --warps 16";
+
+TEST(MonteCarloCli, ATraceFileAnalysedGivesWhatTheWorkloadGives) {
+  const std::string bin = test::temp_dir() + "/r.trace", text = test::temp_dir() + "/r.trace.txt";
+  const auto b = test::run_cli("trace " + kWorkload + " --out " + bin);
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  EXPECT_NE(b.out.find("accesses"), std::string::npos);
+  ASSERT_EQ(test::run_cli("trace " + kWorkload + " --text --out " + text).exit_code, 0);
+  EXPECT_EQ(test::slurp(text).rfind("warpsim-trace 1 text\n", 0), 0u);
+  const auto direct = test::run_cli("montecarlo " + kWorkload + " --no-timed --format csv --trials 20");
+  ASSERT_EQ(direct.exit_code, 0) << direct.err;
+  for (const std::string& file : {bin, text}) {
+    const auto from_file = test::run_cli("montecarlo --trace " + file + " --format csv --trials 20");
+    ASSERT_EQ(from_file.exit_code, 0) << from_file.err;
+    EXPECT_EQ(from_file.out, direct.out) << file;
+  }
+}
+
+TEST(MonteCarloCli, TheTimedRunIsComparedAndTheOutputIsTheSameForAnyJobs) {
+  const auto one = test::run_cli("montecarlo " + kWorkload + " --format csv --jobs 1");
+  const auto two = test::run_cli("montecarlo " + kWorkload + " --format csv --jobs 2");
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_EQ(one.out.rfind("level,trials,converged,mean,sd,low,high,timed,inside\nl1_read,", 0), 0u) << one.out;
+  EXPECT_NE(one.out.find("\nl2_read,"), std::string::npos);
+}
+
+TEST(MonteCarloCli, OutDirHoldsTheTablesAndTheFigures) {
+  const std::string dir = test::temp_dir() + "/mc_out";
+  const auto r = test::run_cli("montecarlo " + kWorkload + " --trials 24 --out-dir " + dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* f : {"/summary.csv", "/loads.csv", "/trials.csv", "/convergence.csv"})
+    EXPECT_TRUE(std::filesystem::exists(dir + f)) << f;
+  EXPECT_EQ(test::slurp(dir + "/loads.csv")
+                .rfind("access,pc,line,opcode,array,l1_hit_mean,l1_hit_sd,l2_hit_mean,l2_hit_sd,latency_mean,latency_sd\n", 0),
+            0u);
+#ifdef WARPSIM_HAVE_PLOTS
+  for (const char* f : {"/montecarlo_hit_ratios.png", "/montecarlo_hit_ratios.svg", "/montecarlo_convergence.svg"})
+    EXPECT_TRUE(std::filesystem::exists(dir + f)) << f;
+#endif
+}
+
+TEST(MonteCarloCli, BadInputExitsTwoNamingWhatIsWrongAndWritesNothing) {
+  const std::string out = test::temp_dir() + "/never.csv";
+  struct Case {
+    std::string args, says;
+  };
+  const std::string bad_trace = test::write_temp_file("bad.trace", "warpsim-trace 1 text\nmeta {}\n");
+  for (const Case& c :
+       {Case{"montecarlo --gpu fermi", "give --workload or --trace"},
+        Case{"montecarlo " + kWorkload + " --trace x.trace", "give --workload or --trace"},
+        Case{"montecarlo " + kWorkload + " --trials 10 --min-trials 20", "--min-trials"},
+        Case{"montecarlo --trace " + bad_trace, "bad.trace:2"}, Case{"montecarlo --trace /nonexistent/t.trace", "cannot open the trace"},
+        Case{"montecarlo --gpu fermi --workload random --warps 8:16", "takes one occupancy"}}) {
+    const auto r = test::run_cli(c.args + " --out " + out);
+    EXPECT_EQ(r.exit_code, 2) << c.args << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << c.args << "\n" << r.err;
+    EXPECT_FALSE(std::filesystem::exists(out)) << c.args;
+  }
+  const auto no_out = test::run_cli("trace " + kWorkload);
+  EXPECT_EQ(no_out.exit_code, 2);
+  EXPECT_NE(no_out.err.find("--out: required for the binary form"), std::string::npos) << no_out.err;
+  EXPECT_EQ(no_out.out, "");
+}
+
+}  // namespace
+}  // namespace warpsim
