@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "isa/index_expression.h"
 #include "isa/op_class.h"
 
 namespace warpsim::isa {
@@ -46,7 +47,12 @@ enum class AccessKind : uint8_t {
   Random,     // unstructured: each thread an independent pseudo-random word of the array (§6.7)
   Broadcast,  // every thread the same word (§5.2)
   Conflict,   // shared memory: `param`-way bank conflict (§6.2)
+  Affine,     // each thread element `index` of the array: data blocks share (tiles, stencils)
+  GatherNz,   // each thread the i-th nonzero of its row `index` of a .sparse matrix (CSR values, columns)
+  GatherCol,  // each thread element col[that nonzero] (x[col[j]] of SpMV, a histogram's bins)
 };
+
+inline bool is_gather(AccessKind k) { return k == AccessKind::GatherNz || k == AccessKind::GatherCol; }
 
 struct AccessPattern {
   AccessKind kind = AccessKind::Stream;
@@ -59,6 +65,9 @@ struct AccessPattern {
   // ... modified, so that the accessed memory locations are similar" to the no-ILP setup).
   int interleave_index = 0;
   int interleave_count = 1;
+  // Affine: the element each thread reads; gather: the row of `sparse` (docs/workload-format.md).
+  IndexExpression index;
+  int sparse = -1;  // gather: index into Kernel::sparse
 };
 
 // The bank-word that lane `lane` of a `conflict:k` shared-memory access reads, on `banks` banks:
@@ -69,6 +78,24 @@ inline uint64_t conflict_bank_word(uint64_t lane, uint64_t k, uint64_t banks) { 
 struct ArraySpec {
   std::string name;
   uint64_t bytes = 512ull << 20;  // footprint; random accesses fall inside it (§6.7)
+};
+
+// A `.sparse` matrix: the CSR structure gather accesses follow, generated from the run's seed
+// (isa/sparse_matrix.h) so that the workload names its shape, not its data.
+enum class SparseStructure : uint8_t {
+  Banded,    // row r: columns r-K/2 .. r-K/2+K-1 (mod cols), a stencil's or a banded solver's
+  Uniform,   // K distinct columns per row, uniform over [0, cols)
+  PowerLaw,  // row lengths from a power law with mean K (graphs, web matrices), columns uniform
+};
+
+struct SparseSpec {
+  std::string name;
+  uint64_t rows = 1;
+  uint64_t cols = 1;
+  uint32_t nnz_per_row = 1;  // K: every row's nonzeros, or their mean (PowerLaw)
+  SparseStructure structure = SparseStructure::Uniform;
+  uint32_t max_row = 0;  // PowerLaw: the longest row
+  int line = 0;          // the directive's line in Kernel::source
 };
 
 // A structured loop: instructions [begin, end] executed `count` times.
@@ -91,7 +118,12 @@ struct LaunchSpec {
   int blocks_per_slot = 4;          // for GridKind::Oversubscribed
   int shared_memory_per_block = 0;  // bytes the kernel itself allocates
   int registers_per_thread = 0;     // 0: not limiting
-  int line = 0;                     // the `.launch` directive's line in Kernel::source (0: none)
+  // 2-D coordinates of the affine and gather indices: a thread's tx = tid % block_x, ty = tid /
+  // block_x; a block's bx = block % grid_x, by = block / grid_x. 0: one row (the block's threads,
+  // the grid's blocks).
+  int block_x = 0;
+  int64_t grid_x = 0;
+  int line = 0;  // the `.launch` directive's line in Kernel::source (0: none)
 };
 
 struct Kernel {
@@ -101,6 +133,7 @@ struct Kernel {
   std::vector<Instruction> code;
   std::vector<AccessPattern> accesses;
   std::vector<ArraySpec> arrays;
+  std::vector<SparseSpec> sparse;  // `.sparse` matrices, built per run (isa/sparse_matrix.h)
   std::vector<Loop> loops;  // nested or disjoint ranges, in any order (the parser adds a loop when it closes, so an inner one comes first)
   LaunchSpec launch;
   ParamMap params;  // resolved parameter values, for reports

@@ -1,5 +1,6 @@
 // The `.launch key=value ...` directive of the workload text format (docs/workload-format.md):
-// block size, grid kind and size, and the per-block resources that set occupancy (Volkov §5.7).
+// block size, grid kind and size, the per-block resources that set occupancy (Volkov §5.7), and
+// the 2-D shapes of block and grid that affine and gather indices see.
 #include <fmt/format.h>
 
 #include "common/text.h"
@@ -43,9 +44,13 @@ std::vector<LaunchError> parse_launch(const std::vector<std::string>& words, Lau
       if (need_num(0, 1 << 30)) launch.shared_memory_per_block = static_cast<int>(*num);
     } else if (key == "registers_per_thread") {
       if (need_num(0, 1 << 16)) launch.registers_per_thread = static_cast<int>(*num);
+    } else if (key == "block_x") {
+      if (need_num(1, 1 << 16)) launch.block_x = static_cast<int>(*num);
+    } else if (key == "grid_x") {
+      if (need_num(1, int64_t{1} << 40)) launch.grid_x = *num;
     } else {
       errors.push_back({key, fmt::format("unknown launch key '{}' (valid: threads_per_block, grid, blocks, blocks_per_slot, "
-                                         "shared_memory_per_block, registers_per_thread)",
+                                         "shared_memory_per_block, registers_per_thread, block_x, grid_x)",
                                          key)});
     }
   }
@@ -54,6 +59,11 @@ std::vector<LaunchError> parse_launch(const std::vector<std::string>& words, Lau
     errors.push_back({"blocks", "grid=fixed needs the grid's size, blocks=N"});
   if (launch.blocks > 0 && !grid_given.empty() && grid_given != "fixed")
     errors.push_back({"grid", fmt::format("grid={} contradicts blocks={} (a fixed grid of that many blocks)", grid_given, launch.blocks)});
+  // Every row of a block is whole when its size is known; with threads_per_block=0 the size comes
+  // from --warps and its last row may be partial.
+  if (launch.block_x > 0 && launch.threads_per_block > 0 && launch.threads_per_block % launch.block_x != 0)
+    errors.push_back({"block_x", fmt::format("block_x={} does not divide threads_per_block={} (a block's rows are block_x threads long)",
+                                             launch.block_x, launch.threads_per_block)});
   return errors;
 }
 

@@ -108,7 +108,8 @@ class PatternReader {
       error(n, "default", "`default` gives memory attributes only (a loop's trips: --trip-count, or the address of its branch)");
     entry->attrs = join(memory, " ");
     AccessPattern scratch;
-    if (std::string err = parse_access_pattern(entry->attrs, scratch, out_.array_index); !err.empty()) error(n, w[0], err);
+    if (const KeyedError err = parse_access_pattern(entry->attrs, scratch, out_.array_index); !err.message.empty())
+      error(n, w[0], err.message);
   }
 
   SassPatterns out_;

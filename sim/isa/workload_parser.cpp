@@ -92,6 +92,8 @@ class Parser {
         parse_array(words, ln);
       } else if (head == ".launch") {
         parse_launch_line(words, ln);
+      } else if (head == ".sparse") {
+        parse_sparse_line(words, ln);
       } else if (head == ".repeat") {
         size_t close = find_close(lines, i, end, ".repeat", ".endrepeat");
         if (close == end) {
@@ -146,7 +148,8 @@ class Parser {
         error(
             ln,
             fmt::format(
-                "unknown directive '{}' (valid: .kernel .description .param .array .launch .loop .endloop .repeat .endrepeat .if .else .endif)",
+                "unknown directive '{}' (valid: .kernel .description .param .array .sparse .launch .loop .endloop .repeat .endrepeat .if .else "
+                ".endif)",
                 head));
       } else {
         parse_instruction_line(text, ln);
@@ -221,6 +224,18 @@ class Parser {
     for (const LaunchError& e : parse_launch(std::vector<std::string>(w.begin() + 1, w.end()), kernel_.launch)) error(ln, e.message, e.key);
   }
 
+  void parse_sparse_line(const std::vector<std::string>& w, int ln) {
+    SparseSpec spec;
+    spec.line = ln;
+    std::vector<KeyedError> errors = parse_sparse(std::vector<std::string>(w.begin() + 1, w.end()), spec);
+    if (errors.empty() && sparse_index_.count(spec.name))
+      errors.push_back({".sparse", fmt::format("matrix '{}' declared twice", spec.name)});
+    for (const KeyedError& e : errors) error(ln, e.message, e.key);
+    if (!errors.empty()) return;
+    sparse_index_[spec.name] = static_cast<int>(kernel_.sparse.size());
+    kernel_.sparse.push_back(std::move(spec));
+  }
+
   void parse_instruction_line(const std::string& text, int ln) {
     std::string code = text, attrs;
     if (auto semi = text.find(';'); semi != std::string::npos) {
@@ -243,8 +258,14 @@ class Parser {
       const int sized = access_bytes_of(in.opcode);
       if (sized > 0) ap.bytes = sized;
       ap.kind = find_opcode(in.opcode)->default_access;
-      if (std::string err = parse_access_pattern(attrs, ap, array_index_); !err.empty()) {
-        error(ln, err, in.opcode);
+      if (const KeyedError err = parse_access_pattern(attrs, ap, array_index_, sparse_index_); !err.message.empty()) {
+        error(ln, err.message, err.key.empty() ? in.opcode : err.key);
+        return;
+      }
+      // Shared-memory addresses are laid out once per instruction against the banks (§6.2).
+      if (!is_global_memory(in.cls) && (ap.kind == AccessKind::Affine || is_gather(ap.kind))) {
+        error(ln, "affine and gather patterns address global memory (shared memory takes stream, stride:K, broadcast, conflict:K, random)",
+              "pattern");
         return;
       }
       if (sized > 0 && ap.bytes != sized) {
@@ -301,6 +322,7 @@ class Parser {
   WorkloadParams params_;
   Kernel kernel_;
   std::map<std::string, int> array_index_;
+  std::map<std::string, int> sparse_index_;
   std::map<std::string, int> directive_line_;  // .kernel, .description, .launch: where given
   std::vector<OpenLoop> open_loops_;
 };

@@ -15,15 +15,25 @@ namespace warpsim::isa {
 Kernel parse_workload(const std::string& text, const std::string& file, const ParamMap& overrides = {});
 Kernel parse_workload_file(const std::string& path, const ParamMap& overrides = {});
 
+// One problem with a directive or attribute list: the key it concerns ("" when none is known,
+// e.g. a word that is not key=value) and what is wrong ("" when nothing is).
+struct KeyedError {
+  std::string key, message;
+};
+using LaunchError = KeyedError;
+
 // Parses one memory-access attribute list "pattern=stride:2 bytes=4 array=a"; used by generators too.
-// Returns an error message or "" and fills `out`; `array_index` resolves array names.
-std::string parse_access_pattern(const std::string& attrs, AccessPattern& out, const std::map<std::string, int>& array_index);
+// Returns the first error (empty message if none) and fills `out`; `array_index` and
+// `sparse_index` resolve array and `.sparse` matrix names.
+KeyedError parse_access_pattern(const std::string& attrs, AccessPattern& out, const std::map<std::string, int>& array_index,
+                                const std::map<std::string, int>& sparse_index = {});
 
 // Parses the key=value words after `.launch` into `launch` (launch_parser.cpp). Returns one
 // (key, message) per bad word; the good ones are applied.
-struct LaunchError {
-  std::string key, message;
-};
 std::vector<LaunchError> parse_launch(const std::vector<std::string>& words, LaunchSpec& launch);
+
+// Parses the words after `.sparse`, "NAME rows=R cols=C nnz_per_row=K structure=S [max_row=M]"
+// (sparse_parser.cpp), into `out`. Returns one (key, message) per problem.
+std::vector<KeyedError> parse_sparse(const std::vector<std::string>& words, SparseSpec& out);
 
 }  // namespace warpsim::isa

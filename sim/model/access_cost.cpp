@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <set>
 #include <vector>
@@ -22,6 +23,9 @@ std::vector<uint64_t> thread_addresses(const isa::AccessPattern& p, int banks, i
     const uint64_t ut = static_cast<uint64_t>(t);
     switch (p.kind) {
       case AccessKind::Stream:
+      case AccessKind::Affine:  // global affine accesses: affine_cost; shared memory has none (parser)
+      case AccessKind::GatherNz:
+      case AccessKind::GatherCol:
         a.push_back(ut * p.bytes);
         break;
       case AccessKind::Stride:
@@ -114,22 +118,62 @@ int issue_steps(config::IssueUnit unit, const Txn& t, const std::vector<uint64_t
   return unit == config::IssueUnit::Line ? unique_segments(addr, bytes, 128).count : t.count;
 }
 
+// An affine access's cost: the fewest transactions, bytes and LSU passes any warp's execution can
+// take (lanes wrapping around the array's end aside), so that the throughput bound stays a bound
+// (model/simulated_bound.h). Lane offsets come
+// from the index's tx and ty coefficients for each way a warp can lie across block rows of
+// `block_x` threads (0: rows of whole warps), the lanes then placed at every element-aligned
+// position in the coalescers' largest alignment (256 bytes, sm/coalescing_cache.h).
+void affine_cost(const config::HwConfig& cfg, const isa::AccessPattern& p, int block_x, GlobalAccessCost& c) {
+  const uint64_t row = block_x > 0 ? static_cast<uint64_t>(block_x) : 32;
+  const uint64_t ctx = static_cast<uint64_t>(p.index.coefficient(isa::IndexVar::Tx));
+  const uint64_t cty = static_cast<uint64_t>(p.index.coefficient(isa::IndexVar::Ty));
+  std::set<uint64_t> phases;  // a warp's first column: 32 w mod row, at most 256 of them examined
+  for (uint64_t w = 0; phases.size() < 256 && (w == 0 || 32 * w % row != 0); ++w) phases.insert(32 * w % row);
+  c.transactions = std::numeric_limits<int>::max();
+  c.bytes_transferred = std::numeric_limits<double>::infinity();
+  c.issue_steps = std::numeric_limits<int>::max();
+  for (uint64_t phase : phases) {
+    std::vector<int64_t> off;
+    for (uint64_t l = 0, tx = phase, ty = 0; l < static_cast<uint64_t>(p.active_threads); ++l) {
+      off.push_back(static_cast<int64_t>(ctx * tx + cty * ty));  // wrapping, as the simulator's
+      if (++tx == row) tx = 0, ++ty;
+    }
+    const int64_t lowest = *std::min_element(off.begin(), off.end());
+    for (uint64_t shift = 0; shift < 256; shift += static_cast<uint64_t>(p.bytes)) {
+      std::vector<uint64_t> addr;
+      for (int64_t o : off) addr.push_back(static_cast<uint64_t>(o - lowest) * static_cast<uint64_t>(p.bytes) + shift);
+      const Txn t = transactions(cfg.lsu.coalescing, addr, p.bytes);
+      c.transactions = std::min(c.transactions, t.count);
+      c.bytes_transferred = std::min(c.bytes_transferred, t.bytes);
+      c.issue_steps = std::min(c.issue_steps, issue_steps(cfg.lsu.issue_unit, t, addr, p.bytes));
+    }
+  }
+}
+
 }  // namespace
 
-GlobalAccessCost global_access_cost(const config::HwConfig& cfg, const isa::AccessPattern& pattern) {
+GlobalAccessCost global_access_cost(const config::HwConfig& cfg, const isa::AccessPattern& pattern, int block_x) {
   isa::AccessPattern p = pattern;
   if (p.kind == AccessKind::Conflict) p.kind = AccessKind::Stride;  // a bank pattern means a stride in DRAM
-  const auto addr_of_pattern = thread_addresses(p, cfg.smem.banks, cfg.smem.bank_width_bytes, false);
-  const Txn t = transactions(cfg.lsu.coalescing, addr_of_pattern, p.bytes);
-  const isa::AccessPattern coalesced{};  // 32 threads, 4 bytes each, consecutive
+  const isa::AccessPattern coalesced{};                             // 32 threads, 4 bytes each, consecutive
   GlobalAccessCost c;
-  c.transactions = t.count;
-  c.bytes_transferred = t.bytes;
-  c.bytes_requested = static_cast<double>(p.active_threads) * p.bytes;
   const auto coalesced_addr = thread_addresses(coalesced, 1, 4, false);
   c.baseline_transactions = transactions(cfg.lsu.coalescing, coalesced_addr, 4).count;
-  c.issue_steps = issue_steps(cfg.lsu.issue_unit, t, addr_of_pattern, p.bytes);
   c.baseline_issue_steps = issue_steps(cfg.lsu.issue_unit, transactions(cfg.lsu.coalescing, coalesced_addr, 4), coalesced_addr, 4);
+  // A gather's lanes and rows come from a matrix built at run time, and all its lanes may be
+  // inactive: its least cost, none, keeps the throughput bound a bound.
+  if (isa::is_gather(p.kind)) return c;
+  c.bytes_requested = static_cast<double>(p.active_threads) * p.bytes;
+  if (p.kind == AccessKind::Affine) {
+    affine_cost(cfg, p, block_x, c);
+    return c;
+  }
+  const auto addr_of_pattern = thread_addresses(p, cfg.smem.banks, cfg.smem.bank_width_bytes, false);
+  const Txn t = transactions(cfg.lsu.coalescing, addr_of_pattern, p.bytes);
+  c.transactions = t.count;
+  c.bytes_transferred = t.bytes;
+  c.issue_steps = issue_steps(cfg.lsu.issue_unit, t, addr_of_pattern, p.bytes);
   return c;
 }
 
@@ -178,6 +222,13 @@ std::string pattern_label(const isa::AccessPattern& p, bool shared) {
       break;
     case AccessKind::Conflict:
       s = fmt::format("{}-way conflict", p.param);
+      break;
+    case AccessKind::Affine:
+      s = fmt::format("affine {}", isa::to_string(p.index));
+      break;
+    case AccessKind::GatherNz:
+    case AccessKind::GatherCol:
+      s = fmt::format("gather {} (no bytes counted)", p.kind == AccessKind::GatherNz ? "nz" : "col");
       break;
   }
   if (p.bytes != 4) s += fmt::format(", {}-byte", p.bytes);

@@ -28,7 +28,9 @@ struct SharedAccessCost {
   double bank_cycles = 1;   // cycles the banks are busy with the instruction (Table 3.4 "CPI")
 };
 
-GlobalAccessCost global_access_cost(const config::HwConfig& cfg, const isa::AccessPattern& pattern);
+// `block_x`: the kernel's threads per block row (LaunchSpec::block_x), which places an affine
+// access's lanes.
+GlobalAccessCost global_access_cost(const config::HwConfig& cfg, const isa::AccessPattern& pattern, int block_x = 0);
 SharedAccessCost shared_access_cost(const config::HwConfig& cfg, const isa::AccessPattern& pattern);
 
 // Short label of a pattern for worksheets: "fully coalesced", "stride-2", "2-way conflict", ...

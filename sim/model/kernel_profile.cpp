@@ -58,7 +58,7 @@ InstructionCost cost_of(const config::HwConfig& cfg, const isa::Kernel& k, const
     case OpClass::Load:
     case OpClass::Store: {
       const isa::AccessPattern p = in.access >= 0 ? k.accesses[in.access] : isa::AccessPattern{};
-      const GlobalAccessCost g = global_access_cost(cfg, p);
+      const GlobalAccessCost g = global_access_cost(cfg, p, k.launch.block_x);
       c.base_latency = cfg.memory.latency_cycles;
       // Each additional LSU pass adds its issue latency (Table 6.7).
       c.latency = in.cls == OpClass::Load ? c.base_latency + g.extra_issue_steps() * cfg.lsu.transaction_issue_cycles
@@ -144,7 +144,7 @@ KernelProfile profile_kernel(const config::HwConfig& cfg, const isa::Kernel& k, 
       p.bytes_requested += n * c.bytes_requested;
       p.bytes_transferred += n * c.bytes_transferred;
       // A store's memory-side trip takes as long as a load's; only its register effect is short.
-      const GlobalAccessCost g = global_access_cost(cfg, in.access >= 0 ? k.accesses[in.access] : isa::AccessPattern{});
+      const GlobalAccessCost g = global_access_cost(cfg, in.access >= 0 ? k.accesses[in.access] : isa::AccessPattern{}, k.launch.block_x);
       lat_sum += n * (cfg.memory.latency_cycles + g.extra_issue_steps() * cfg.lsu.transaction_issue_cycles);
       base_sum += n * cfg.memory.latency_cycles;
     }

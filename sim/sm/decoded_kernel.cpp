@@ -47,7 +47,6 @@ DecodedKernel decode(const isa::Kernel& kernel, const config::HwConfig& cfg) {
   dk.registers = kernel.register_count();
   dk.loops = static_cast<int>(kernel.loops.size());
   dk.accesses = static_cast<int>(kernel.accesses.size());
-  AddressGenerator shared_layout(kernel, cfg, 0);
   for (const auto& in : kernel.code) {
     DecodedInstruction d;
     d.cls = in.cls;
@@ -64,8 +63,9 @@ DecodedKernel decode(const isa::Kernel& kernel, const config::HwConfig& cfg) {
     d.thread_ops = static_cast<uint64_t>(d.ops);
     if (in.cls == isa::OpClass::Smem) {
       std::array<uint64_t, 32> addr{};
-      shared_layout.shared_addresses(in.access, WarpCoordinates{}, 0, addr);
-      const SmemAccessCost cost = smem_access_cost(cfg.smem, addr, shared_layout.active_mask(in.access));
+      const isa::AccessPattern& ap = kernel.accesses[in.access];
+      shared_memory_addresses(ap, cfg.smem, 0, WarpCoordinates{}, 0, addr);
+      const SmemAccessCost cost = smem_access_cost(cfg.smem, addr, lane_mask(ap.active_threads));
       d.smem_degree = cost.degree;
       d.smem_unit_cycles = cost.unit_cycles;
     }

@@ -1,6 +1,7 @@
 // Memory instructions: global loads and stores through the coalescer and the LSU, shared-memory
 // accesses through the bank model, and completions coming back from the memory system.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "common/user_error.h"
@@ -33,7 +34,9 @@ void Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write
       depart(t, e.issue_step[j], proto, block + e.offset[j], e.size[j], e.line_transactions[j], j == e.last);
     return;
   }
+  // A gather's active lanes vary by execution (AddressGenerator::global_addresses).
   const uint32_t mask = addresses_.global_addresses(d.access, coords, exec, addr_);
+  work.bytes_requested = static_cast<uint32_t>(std::popcount(mask)) * static_cast<uint32_t>(ap.bytes);
   mem::coalesce(cfg_.lsu.coalescing, addr_, mask, ap.bytes, segments_, cfg_.lsu.issue_unit);
   depart_all(t, proto, work);
 }
@@ -96,10 +99,19 @@ void Sm::issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
   AccessRecord& rec = lsu_.access(tag);
   rec.ndst = d.ndst;
   rec.dst = d.dst;
-  rec.sampled = accesses_seen_++ % static_cast<uint64_t>(setup_.access_sample_every) == setup_.access_sample_phase;
   for (int i = 0; i < d.ndst; ++i) reg(slot, d.dst[i]) = RegReady{kNever, kNever};
   ++warps_[slot].outstanding_loads;
-  if (rec.remaining == 0) on_completion(tag, t);  // no active thread: nothing to wait for
+  if (rec.remaining > 0) {
+    rec.sampled = accesses_seen_++ % static_cast<uint64_t>(setup_.access_sample_every) == setup_.access_sample_phase;
+    return;
+  }
+  // No active thread (a gather whose lanes' rows all ended): nothing goes to memory, and the
+  // access is no sample of memory latency. It completes at issue, as an instruction whose lanes
+  // are all predicated off: its registers are ready at once, and the warp's next instruction
+  // waits only its same-warp issue latency (the LSU's costs in warpsim are per transaction,
+  // lsu.transaction_issue_cycles, and there is none). It counts as a warp instruction executed.
+  rec.sampled = false;
+  on_completion(tag, t);
 }
 
 void Sm::issue_store(uint32_t slot, const DecodedInstruction& d, uint64_t t) {

@@ -126,7 +126,8 @@ TEST(WorkloadParser, InterleaveSplitsTheSweepAndRejectsBadValues) {
   EXPECT_EQ(ap.interleave_index, 1);
   EXPECT_EQ(ap.interleave_count, 3);
   for (const char* bad : {"3/3", "-1/2", "1/0", "1/1025", "2", "a/b"})
-    EXPECT_NE(error_of(std::string("LD R1, [R1] ; interleave=") + bad + "\n").find("w.wl:1: LD: interleave must be R/K"), std::string::npos)
+    EXPECT_NE(error_of(std::string("LD R1, [R1] ; interleave=") + bad + "\n").find("w.wl:1: interleave: interleave must be R/K"),
+              std::string::npos)
         << bad;
 }
 
@@ -136,7 +137,7 @@ TEST(WorkloadParser, ErrorsNameFileAndLine) {
   EXPECT_NE(error_of("\n.lop 3\n").find("w.wl:2: unknown directive '.lop'"), std::string::npos);
   EXPECT_NE(error_of(".loop 3\nFADD R1, R1, R2\n").find("w.wl:1: .loop without .endloop"), std::string::npos);
   EXPECT_NE(error_of("FADD R1, R1, R2\n.endloop\n").find("w.wl:2: .endloop without .loop"), std::string::npos);
-  EXPECT_NE(error_of("LD R1, [R1] ; pattern=zigzag\n").find("w.wl:1: LD: unknown pattern 'zigzag'"), std::string::npos);
+  EXPECT_NE(error_of("LD R1, [R1] ; pattern=zigzag\n").find("w.wl:1: pattern: unknown pattern 'zigzag'"), std::string::npos);
   EXPECT_NE(error_of("FADD R1, R1, R2 ; pattern=stream\n").find("w.wl:1: FADD: attributes"), std::string::npos);
   EXPECT_NE(error_of("FADD R999, R1, R2\n").find("w.wl:1: bad register 'R999'"), std::string::npos);
   EXPECT_NE(error_of("LD R1, R2\n").find("w.wl:1: LD needs a memory operand"), std::string::npos);

@@ -82,7 +82,7 @@ std::vector<IssueCost> costs(const config::HwConfig& cfg, const isa::Kernel& k) 
       }
       case OpClass::Load:
       case OpClass::Store: {
-        const GlobalAccessCost g = global_access_cost(cfg, k.accesses[in.access]);
+        const GlobalAccessCost g = global_access_cost(cfg, k.accesses[in.access], k.launch.block_x);
         c.unit = 3;
         c.unit_busy = alu_busy;  // "we use 4 cycles in TEG" for a global load with several warps (§3.2.2)
         c.latency = in.cls == OpClass::Store ? 0 : cfg.memory.latency_cycles + g.extra_issue_steps() * cfg.lsu.transaction_issue_cycles;
