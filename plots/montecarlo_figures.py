@@ -14,7 +14,7 @@ import math
 import os
 import sys
 
-from figure_style import save  # first: it selects the Agg backend and the style
+from figure_style import legend_beside, save  # first: it selects the Agg backend and the style
 import matplotlib.pyplot as plt
 
 LABELS = {"l1_read": "L1 read hit ratio", "l2_read": "L2 read hit ratio", "l2_write": "L2 write hit ratio"}
@@ -69,7 +69,9 @@ def main(directory, title):
         mean, sd = number(summary_path, i + 2, "mean", s["mean"]), number(summary_path, i + 2, "sd", s["sd"])
         low, high = number(summary_path, i + 2, "low", s["low"]), number(summary_path, i + 2, "high", s["high"])
         timed = number(summary_path, i + 2, "timed", s["timed"], allow_empty=True)
-        lo, hi = min(values + [low] + ([timed] if timed is not None else [])), max(values + [high] + ([timed] if timed is not None else []))
+        in_flight = number(summary_path, i + 2, "timed_in_flight_as_hits", s.get("timed_in_flight_as_hits", ""), allow_empty=True)
+        marks = [v for v in (timed, in_flight) if v is not None]
+        lo, hi = min(values + [low] + marks), max(values + [high] + marks)
         pad = max(0.005, 0.05 * (hi - lo))
         bins = [lo - pad + k * (hi - lo + 2 * pad) / 20 for k in range(21)]
         weights = [1.0 / len(values)] * len(values)
@@ -77,12 +79,14 @@ def main(directory, title):
         ax.axvspan(low, high, color="tab:blue", alpha=0.12, label="mean ± 2σ (95%, §5.2)")
         if timed is not None:
             ax.axvline(timed, color="tab:red", linestyle="--", linewidth=1.2, label="timed simulation")
+        if in_flight is not None and in_flight != timed:
+            ax.axvline(in_flight, color="tab:red", linestyle=":", linewidth=1.2, label="timed, sectors in flight as hits")
         ax.set_title(f"{LABELS[lv]}\nmean {mean:.4f}, σ {sd:.4f}")
         ax.set_xlabel("hit ratio")
         ax.set_ylabel("probability")
-        ax.legend(fontsize=6, frameon=False, loc="upper left")
     fig.suptitle(title, y=1.02)
     fig.tight_layout()
+    legend_beside(fig, list(axes[0]))
     save(fig, os.path.join(directory, "montecarlo_hit_ratios"))
 
     fig, ax = plt.subplots(figsize=(4.2, 2.8))

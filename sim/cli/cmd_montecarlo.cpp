@@ -33,6 +33,7 @@ struct MonteCarloFlags {
   std::string trace;
   int64_t blocks = 0;
   montecarlo::MonteCarloOptions mc;
+  montecarlo::ScheduleDeviation deviation;
   bool no_timed = false;
   std::string out_dir;
   bool no_figures = false;
@@ -88,6 +89,14 @@ void register_montecarlo(CLI::App& app) {
   cmd->add_option("--tolerance", x->mc.tolerance, "stop once σ over n trials is within this of σ over n - 10, every level (Figure 7)")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
+  cmd->add_option("--start-spread", x->deviation.start_spread,
+                  "each SM's first blocks start up to this fraction of a warp's sequences late (schedule deviation, §3.2.1)")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  cmd->add_option("--weight-spread", x->deviation.weight_spread,
+                  "each warp issues at its scheduler's visit with a probability drawn from [1 - this, 1] (§3.2.1)")
+      ->check(CLI::Range(0.0, 0.99))
+      ->capture_default_str();
   cmd->add_flag("--no-timed", x->no_timed, "skip the timed simulation whose hit ratios are compared");
   cmd->add_option("--out-dir", x->out_dir, "write summary.csv, loads.csv, trials.csv, convergence.csv and the figures here");
   cmd->add_flag("--no-figures", x->no_figures, "with --out-dir: the CSV files only");
@@ -122,7 +131,7 @@ void register_montecarlo(CLI::App& app) {
       trace::TraceRequest req{&cfg, &*kernel, warps, o->seed, x->blocks};
       t = trace::build_trace(req);
     }
-    montecarlo::TimedHitRatios timed{};
+    montecarlo::TimedHitRatios timed;
     if (kernel && !x->no_timed) {
       if (t.meta.traced_blocks < t.meta.total_blocks)
         std::cerr << "warpsim: note: the timed run covers the whole grid, the trace " << t.meta.traced_blocks << " of its "
@@ -130,7 +139,7 @@ void register_montecarlo(CLI::App& app) {
       timed = montecarlo::timed_hit_ratios(timed_run(cfg, *kernel, warps, o->seed));
     }
     const montecarlo::MonteCarloResult r =
-        montecarlo::run_montecarlo(t, cfg, x->mc, montecarlo::trials_across_ranks(t, cfg, o->seed, o->jobs));
+        montecarlo::run_montecarlo(t, cfg, x->mc, montecarlo::trials_across_ranks(t, cfg, x->deviation, o->seed, o->jobs));
     if (!montecarlo::is_main_rank()) return;
     const report::Table levels = montecarlo::levels_table(r, timed);
     std::string text = levels.render(o->format);

@@ -1,4 +1,4 @@
-// The caches of issue 11's hierarchy (mem/cache/), replayed without time for the Monte Carlo
+// The caches of the timed hierarchy (mem/cache/), replayed without time for the Monte Carlo
 // analysis of Baghsorkhi 2012 §3.2: an L1 per SM and the L2 slices, of the config's geometry, with
 // the same tag arrays (SectorCache: 128-byte lines of 32-byte sectors, LRU) and the same policies
 // as the timed CachedMemory. A fetch fills at once: with no time, nothing is in flight, so a second

@@ -48,13 +48,13 @@ const char* level_name(Level l) {
   return "";
 }
 
-TrialBatch local_trials(const trace::MemoryTrace& t, const config::HwConfig& cfg, uint64_t seed, int jobs) {
+TrialBatch local_trials(const trace::MemoryTrace& t, const config::HwConfig& cfg, const ScheduleDeviation& d, uint64_t seed, int jobs) {
   auto index = std::make_shared<const SequenceIndex>(t);
-  return [&t, &cfg, seed, jobs, index](const std::vector<uint64_t>& trials) {
+  return [&t, &cfg, d, seed, jobs, index](const std::vector<uint64_t>& trials) {
     std::vector<CacheTally> out(trials.size());
     std::atomic<size_t> next{0};
     auto work = [&] {
-      for (size_t i; (i = next++) < trials.size();) out[i] = run_trial(t, *index, cfg, trial_seed(seed, trials[i]));
+      for (size_t i; (i = next++) < trials.size();) out[i] = run_trial(t, *index, cfg, d, trial_seed(seed, trials[i]));
     };
     std::vector<std::thread> pool;
     for (int j = 1; j < std::min<int>(jobs, static_cast<int>(trials.size())); ++j) pool.emplace_back(work);

@@ -11,6 +11,7 @@
 
 #include "config/hw_config.h"
 #include "montecarlo/cache_replay.h"
+#include "montecarlo/trial.h"
 #include "trace/memory_trace.h"
 
 namespace warpsim::montecarlo {
@@ -55,7 +56,7 @@ using TrialBatch = std::function<std::vector<CacheTally>(const std::vector<uint6
 
 // Runs trials numbered 0, 1, ... with `jobs` threads. Every result depends on the seed and the
 // trial numbers only.
-TrialBatch local_trials(const trace::MemoryTrace& t, const config::HwConfig& cfg, uint64_t seed, int jobs);
+TrialBatch local_trials(const trace::MemoryTrace& t, const config::HwConfig& cfg, const ScheduleDeviation& d, uint64_t seed, int jobs);
 
 // Trials are run in chunks of a fixed size and the stopping rule is checked trial by trial, so
 // the trials kept, and every figure, are the same for any number of threads or ranks.

@@ -5,10 +5,12 @@
 namespace warpsim::montecarlo {
 namespace {
 
-std::optional<double> ratio(bool level, uint64_t hits, uint64_t misses) {
+std::optional<double> ratio(bool level, uint64_t hits, uint64_t misses, uint64_t in_flight = 0) {
   if (!level || hits + misses == 0) return std::nullopt;
-  return static_cast<double>(hits) / static_cast<double>(hits + misses);
+  return static_cast<double>(hits + in_flight) / static_cast<double>(hits + misses);
 }
+
+bool within(const std::optional<double>& v, const Spread& s) { return v && *v >= s.low() && *v <= s.high(); }
 
 std::vector<int> measured_levels(const MonteCarloResult& r) {
   std::vector<int> out;
@@ -21,12 +23,17 @@ std::vector<int> measured_levels(const MonteCarloResult& r) {
 
 TimedHitRatios timed_hit_ratios(const device::Result& r) {
   const mem::CacheCounters& c = r.caches;
-  return {ratio(c.l1, c.l1_hit_sectors, c.l1_miss_sectors), ratio(c.l2, c.l2_hit_sectors, c.l2_miss_sectors),
-          ratio(c.l2, c.l2_write_hit_sectors, c.l2_write_miss_sectors)};
+  TimedHitRatios t;
+  t.plain = {ratio(c.l1, c.l1_hit_sectors, c.l1_miss_sectors), ratio(c.l2, c.l2_hit_sectors, c.l2_miss_sectors),
+             ratio(c.l2, c.l2_write_hit_sectors, c.l2_write_miss_sectors)};
+  t.in_flight = {ratio(c.l1, c.l1_hit_sectors, c.l1_miss_sectors, c.l1_in_flight_sectors),
+                 ratio(c.l2, c.l2_hit_sectors, c.l2_miss_sectors, c.l2_in_flight_sectors), t.plain[2]};
+  return t;
 }
 
 report::Table levels_table(const MonteCarloResult& r, const TimedHitRatios& timed) {
-  report::Table t({{"level"}, {"trials"}, {"converged"}, {"mean"}, {"sd"}, {"low"}, {"high"}, {"timed"}, {"inside"}});
+  report::Table t(
+      {{"level"}, {"trials"}, {"converged"}, {"mean"}, {"sd"}, {"low"}, {"high"}, {"timed"}, {"timed_in_flight_as_hits"}, {"inside"}});
   for (int l : measured_levels(r)) {
     const Spread& s = r.levels[l];
     std::vector<report::Cell> row{std::string(level_name(static_cast<Level>(l))),
@@ -36,12 +43,12 @@ report::Table levels_table(const MonteCarloResult& r, const TimedHitRatios& time
                                   s.sd,
                                   s.low(),
                                   s.high()};
-    if (timed[l]) {
-      row.push_back(*timed[l]);
-      row.push_back(std::string(*timed[l] >= s.low() && *timed[l] <= s.high() ? "yes" : "no"));
+    if (timed.plain[l]) {
+      row.push_back(*timed.plain[l]);
+      row.push_back(*timed.in_flight[l]);
+      row.push_back(std::string(within(timed.plain[l], s) ? "yes" : within(timed.in_flight[l], s) ? "in flight" : "no"));
     } else {
-      row.push_back(std::monostate{});
-      row.push_back(std::monostate{});
+      row.insert(row.end(), 3, std::monostate{});
     }
     t.add_row(std::move(row));
   }

@@ -45,18 +45,19 @@ void line_requests(const trace::MemoryTrace& t, const TraceEntry& e, std::vector
 
 class SmSchedule {
  public:
-  SmSchedule(const trace::MemoryTrace& t, const SequenceIndex& index, int sm, uint64_t seed)
-      : t_(t), index_(index), sm_(sm), random_(seed), per_block_(static_cast<uint64_t>(t.meta.warps_per_block)) {
+  SmSchedule(const trace::MemoryTrace& t, const SequenceIndex& index, const ScheduleDeviation& d, int sm, uint64_t seed)
+      : t_(t), index_(index), deviation_(d), sm_(sm), random_(seed), per_block_(static_cast<uint64_t>(t.meta.warps_per_block)) {
     for (int64_t b = sm; b < t.meta.traced_blocks; b += t.meta.device_sms) blocks_.push_back(static_cast<uint64_t>(b));
   }
 
   // Runs the SM's warps to the end through its L1; appends what leaves the L1 to `out`.
   void run(CacheReplay& caches, std::vector<Queued>& out) {
+    // The SM's snapshot starts at a random point (§3.2.1, Figure 1): its first wave starts late
+    // by up to start_spread x the sequences of one of its warps, its blocks together.
     size_t started = 0;
-    for (; started < blocks_.size() && started < static_cast<size_t>(t_.meta.blocks_per_sm); ++started) {
-      const uint32_t length = index_.sequences[blocks_[started] * per_block_];
-      start(blocks_[started], random_.below(length / 2 + 1));
-    }
+    const uint32_t length = blocks_.empty() ? 0 : index_.sequences[blocks_.front() * per_block_];
+    const uint64_t late = random_.below(static_cast<uint64_t>(deviation_.start_spread * length) + 1);
+    for (; started < blocks_.size() && started < static_cast<size_t>(t_.meta.blocks_per_sm); ++started) start(blocks_[started], late);
     std::vector<LineRequest> lines, below;
     for (uint64_t round = 0; !warps_.empty(); ++round) {
       for (size_t i = 0; i < warps_.size(); ++i) {
@@ -90,7 +91,7 @@ class SmSchedule {
 
   void start(uint64_t block, uint64_t first_round) {
     for (uint64_t w = block * per_block_; w < (block + 1) * per_block_; ++w)
-      warps_.push_back({block, t_.warp_first[w], t_.warp_first[w + 1], first_round, 0.5 + 0.5 * random_.unit()});
+      warps_.push_back({block, t_.warp_first[w], t_.warp_first[w + 1], first_round, 1 - deviation_.weight_spread * random_.unit()});
   }
   bool block_done(uint64_t block) const {
     return std::none_of(warps_.begin(), warps_.end(), [&](const Warp& w) { return w.block == block && w.next < w.end; });
@@ -107,6 +108,7 @@ class SmSchedule {
 
   const trace::MemoryTrace& t_;
   const SequenceIndex& index_;
+  const ScheduleDeviation deviation_;
   const int sm_;
   Random random_;
   const uint64_t per_block_;
@@ -123,12 +125,13 @@ SequenceIndex::SequenceIndex(const trace::MemoryTrace& t) : sequences(t.warps(),
 
 uint64_t trial_seed(uint64_t seed, uint64_t trial) { return mix64(mix64(seed) ^ (trial + 1) * 0xd1b54a32d192ed03ull); }
 
-CacheTally run_trial(const trace::MemoryTrace& t, const SequenceIndex& index, const config::HwConfig& cfg, uint64_t seed) {
+CacheTally run_trial(const trace::MemoryTrace& t, const SequenceIndex& index, const config::HwConfig& cfg, const ScheduleDeviation& d,
+                     uint64_t seed) {
   const int sms = t.meta.device_sms;
   CacheReplay caches(cfg, sms, t.statics.size());
   std::vector<std::vector<Queued>> queues(static_cast<size_t>(sms));
   for (int s = 0; s < sms; ++s)
-    SmSchedule(t, index, s, mix64(seed ^ static_cast<uint64_t>(s) * 0x9e3779b97f4a7c15ull)).run(caches, queues[s]);
+    SmSchedule(t, index, d, s, mix64(seed ^ static_cast<uint64_t>(s) * 0x9e3779b97f4a7c15ull)).run(caches, queues[s]);
   // Round by round, the SMs' requests in a uniformly random interleaving (Fisher-Yates over
   // their SM numbers), each SM's in its own order.
   Random random(mix64(seed ^ 0xa0761d6478bd642full));

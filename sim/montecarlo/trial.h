@@ -7,9 +7,10 @@
 //  2. Intra-core (§3.2.2): each SM's scheduler visits its resident warps in round-robin order,
 //     block by block and warp by warp (a block's warps stay in order); a visit issues the warp's
 //     next bulk sequence whole, with the warp's weight as probability (weights drawn per trial
-//     from [0.5, 1]: warps drift apart, §3.2.1). A sequence after a barrier waits until every
-//     warp of its block has reached it. The first wave's blocks start up to half a block's
-//     sequences late (the random start points of §3.2.1, Figure 1).
+//     from [1 - weight_spread, 1]: warps drift apart, §3.2.1). A sequence after a barrier waits
+//     until every warp of its block has reached it. Each SM's first wave starts up to
+//     start_spread x a warp's sequences late, its blocks together: SMs fall out of step, as
+//     the random start points of §3.2.1 (Figure 1) set them.
 //  3. Each SM's accesses go through its L1 in that order; what goes on (misses, stores) keeps the
 //     visit (round) it was issued in.
 //  4. Inter-core (§3.2.2): the SMs' queues reach the L2 round by round; within a round, in a
@@ -25,6 +26,13 @@
 
 namespace warpsim::montecarlo {
 
+// The schedule deviation of §3.2.1, which the seed describes but does not size: 0 and 0 make the
+// intra-core order a plain round robin, the same in every trial.
+struct ScheduleDeviation {
+  double start_spread = 0.5;   // each SM's first wave starts up to this fraction of a warp's sequences late
+  double weight_spread = 0.5;  // each warp issues at a visit with probability in [1 - this, 1]
+};
+
 // Where each warp's bulk sequences start: computed once per trace, shared by the trials.
 struct SequenceIndex {
   explicit SequenceIndex(const trace::MemoryTrace& t);
@@ -35,6 +43,7 @@ struct SequenceIndex {
 // do not depend on which thread or rank runs it.
 uint64_t trial_seed(uint64_t seed, uint64_t trial);
 
-CacheTally run_trial(const trace::MemoryTrace& t, const SequenceIndex& index, const config::HwConfig& cfg, uint64_t seed);
+CacheTally run_trial(const trace::MemoryTrace& t, const SequenceIndex& index, const config::HwConfig& cfg, const ScheduleDeviation& d,
+                     uint64_t seed);
 
 }  // namespace warpsim::montecarlo

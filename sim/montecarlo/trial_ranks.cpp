@@ -10,12 +10,13 @@
 
 namespace warpsim::montecarlo {
 
-TrialBatch trials_across_ranks(const trace::MemoryTrace& t, const config::HwConfig& cfg, uint64_t seed, int jobs) {
+TrialBatch trials_across_ranks(const trace::MemoryTrace& t, const config::HwConfig& cfg, const ScheduleDeviation& d, uint64_t seed,
+                               int jobs) {
   const int ranks = sweep::mpi_launch_size();
   if (ranks > 1 && !sweep::mpi_built_in())
     throw UserError(
         Diagnostic{"<cli>", 0, 0, "mpirun", "this warpsim was built without MPI: run without mpirun, or rebuild with Open MPI installed"});
-  TrialBatch local = local_trials(t, cfg, seed, jobs);
+  TrialBatch local = local_trials(t, cfg, d, seed, jobs);
 #if defined(WARPSIM_HAVE_MPI)
   if (ranks >= 1) return exchanged_trials(std::move(local), t.statics.size());
 #endif

@@ -8,7 +8,8 @@
 namespace warpsim::montecarlo {
 
 // Throws UserError when started by mpirun but built without MPI.
-TrialBatch trials_across_ranks(const trace::MemoryTrace& t, const config::HwConfig& cfg, uint64_t seed, int jobs);
+TrialBatch trials_across_ranks(const trace::MemoryTrace& t, const config::HwConfig& cfg, const ScheduleDeviation& d, uint64_t seed,
+                               int jobs);
 
 // False on the MPI ranks other than 0: they write nothing.
 bool is_main_rank();

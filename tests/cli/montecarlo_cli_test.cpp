@@ -32,7 +32,7 @@ TEST(MonteCarloCli, TheTimedRunIsComparedAndTheOutputIsTheSameForAnyJobs) {
   const auto two = test::run_cli("montecarlo " + kWorkload + " --format csv --jobs 2");
   ASSERT_EQ(one.exit_code, 0) << one.err;
   EXPECT_EQ(one.out, two.out);
-  EXPECT_EQ(one.out.rfind("level,trials,converged,mean,sd,low,high,timed,inside\nl1_read,", 0), 0u) << one.out;
+  EXPECT_EQ(one.out.rfind("level,trials,converged,mean,sd,low,high,timed,timed_in_flight_as_hits,inside\nl1_read,", 0), 0u) << one.out;
   EXPECT_NE(one.out.find("\nl2_read,"), std::string::npos);
 }
 

@@ -22,7 +22,7 @@ Analysis analyse(const std::string& gpu, const std::string& wl, montecarlo::Mont
   const config::HwConfig cfg = test::builtin(gpu);
   const isa::Kernel k = isa::parse_workload(wl, "t.wl");
   Analysis a{trace::build_trace({&cfg, &k, 0, o.seed, 0}), {}};
-  a.result = montecarlo::run_montecarlo(a.trace, cfg, o, montecarlo::local_trials(a.trace, cfg, o.seed, jobs));
+  a.result = montecarlo::run_montecarlo(a.trace, cfg, o, montecarlo::local_trials(a.trace, cfg, {}, o.seed, jobs));
   return a;
 }
 
@@ -31,7 +31,7 @@ double level(const Analysis& a, Level l) { return a.result.levels[static_cast<in
 // Two loads of one element, one after the other in a sequence: the second finds the line the
 // first brought in, in every ordering.
 const char* kTwice = R"(.array a 64MB
-.launch threads_per_block=128 grid=fixed blocks=60
+.launch threads_per_block=128 block_x=32 grid=fixed blocks=60
 .loop 4
 LD R1, [R0] ; array=a
 LD R2, [R0] ; array=a
@@ -71,6 +71,22 @@ ST [R0], R2 ; array=b
 )");
   ASSERT_TRUE(a.result.measured[2]);
   EXPECT_DOUBLE_EQ(level(a, Level::L2Write), 1.0 / 3.0);
+}
+
+TEST(MonteCarlo, OneLineEveryWarpReadsMissesOncePerSmInTheL1AndOnceInTheL2) {
+  // 60 blocks of 4 warps, 4 loads each, all of the same 32 words (tx is the lane with block_x=32):
+  // each of Fermi's 15 SMs
+  // runs 4 blocks, 64 loads of one line's 4 sectors, and misses only the first; the 15 misses
+  // reach the L2, where only the first SM's misses. In any ordering.
+  const Analysis a = analyse("fermi", R"(.array a 64MB
+.launch threads_per_block=128 block_x=32 grid=fixed blocks=60
+.loop 4
+LD R1, [R0] ; pattern=affine index=tx
+.endloop
+)");
+  EXPECT_DOUBLE_EQ(level(a, Level::L1Read), 1 - 4.0 / 256);
+  EXPECT_DOUBLE_EQ(level(a, Level::L2Read), 14.0 / 15);
+  EXPECT_DOUBLE_EQ(a.result.levels[1].sd, 0.0);
 }
 
 const char* kRandom = R"(.array a 2MB

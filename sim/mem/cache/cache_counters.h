@@ -15,6 +15,10 @@ struct CacheCounters {
   uint64_t l1_miss_sectors = 0;
   uint64_t l2_hit_sectors = 0;
   uint64_t l2_miss_sectors = 0;
+  // Of the misses, sectors another request's fetch had already asked for (an MSHR merge): they wait
+  // for data in flight. A view without time (montecarlo/) sees them as hits.
+  uint64_t l1_in_flight_sectors = 0;
+  uint64_t l2_in_flight_sectors = 0;
   uint64_t l2_write_hit_sectors = 0;
   uint64_t l2_write_miss_sectors = 0;
 };

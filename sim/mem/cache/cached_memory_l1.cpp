@@ -42,6 +42,7 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
     add_waiter(m, request);
     counters_.l1_hit_sectors += static_cast<uint64_t>(std::popcount(have));
     counters_.l1_miss_sectors += static_cast<uint64_t>(std::popcount(missing));
+    counters_.l1_in_flight_sectors += static_cast<uint64_t>(std::popcount(static_cast<uint8_t>(missing & ~need)));
     if (need != 0) {
       way->pending |= need;
       m.pending |= need;

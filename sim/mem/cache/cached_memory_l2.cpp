@@ -55,7 +55,9 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
         if (m.waiters >= static_cast<uint32_t>(cfg_.memory.l2.mshr_merge)) return false;
         r.ready = now + l2_return_cycles_;
         add_waiter(m, request);
-        if (const uint8_t need = missing & ~way->pending; need != 0) {
+        const uint8_t need = missing & ~way->pending;
+        counters_.l2_in_flight_sectors += static_cast<uint64_t>(std::popcount(static_cast<uint8_t>(missing & ~need)));
+        if (need != 0) {
           way->pending |= need;
           m.pending |= need;
           fetch_below(way->mshr, r.line, need, false, r.sm, now);
