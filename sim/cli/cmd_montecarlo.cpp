@@ -80,7 +80,8 @@ void register_montecarlo(CLI::App& app) {
   auto o = std::make_shared<CommonOptions>();
   auto x = std::make_shared<MonteCarloFlags>();
   add_common_options(*cmd, *o, kGpu | kWorkload | kWarps | kFormat | kOut | kSeed | kJobs);
-  cmd->add_option("--trace", x->trace, "a trace `warpsim trace` wrote, instead of --workload (no timed run then)");
+  take_one_occupancy(*cmd);
+  cmd->add_option("--trace", x->trace, "a trace `warpsim trace` wrote, instead of --workload (no timed run then)")->type_name("FILE");
   add_blocks_option(*cmd, x->blocks);
   cmd->add_option("--trials", x->mc.max_trials, "most trials (random orderings)")->check(CLI::Range(2, 100000))->capture_default_str();
   cmd->add_option("--min-trials", x->mc.min_trials, "fewest trials before the stopping rule applies")
@@ -100,18 +101,29 @@ void register_montecarlo(CLI::App& app) {
   cmd->add_flag("--no-timed", x->no_timed, "skip the timed simulation whose hit ratios are compared");
   cmd->add_option("--out-dir", x->out_dir, "write summary.csv, loads.csv, trials.csv, convergence.csv and the figures here");
   cmd->add_flag("--no-figures", x->no_figures, "with --out-dir: the CSV files only");
-  cmd->callback([o, x] {
+  cmd->callback([cmd, o, x] {
     if (x->trace.empty() == o->workload.empty())
       throw UserError(Diagnostic{"<cli>", 0, 0, "--workload", "give --workload or --trace (one of them)"});
     if (x->mc.min_trials > x->mc.max_trials)
       throw UserError(
           Diagnostic{"<cli>", 0, 0, "--min-trials", fmt::format("{} is more than --trials {}", x->mc.min_trials, x->mc.max_trials)});
-    x->mc.seed = o->seed;
+    if (x->no_figures && x->out_dir.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--no-figures", "applies to --out-dir only"});
+    if (!x->trace.empty())
+      for (const char* opt : {"--warps", "--param", "--blocks", "--function", "--arch", "--trip-count", "--patterns"})
+        if (cmd->count(opt) > 0)
+          throw UserError(
+              Diagnostic{"<cli>", 0, 0, opt, "shapes the trace: give it to `warpsim trace`, or use --workload instead of --trace"});
     std::optional<trace::MemoryTrace> from_file;
     if (!x->trace.empty()) from_file = trace::read_trace(x->trace);
+    // A trace's orderings are drawn from its own seed unless --seed names another.
+    x->mc.seed = from_file && cmd->count("--seed") == 0 ? from_file->meta.seed : o->seed;
     const std::string gpu = !o->gpu.empty() ? o->gpu : from_file ? from_file->meta.gpu : "";
     if (gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
     const config::HwConfig cfg = config::load_hw_config(gpu, o->sets);
+    if (cfg.memory.l1.bytes <= 0 && (cfg.memory.l2.slices <= 0 || cfg.memory.l2_bytes <= 0))
+      throw UserError(
+          Diagnostic{"<cli>", 0, 0, "--gpu",
+                     fmt::format("{} has no cache for global loads (no memory.l1.bytes, no memory.l2): nothing to analyse", cfg.gpu.name)});
     std::optional<isa::Kernel> kernel;
     if (!o->workload.empty()) kernel = isa::load_workload(o->workload, workload_params(*o));
     const int warps = single_occupancy(*o);
@@ -139,7 +151,7 @@ void register_montecarlo(CLI::App& app) {
       timed = montecarlo::timed_hit_ratios(timed_run(cfg, *kernel, warps, o->seed));
     }
     const montecarlo::MonteCarloResult r =
-        montecarlo::run_montecarlo(t, cfg, x->mc, montecarlo::trials_across_ranks(t, cfg, x->deviation, o->seed, o->jobs));
+        montecarlo::run_montecarlo(t, cfg, x->mc, montecarlo::trials_across_ranks(t, cfg, x->deviation, x->mc.seed, o->jobs));
     if (!montecarlo::is_main_rank()) return;
     const report::Table levels = montecarlo::levels_table(r, timed);
     std::string text = levels.render(o->format);

@@ -20,6 +20,7 @@ void register_trace(CLI::App& app) {
   auto blocks = std::make_shared<int64_t>(0);
   auto text = std::make_shared<bool>(false);
   add_common_options(*cmd, *o, kGpu | kWorkload | kWarps | kOut | kSeed);
+  take_one_occupancy(*cmd);
   add_blocks_option(*cmd, *blocks);
   cmd->add_flag("--text", *text, "the text form (docs/trace-format.md) instead of the binary one; to standard output without --out");
   cmd->callback([o, blocks, text] {
@@ -36,8 +37,9 @@ void register_trace(CLI::App& app) {
       return;
     }
     report::write_file_atomically(o->out, bytes.str());
-    emit(CommonOptions{}, fmt::format("{}: {} blocks of {} ({} warps), {} accesses, {} sectors, {} bytes\n", o->out, t.meta.traced_blocks,
-                                      t.meta.total_blocks, t.warps(), t.entries.size(), t.sectors.size(), bytes.str().size()));
+    emit(CommonOptions{},
+         fmt::format("{}: {} of the grid's {} blocks ({} warps), {} accesses, {} sectors, {} bytes\n", o->out, t.meta.traced_blocks,
+                     t.meta.total_blocks, t.warps(), t.entries.size(), t.sectors.size(), bytes.str().size()));
   });
 }
 

@@ -12,6 +12,10 @@ void add_blocks_option(CLI::App& cmd, int64_t& blocks) {
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
 }
 
+void take_one_occupancy(CLI::App& cmd) {
+  cmd.get_option("--warps")->description("occupancy in warps per SM, one value (default: as many as the launch allows)")->type_name("N");
+}
+
 int single_occupancy(const CommonOptions& o) {
   if (o.warps.empty()) return 0;
   const std::vector<int> w = parse_warps(o.warps);

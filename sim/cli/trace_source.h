@@ -13,6 +13,9 @@ namespace warpsim::cli {
 // --blocks N: trace blocks 0 .. N-1 only (the seed's execution snapshot, Baghsorkhi §3).
 void add_blocks_option(CLI::App& cmd, int64_t& blocks);
 
+// --warps takes one occupancy here: says so in the help (add_common_options gave it first).
+void take_one_occupancy(CLI::App& cmd);
+
 // The occupancy --warps names: one value, or 0 (as many as the launch allows) when not given.
 int single_occupancy(const CommonOptions& o);
 

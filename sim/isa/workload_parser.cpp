@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <limits>
+
 #include <algorithm>
 #include <map>
 #include <sstream>
@@ -270,6 +272,14 @@ class Parser {
       }
       if (sized > 0 && ap.bytes != sized) {
         error(ln, fmt::format("bytes={} contradicts the opcode's size, {} bytes per thread", ap.bytes, sized), in.opcode);
+        return;
+      }
+      // Instruction::access is 16 bits: more memory instructions than it numbers is an error,
+      // not a silent wrap.
+      if (kernel_.accesses.size() > static_cast<size_t>(std::numeric_limits<int16_t>::max())) {
+        error(ln, fmt::format("more than {} memory instructions (a long run is a .loop)", std::numeric_limits<int16_t>::max() + 1),
+              in.opcode);
+        too_long_ = true;
         return;
       }
       in.access = static_cast<int16_t>(kernel_.accesses.size());

@@ -132,21 +132,45 @@ CacheTally run_trial(const trace::MemoryTrace& t, const SequenceIndex& index, co
   std::vector<std::vector<Queued>> queues(static_cast<size_t>(sms));
   for (int s = 0; s < sms; ++s)
     SmSchedule(t, index, d, s, mix64(seed ^ static_cast<uint64_t>(s) * 0x9e3779b97f4a7c15ull)).run(caches, queues[s]);
-  // Round by round, the SMs' requests in a uniformly random interleaving (Fisher-Yates over
-  // their SM numbers), each SM's in its own order.
+  // Inter-core: weighted random picking, each SM weighted by the requests it has left, so that the
+  // SMs progress together on average while their relative order changes from trial to trial. An
+  // SM whose first wave started late joins once the others have sent what its late rounds hold.
   Random random(mix64(seed ^ 0xa0761d6478bd642full));
+  uint64_t total = 0, rounds = 1;
+  for (const auto& q : queues)
+    if (!q.empty()) {
+      total += q.size();
+      rounds = std::max(rounds, q.back().round + 1);
+    }
+  const double per_round = static_cast<double>(total) / static_cast<double>(rounds);
   std::vector<size_t> head(static_cast<size_t>(sms), 0);
-  std::vector<uint32_t> picks;
-  while (true) {
-    uint64_t round = std::numeric_limits<uint64_t>::max();
-    for (int s = 0; s < sms; ++s)
-      if (head[s] < queues[s].size()) round = std::min(round, queues[s][head[s]].round);
-    if (round == std::numeric_limits<uint64_t>::max()) break;
-    picks.clear();
-    for (int s = 0; s < sms; ++s)
-      for (size_t i = head[s]; i < queues[s].size() && queues[s][i].round == round; ++i) picks.push_back(static_cast<uint32_t>(s));
-    for (size_t i = picks.size(); i > 1; --i) std::swap(picks[i - 1], picks[random.below(i)]);
-    for (uint32_t s : picks) caches.l2(queues[s][head[s]++].request);
+  std::vector<uint64_t> joins(static_cast<size_t>(sms), 0);
+  for (int s = 0; s < sms; ++s)
+    if (!queues[s].empty()) joins[s] = static_cast<uint64_t>(static_cast<double>(queues[s].front().round) * per_round);
+  // `clock`: requests sent so far, or the join point of the SMs left when only late ones remain.
+  for (uint64_t sent = 0, clock = 0; sent < total;) {
+    uint64_t weight = 0, next_join = std::numeric_limits<uint64_t>::max();
+    for (int s = 0; s < sms; ++s) {
+      if (head[s] == queues[s].size()) continue;
+      if (joins[s] <= clock)
+        weight += queues[s].size() - head[s];
+      else
+        next_join = std::min(next_join, joins[s]);
+    }
+    if (weight == 0) {  // only late SMs left: the earliest joins now
+      clock = next_join;
+      continue;
+    }
+    uint64_t pick = random.below(weight);
+    int s = 0;
+    for (;; ++s) {
+      if (head[s] == queues[s].size() || joins[s] > clock) continue;
+      const uint64_t left = queues[s].size() - head[s];
+      if (pick < left) break;
+      pick -= left;
+    }
+    caches.l2(queues[s][head[s]++].request);
+    clock = std::max(clock, ++sent);
   }
   return caches.tally();
 }

@@ -13,9 +13,9 @@
 //     the random start points of §3.2.1 (Figure 1) set them.
 //  3. Each SM's accesses go through its L1 in that order; what goes on (misses, stores) keeps the
 //     visit (round) it was issued in.
-//  4. Inter-core (§3.2.2): the SMs' queues reach the L2 round by round; within a round, in a
-//     uniformly random interleaving of the SMs' requests (weighted random picking, each SM
-//     weighted by what it has left), each SM's own order kept.
+//  4. Inter-core (§3.2.2): the SMs' queues reach the L2 by weighted random picking, each SM
+//     weighted by the requests it has left (a uniformly random interleaving that keeps each SM's
+//     order), an SM that started late joining once the others have sent what its late rounds hold.
 #pragma once
 
 #include <cstdint>

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <string_view>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -52,11 +53,22 @@ void read_meta(const std::string& text, MemoryTrace& t, const std::string& name,
   } catch (const nlohmann::json::exception& e) {
     throw UserError(Diagnostic{name, line, 0, "meta", fmt::format("not a trace header: {}", e.what())});
   }
+  // Bounds a real GPU keeps (and that keep a crafted header from asking for memory it has no
+  // data for): the replay allocates per SM and per resident warp.
   const TraceMeta& m = t.meta;
-  if (m.device_sms < 1 || m.blocks_per_sm < 1 || m.warps_per_block < 1 || m.traced_blocks < 0 || m.traced_blocks > m.total_blocks ||
-      t.statics.size() > 0xFFFF)
-    throw UserError(
-        Diagnostic{name, line, 0, "meta", "SMs, blocks per SM and warps per block must be positive, traced blocks within the grid"});
+  const auto check = [&](bool ok, const char* key, const std::string& what) {
+    if (!ok) throw UserError(Diagnostic{name, line, 0, std::string("meta.") + key, what});
+  };
+  check(m.device_sms >= 1 && m.device_sms <= 1024, "device_sms", fmt::format("{} is not an SM count in 1..1024", m.device_sms));
+  check(m.blocks_per_sm >= 1 && m.blocks_per_sm <= 64, "blocks_per_sm",
+        fmt::format("{} is not a resident block count in 1..64", m.blocks_per_sm));
+  check(m.warps_per_block >= 1 && m.warps_per_block <= 64, "warps_per_block",
+        fmt::format("{} is not a warp count in 1..64", m.warps_per_block));
+  check(m.total_blocks >= 0 && m.total_blocks <= (int64_t{1} << 40), "total_blocks",
+        fmt::format("{} is not a grid size in 0..2^40", m.total_blocks));
+  check(m.traced_blocks >= 0 && m.traced_blocks <= m.total_blocks, "traced_blocks",
+        fmt::format("{} is not within the grid's {} blocks", m.traced_blocks, m.total_blocks));
+  check(t.statics.size() <= 0xFFFF, "statics", fmt::format("{} static accesses, more than 65,535", t.statics.size()));
 }
 
 // The warp count the header promises; more warps or fewer is an error of the file.
@@ -75,7 +87,8 @@ int64_t unzigzag(uint64_t v) { return static_cast<int64_t>(v >> 1) ^ -static_cas
 
 class BinaryReader {
  public:
-  BinaryReader(std::istream& in, const std::string& name) : in_(in), name_(name) {}
+  // `offset`: bytes of the file before the reader's first (the header line).
+  BinaryReader(std::istream& in, const std::string& name, uint64_t offset) : in_(in), name_(name), offset_(offset) {}
   uint64_t varint() {
     uint64_t v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
@@ -101,11 +114,11 @@ class BinaryReader {
  private:
   std::istream& in_;
   const std::string& name_;
-  uint64_t offset_ = 0;
+  uint64_t offset_;
 };
 
 MemoryTrace read_binary(std::istream& in, const std::string& name) {
-  BinaryReader r(in, name);
+  BinaryReader r(in, name, std::string_view(kBinaryHeader).size() + 1);
   MemoryTrace t;
   read_meta(r.bytes(r.varint()), t, name, 2);
   const uint64_t warps = r.varint();
@@ -142,8 +155,15 @@ MemoryTrace read_text(std::istream& in, const std::string& name) {
   int n = 1;
   bool have_meta = false;
   uint64_t warps = 0;
+  uint64_t promised = 0;  // accesses the current warp's line announces
+  const auto close_warp = [&] {
+    const uint64_t held = t.entries.size() - t.warp_first.back();
+    if (held != promised)
+      text_error(name, n, fmt::format("warp {} holds {} accesses where its 'warp' line announces {}", warps - 1, held, promised));
+  };
   while (std::getline(in, line)) {
     ++n;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
     std::istringstream fields(line);
     std::string head;
     if (!(fields >> head) || head[0] == '#') continue;
@@ -155,7 +175,17 @@ MemoryTrace read_text(std::istream& in, const std::string& name) {
     } else if (!have_meta) {
       text_error(name, n, "expected the 'meta' line first");
     } else if (head == "warp") {
-      if (warps++ > 0) t.warp_first.push_back(t.entries.size());
+      if (warps > 0) {
+        close_warp();
+        t.warp_first.push_back(t.entries.size());
+      }
+      uint64_t number = 0;
+      if (!(fields >> number) || number != warps) text_error(name, n, fmt::format("expected 'warp {}' (warps in order from 0)", warps));
+      std::string word;
+      while (fields >> word && word != "accesses") {
+      }
+      if (word != "accesses" || !(fields >> promised)) text_error(name, n, "the 'warp' line ends with 'accesses N'");
+      ++warps;
     } else if (warps == 0) {
       text_error(name, n, "an access before the first 'warp' line");
     } else {
@@ -184,6 +214,8 @@ MemoryTrace read_text(std::istream& in, const std::string& name) {
           used = 0;
         }
         if (used != s.size()) text_error(name, n, fmt::format("'{}' is not a sector number in hex", s));
+        if (e.sectors > 0 && v <= t.sectors.back())
+          text_error(name, n, fmt::format("sector {} is not above the one before it (sectors ascend)", s));
         t.sectors.push_back(v);
         if (++e.sectors == 0xFFFF) text_error(name, n, "more than 65,534 sectors in one access");
       }
@@ -191,7 +223,10 @@ MemoryTrace read_text(std::istream& in, const std::string& name) {
     }
   }
   if (!have_meta) text_error(name, n, "no 'meta' line");
-  if (warps > 0) t.warp_first.push_back(t.entries.size());
+  if (warps > 0) {
+    close_warp();
+    t.warp_first.push_back(t.entries.size());
+  }
   if (t.warps() != expected_warps(t.meta))
     text_error(name, n, fmt::format("{} warps where the header promises {}", t.warps(), expected_warps(t.meta)));
   return t;
@@ -233,8 +268,8 @@ void write_text(const MemoryTrace& t, std::ostream& out) {
          "# barriers passed, then the 32-byte sectors it touches (byte address / 32, hex). docs/trace-format.md\n";
   out << "meta " << meta_json(t).dump() << "\n";
   for (size_t w = 0; w < t.warps(); ++w) {
-    out << fmt::format("warp {} block {} warp_in_block {}\n", w, w / static_cast<size_t>(t.meta.warps_per_block),
-                       w % static_cast<size_t>(t.meta.warps_per_block));
+    out << fmt::format("warp {} block {} warp_in_block {} accesses {}\n", w, w / static_cast<size_t>(t.meta.warps_per_block),
+                       w % static_cast<size_t>(t.meta.warps_per_block), t.warp_first[w + 1] - t.warp_first[w]);
     for (uint64_t i = t.warp_first[w]; i < t.warp_first[w + 1]; ++i) {
       const TraceEntry& e = t.entries[i];
       std::string line = fmt::format("{} {} {}", e.access, e.flags & kSequenceStart ? '+' : '.', e.epoch);
@@ -247,6 +282,7 @@ void write_text(const MemoryTrace& t, std::ostream& out) {
 MemoryTrace read_trace(std::istream& in, const std::string& name) {
   std::string first;
   std::getline(in, first);
+  if (!first.empty() && first.back() == '\r') first.pop_back();
   if (first == kBinaryHeader) return read_binary(in, name);
   if (first == kTextHeader) return read_text(in, name);
   throw UserError(

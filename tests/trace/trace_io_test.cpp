@@ -92,7 +92,17 @@ TEST(TraceIo, DamagedFilesAreErrorsThatNameTheFileAndLine) {
   const size_t last = txt.rfind('\n', txt.size() - 2);
   expect_error(txt.substr(0, last + 1) + "0 + 0 12zz\n", "'12zz' is not a sector number in hex", lines);
   expect_error("warpsim-trace 1 text\nmeta {\"gpu\": 1}\n", "not a trace header", 2);
-  expect_error(txt + "warp 99\n", "9 warps where the header promises 8", lines + 1);
+  expect_error(txt + "warp 99\n", "expected 'warp 8'", lines + 1);
+  expect_error(txt.substr(0, last + 1), "warp 7 holds 8 accesses where its 'warp' line announces 9", lines - 1);  // the last line cut off
+  expect_error(txt.substr(0, last + 1) + "0 + 0 5 3\n", "sector 3 is not above the one before it", lines);
+  std::string crlf;
+  for (char c : txt) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  std::stringstream windows(crlf);
+  expect_same(t, trace::read_trace(windows, "crlf.trace"));
+  std::string big = txt;
+  const std::string sms = "\"device_sms\":15";
+  big.replace(big.find(sms), sms.size(), "\"device_sms\":2000000000");
+  expect_error(big, "2000000000 is not an SM count in 1..1024", 4);
 }
 
 }  // namespace
