@@ -233,7 +233,9 @@ class Parser {
     if (errors.empty() && sparse_index_.count(spec.name))
       errors.push_back({".sparse", fmt::format("matrix '{}' declared twice", spec.name)});
     for (const KeyedError& e : errors) error(ln, e.message, e.key);
-    if (!errors.empty()) return;
+    // A named matrix with bad keys is still declared, so that its gathers report nothing more
+    // (the errors above stop the load anyway).
+    if (spec.name.empty() || sparse_index_.count(spec.name)) return;
     sparse_index_[spec.name] = static_cast<int>(kernel_.sparse.size());
     kernel_.sparse.push_back(std::move(spec));
   }

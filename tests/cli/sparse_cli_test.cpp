@@ -47,6 +47,13 @@ TEST(SparseCli, BadSparseDirectivesExitTwoNamingLineAndKey) {
                   "gather.wl:2: pattern: unknown sparse matrix 'M'");
   expect_rejected("linear.wl", ".kernel k\n.array a 1MB\nLD R1, [R2] ; pattern=affine index=tx*bx array=a\n",
                   "linear.wl:3: index: not linear");
+  // A matrix with a bad key is still declared: its gathers add no "unknown sparse matrix" line.
+  const auto one = test::run_cli("run --gpu fermi --workload " +
+                                 test::write_temp_file("cascade.wl",
+                                                       ".kernel k\n.sparse M rows=8 cols=8 nnz_per_row=2 structure=zigzag\n"
+                                                       ".array x 1MB\nLD R1, [R2] ; pattern=gather:M.col index=tx array=x\n"));
+  EXPECT_EQ(one.exit_code, 2);
+  EXPECT_EQ(one.err.find("unknown sparse matrix"), std::string::npos) << one.err;
   expect_rejected("blockx.wl", ".kernel k\n.launch threads_per_block=96 block_x=64\nFADD R1, R1, R1\n",
                   "blockx.wl:2: block_x: block_x=64 does not divide threads_per_block=96");
 }
