@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <string_view>
 
@@ -33,42 +34,47 @@ nlohmann::json meta_json(const MemoryTrace& t) {
 }
 
 // Fills t.meta and t.statics from `j`; a missing or mistyped field is the trace's error.
+// An integer field of the header in [lo, hi]. nlohmann's get<int> converts a float or a value
+// out of range with a C++ cast, which is undefined: the type and range are checked first.
+int64_t integer_field(const nlohmann::json& j, const char* key, int64_t lo, int64_t hi, const std::string& name, int line) {
+  const nlohmann::json& v = j.at(key);
+  const bool fits = v.is_number_unsigned() ? v.get<uint64_t>() <= static_cast<uint64_t>(hi) && lo <= static_cast<int64_t>(v.get<uint64_t>())
+                                           : v.is_number_integer() && v.get<int64_t>() >= lo && v.get<int64_t>() <= hi;
+  if (!fits)
+    throw UserError(Diagnostic{name, line, 0, std::string("meta.") + key, fmt::format("{} is not an integer in {}..{}", v.dump(), lo, hi)});
+  return v.is_number_unsigned() ? static_cast<int64_t>(v.get<uint64_t>()) : v.get<int64_t>();
+}
+
 void read_meta(const std::string& text, MemoryTrace& t, const std::string& name, int line) {
+  constexpr int64_t kMax32 = std::numeric_limits<int32_t>::max();
   try {
     const nlohmann::json j = nlohmann::json::parse(text);
+    const auto integer = [&](const nlohmann::json& o, const char* key, int64_t lo, int64_t hi) {
+      return integer_field(o, key, lo, hi, name, line);
+    };
     TraceMeta& m = t.meta;
     m.gpu = j.at("gpu").get<std::string>();
     m.workload = j.at("workload").get<std::string>();
     m.params = j.at("params").get<std::string>();
+    if (!j.at("seed").is_number_unsigned() && !(j.at("seed").is_number_integer() && j.at("seed").get<int64_t>() >= 0))
+      throw UserError(Diagnostic{name, line, 0, "meta.seed", fmt::format("{} is not a non-negative integer", j.at("seed").dump())});
     m.seed = j.at("seed").get<uint64_t>();
-    m.device_sms = j.at("device_sms").get<int>();
-    m.blocks_per_sm = j.at("blocks_per_sm").get<int>();
-    m.warps_per_block = j.at("warps_per_block").get<int>();
-    m.total_blocks = j.at("total_blocks").get<int64_t>();
-    m.traced_blocks = j.at("traced_blocks").get<int64_t>();
+    m.device_sms = static_cast<int>(integer(j, "device_sms", 1, 1024));
+    m.blocks_per_sm = static_cast<int>(integer(j, "blocks_per_sm", 1, 64));
+    m.warps_per_block = static_cast<int>(integer(j, "warps_per_block", 1, 64));
+    m.total_blocks = integer(j, "total_blocks", 0, int64_t{1} << 40);
+    m.traced_blocks = integer(j, "traced_blocks", 0, m.total_blocks);
     if (j.contains("statics"))
       for (const auto& s : j.at("statics"))
-        t.statics.push_back({s.at("pc").get<uint32_t>(), s.at("line").get<int>(), s.at("opcode").get<std::string>(),
-                             s.at("array").get<std::string>(), s.at("store").get<bool>()});
+        t.statics.push_back({static_cast<uint32_t>(integer(s, "pc", 0, kMax32)), static_cast<int>(integer(s, "line", 0, kMax32)),
+                             s.at("opcode").get<std::string>(), s.at("array").get<std::string>(), s.at("store").get<bool>()});
   } catch (const nlohmann::json::exception& e) {
     throw UserError(Diagnostic{name, line, 0, "meta", fmt::format("not a trace header: {}", e.what())});
   }
-  // Bounds a real GPU keeps (and that keep a crafted header from asking for memory it has no
-  // data for): the replay allocates per SM and per resident warp.
-  const TraceMeta& m = t.meta;
-  const auto check = [&](bool ok, const char* key, const std::string& what) {
-    if (!ok) throw UserError(Diagnostic{name, line, 0, std::string("meta.") + key, what});
-  };
-  check(m.device_sms >= 1 && m.device_sms <= 1024, "device_sms", fmt::format("{} is not an SM count in 1..1024", m.device_sms));
-  check(m.blocks_per_sm >= 1 && m.blocks_per_sm <= 64, "blocks_per_sm",
-        fmt::format("{} is not a resident block count in 1..64", m.blocks_per_sm));
-  check(m.warps_per_block >= 1 && m.warps_per_block <= 64, "warps_per_block",
-        fmt::format("{} is not a warp count in 1..64", m.warps_per_block));
-  check(m.total_blocks >= 0 && m.total_blocks <= (int64_t{1} << 40), "total_blocks",
-        fmt::format("{} is not a grid size in 0..2^40", m.total_blocks));
-  check(m.traced_blocks >= 0 && m.traced_blocks <= m.total_blocks, "traced_blocks",
-        fmt::format("{} is not within the grid's {} blocks", m.traced_blocks, m.total_blocks));
-  check(t.statics.size() <= 0xFFFF, "statics", fmt::format("{} static accesses, more than 65,535", t.statics.size()));
+  // (Fields are bounded where read: a real GPU's ranges, which also keep a crafted header from
+  // asking for memory it has no data for: the replay allocates per SM and per resident warp.)
+  if (t.statics.size() > 0xFFFF)
+    throw UserError(Diagnostic{name, line, 0, "meta.statics", fmt::format("{} static accesses, more than 65,535", t.statics.size())});
 }
 
 // The warp count the header promises; more warps or fewer is an error of the file.

@@ -102,7 +102,11 @@ TEST(TraceIo, DamagedFilesAreErrorsThatNameTheFileAndLine) {
   std::string big = txt;
   const std::string sms = "\"device_sms\":15";
   big.replace(big.find(sms), sms.size(), "\"device_sms\":2000000000");
-  expect_error(big, "2000000000 is not an SM count in 1..1024", 4);
+  expect_error(big, "2000000000 is not an integer in 1..1024", 4);
+  // A number nlohmann would cast to int with undefined behaviour (found by the fuzz target).
+  std::string huge_pc = txt;
+  huge_pc.replace(huge_pc.find("\"pc\":"), 5, "\"pc\":1e300,\"x\":");
+  expect_error(huge_pc, "1e+300 is not an integer in 0..2147483647", 4);
 }
 
 }  // namespace
