@@ -23,9 +23,9 @@ class Random {
   uint64_t state_;
 };
 
-struct Queued {  // a request on its way from an SM's L1 to the L2
-  uint64_t round = 0;
-  LineRequest request;
+struct SmQueue {  // what left an SM's L1 for the L2, in order, and the rounds it left in
+  std::vector<LineRequest> requests;
+  uint64_t first_round = 0, last_round = 0;
 };
 
 // Splits an entry's sectors (ascending) into line requests.
@@ -51,7 +51,7 @@ class SmSchedule {
   }
 
   // Runs the SM's warps to the end through its L1; appends what leaves the L1 to `out`.
-  void run(CacheReplay& caches, std::vector<Queued>& out) {
+  void run(CacheReplay& caches, SmQueue& out) {
     // The SM's snapshot starts at a random point (§3.2.1, Figure 1): its first wave starts late
     // by up to start_spread x the sequences of one of its warps, its blocks together.
     size_t started = 0;
@@ -68,7 +68,11 @@ class SmSchedule {
           for (const LineRequest& r : lines) {
             below.clear();
             caches.l1(sm_, r, below);
-            for (const LineRequest& b : below) out.push_back({round, b});
+            for (const LineRequest& b : below) {
+              if (out.requests.empty()) out.first_round = round;
+              out.last_round = round;
+              out.requests.push_back(b);
+            }
           }
         } while (++w.next < w.end && (t_.entries[w.next].flags & trace::kSequenceStart) == 0);
       }
@@ -129,7 +133,7 @@ CacheTally run_trial(const trace::MemoryTrace& t, const SequenceIndex& index, co
                      uint64_t seed) {
   const int sms = t.meta.device_sms;
   CacheReplay caches(cfg, sms, t.statics.size());
-  std::vector<std::vector<Queued>> queues(static_cast<size_t>(sms));
+  std::vector<SmQueue> queues(static_cast<size_t>(sms));
   for (int s = 0; s < sms; ++s)
     SmSchedule(t, index, d, s, mix64(seed ^ static_cast<uint64_t>(s) * 0x9e3779b97f4a7c15ull)).run(caches, queues[s]);
   // Inter-core: weighted random picking, each SM weighted by the requests it has left, so that the
@@ -137,23 +141,23 @@ CacheTally run_trial(const trace::MemoryTrace& t, const SequenceIndex& index, co
   // SM whose first wave started late joins once the others have sent what its late rounds hold.
   Random random(mix64(seed ^ 0xa0761d6478bd642full));
   uint64_t total = 0, rounds = 1;
-  for (const auto& q : queues)
-    if (!q.empty()) {
-      total += q.size();
-      rounds = std::max(rounds, q.back().round + 1);
+  for (const SmQueue& q : queues)
+    if (!q.requests.empty()) {
+      total += q.requests.size();
+      rounds = std::max(rounds, q.last_round + 1);
     }
   const double per_round = static_cast<double>(total) / static_cast<double>(rounds);
   std::vector<size_t> head(static_cast<size_t>(sms), 0);
   std::vector<uint64_t> joins(static_cast<size_t>(sms), 0);
   for (int s = 0; s < sms; ++s)
-    if (!queues[s].empty()) joins[s] = static_cast<uint64_t>(static_cast<double>(queues[s].front().round) * per_round);
+    if (!queues[s].requests.empty()) joins[s] = static_cast<uint64_t>(static_cast<double>(queues[s].first_round) * per_round);
   // `clock`: requests sent so far, or the join point of the SMs left when only late ones remain.
   for (uint64_t sent = 0, clock = 0; sent < total;) {
     uint64_t weight = 0, next_join = std::numeric_limits<uint64_t>::max();
     for (int s = 0; s < sms; ++s) {
-      if (head[s] == queues[s].size()) continue;
+      if (head[s] == queues[s].requests.size()) continue;
       if (joins[s] <= clock)
-        weight += queues[s].size() - head[s];
+        weight += queues[s].requests.size() - head[s];
       else
         next_join = std::min(next_join, joins[s]);
     }
@@ -164,12 +168,12 @@ CacheTally run_trial(const trace::MemoryTrace& t, const SequenceIndex& index, co
     uint64_t pick = random.below(weight);
     int s = 0;
     for (;; ++s) {
-      if (head[s] == queues[s].size() || joins[s] > clock) continue;
-      const uint64_t left = queues[s].size() - head[s];
+      if (head[s] == queues[s].requests.size() || joins[s] > clock) continue;
+      const uint64_t left = queues[s].requests.size() - head[s];
       if (pick < left) break;
       pick -= left;
     }
-    caches.l2(queues[s][head[s]++].request);
+    caches.l2(queues[s].requests[head[s]++]);
     clock = std::max(clock, ++sent);
   }
   return caches.tally();
