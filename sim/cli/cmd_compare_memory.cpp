@@ -7,9 +7,9 @@
 #include <memory>
 #include <optional>
 
+#include "cli/broken_invariants.h"
 #include "cli/commands.h"
 #include "cli/common_options.h"
-#include "cli/exit_status.h"
 #include "common/text.h"
 #include "common/user_error.h"
 #include "config/enum_names.h"
@@ -98,9 +98,7 @@ void register_compare_memory(CLI::App& app) {
     if (!x->points_out.empty())
       report::write_file_atomically(x->points_out, validation::memory_model_points_table(summaries).to_csv(), "--points-out");
     emit(*o, table);
-    const auto violations = validation::violation_messages(invariants.checks());
-    for (const auto& line : violations) std::cerr << line << "\n";
-    if (!violations.empty()) throw ExitStatus{1};
+    exit_if_any_broken(invariants.checks());
   });
 }
 

@@ -7,9 +7,9 @@
 #include <iostream>
 #include <optional>
 
+#include "cli/broken_invariants.h"
 #include "cli/commands.h"
 #include "cli/common_options.h"
-#include "cli/exit_status.h"
 #include "cli/trace_source.h"
 #include "common/user_error.h"
 #include "config/loader.h"
@@ -51,9 +51,7 @@ device::Result timed_run(const config::HwConfig& cfg, const isa::Kernel& kernel,
   device::Result r = device::simulate(cfg, kernel, ro);
   validation::InvariantChecker checker;
   checker.add(sweep::SimulationPoint{shared_cfg, shared_kernel, ro}, r);
-  const auto violations = validation::violation_messages(checker.checks());
-  for (const auto& line : violations) std::cerr << line << "\n";
-  if (!violations.empty()) throw ExitStatus{1};
+  exit_if_any_broken(checker.checks());
   return r;
 }
 

@@ -4,9 +4,9 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/broken_invariants.h"
 #include "cli/commands.h"
 #include "cli/common_options.h"
-#include "cli/exit_status.h"
 #include "common/user_error.h"
 #include "config/loader.h"
 #include "device/l2_note.h"
@@ -164,13 +164,10 @@ void register_run(CLI::App& app) {
     if (!x->latency_histogram.empty())
       report::write_file_atomically(x->latency_histogram, latency_histogram_csv(results), "--latency-histogram");
     emit(*o, table);
-    // Little's law on every run: a violation is a simulator bug. (The throughput bound is left to
-    // `validate`: a config may use hardware the worksheet does not describe, validation/evaluation/invariants.h.)
+    // Little's law and the throughput bound on every run: a violation is a simulator bug.
     validation::InvariantChecker checker;
     for (size_t i = 0; i < results.size(); ++i) checker.add(points[i], results[i]);
-    const auto violations = validation::violation_messages(checker.checks());
-    for (const auto& line : violations) std::cerr << line << "\n";
-    if (!violations.empty()) throw ExitStatus{1};
+    exit_if_any_broken(checker.checks());
   });
 }
 
