@@ -88,22 +88,29 @@ std::optional<double> parse_double(std::string_view s) {
   return v;
 }
 
-size_t edit_distance(std::string_view a, std::string_view b) {
+size_t edit_distance(std::string_view a, std::string_view b, size_t limit) {
+  // The length gap bounds the distance from below, and so does every row's minimum.
+  if ((a.size() > b.size() ? a.size() - b.size() : b.size() - a.size()) >= limit) return limit;
   std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
   for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
     cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    size_t row_min = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      row_min = std::min(row_min, cur[j]);
+    }
+    if (row_min >= limit) return limit;
     std::swap(prev, cur);
   }
-  return prev[b.size()];
+  return std::min(prev[b.size()], limit);
 }
 
 std::string closest_match(std::string_view word, const std::vector<std::string>& candidates) {
   std::string best;
   size_t best_d = std::max<size_t>(2, word.size() / 3) + 1;
   for (const auto& c : candidates) {
-    size_t d = edit_distance(word, c);
+    size_t d = edit_distance(word, c, best_d);
     if (d < best_d) best_d = d, best = c;
   }
   return best;

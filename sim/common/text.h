@@ -23,7 +23,9 @@ std::optional<double> parse_double(std::string_view s);
 // A positive size in bytes: "4096", "64KB", "512MB", "1GB" (binary units, any case; "B" allowed).
 std::optional<uint64_t> parse_byte_size(std::string_view s);
 
-size_t edit_distance(std::string_view a, std::string_view b);
+// Levenshtein distance of a and b, or `limit` if it is at least `limit`: a did-you-mean search
+// stops measuring a candidate once it cannot beat the best so far (long bad input stays cheap).
+size_t edit_distance(std::string_view a, std::string_view b, size_t limit = SIZE_MAX);
 // The candidate closest to `word`, if within a small edit distance; "" otherwise.
 std::string closest_match(std::string_view word, const std::vector<std::string>& candidates);
 

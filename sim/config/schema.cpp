@@ -337,7 +337,7 @@ std::string suggest_key(const std::string& key) {
   size_t best_d = std::max<size_t>(3, key.size() / 4) + 1;
   for (const auto& f : hw_schema()) {
     // Compare with the key and with each of its sections.
-    size_t d = edit_distance(key, f.key);
+    size_t d = edit_distance(key, f.key, best_d);
     if (d < best_d) best_d = d, best = f.key;
   }
   return best;

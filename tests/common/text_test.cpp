@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "common/text.h"
 
 namespace warpsim {
@@ -31,6 +33,17 @@ TEST(Text, ParseDoubleRejectsTrailingGarbageAndInfinity) {
 TEST(Text, ClosestMatchSuggestsNearMissesOnly) {
   EXPECT_EQ(closest_match("FAD", {"FADD", "FMUL"}), "FADD");
   EXPECT_EQ(closest_match("QWERTY", {"FADD", "FMUL"}), "");
+}
+
+// kitten -> sitting is the textbook distance 3 (two substitutions, one insertion).
+TEST(Text, EditDistanceIsExactBelowTheLimitAndTheLimitAtOrAbove) {
+  EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);
+  EXPECT_EQ(edit_distance("kitten", "sitting", 4), 3u);
+  EXPECT_EQ(edit_distance("kitten", "sitting", 3), 3u);
+  EXPECT_EQ(edit_distance("kitten", "sitting", 2), 2u);
+  EXPECT_EQ(edit_distance("", "abc", 2), 2u);                    // the length gap alone reaches the limit
+  EXPECT_EQ(edit_distance(std::string(10000, 'x'), "y", 5), 5u);  // measured no further
+  EXPECT_EQ(edit_distance("abc", "abc", 1), 0u);
 }
 
 }  // namespace warpsim
