@@ -41,7 +41,7 @@ TEST(Text, EditDistanceIsExactBelowTheLimitAndTheLimitAtOrAbove) {
   EXPECT_EQ(edit_distance("kitten", "sitting", 4), 3u);
   EXPECT_EQ(edit_distance("kitten", "sitting", 3), 3u);
   EXPECT_EQ(edit_distance("kitten", "sitting", 2), 2u);
-  EXPECT_EQ(edit_distance("", "abc", 2), 2u);                    // the length gap alone reaches the limit
+  EXPECT_EQ(edit_distance("", "abc", 2), 2u);                     // the length gap alone reaches the limit
   EXPECT_EQ(edit_distance(std::string(10000, 'x'), "y", 5), 5u);  // measured no further
   EXPECT_EQ(edit_distance("abc", "abc", 1), 0u);
 }
