@@ -152,7 +152,11 @@ TEST(MicrobenchDryRun, EveryRowNamesAWarpsimWorkloadItsParamsAndAKnownQuantity) 
     const auto value = parse_double(r[kValue]);
     ASSERT_TRUE(value.has_value()) << r[kId];
     EXPECT_TRUE(std::isfinite(*value) && *value >= 0) << r[kId];
-    if (r[kWorkload].empty()) {  // a hardware parameter with no workload: block launch latency (§3.7)
+    if (r[kWorkload].empty()) {  // no workload: block launch latency (§3.7), the §6.6 timing overhead
+      if (r[kParams] == "kind=timing_overhead") {
+        EXPECT_TRUE(r[kId].rfind("mb.homogeneous.stream.w", 0) == 0 && r[kId].ends_with(".timing_overhead")) << r[kId];
+        continue;
+      }
       EXPECT_TRUE(r[kId] == "mb.block_launch.latency" || r[kId] == "mb.block_launch.resident32.latency") << r[kId];
       EXPECT_EQ(r[kParams], "kind=block_replacement");
       continue;
