@@ -66,6 +66,7 @@ const std::vector<std::string>& measurement_condition_keys() {
                                                  "ilp",
                                                  "percentile",
                                                  "block_warps",
+                                                 "blocks_per_sm",
                                                  "warps_per_device",
                                                  "fast_math",
                                                  "peak",

@@ -170,7 +170,8 @@ TEST(MicrobenchDryRun, EveryRowNamesAWarpsimWorkloadItsParamsAndAKnownQuantity) 
       const auto eq = kv.find('=');
       ASSERT_NE(eq, std::string::npos) << r[kId];
       const std::string key = kv.substr(0, eq);
-      if (key != "threshold" && key != "percentile" && key != "warps_per_device") params[key] = kv.substr(eq + 1);
+      if (key != "threshold" && key != "percentile" && key != "warps_per_device" && key != "block_warps" && key != "blocks_per_sm")
+        params[key] = kv.substr(eq + 1);
     }
     EXPECT_NO_THROW(isa::generate(*g, params)) << r[kId] << " " << r[kParams];
     EXPECT_NE(r[kSource].find("Volkov 2016"), std::string::npos) << r[kId];
@@ -216,7 +217,9 @@ TEST(MicrobenchDryRun, EveryExperimentOfChaptersFiveAndSixIsPresent) {
     std::string p;
     for (const auto& kv : split(r[kParams], ' ')) {
       const std::string key = kv.substr(0, kv.find('='));
-      if (kv.empty() || key == "threshold" || key == "percentile" || key == work_key(r[kWorkload]) || key == "adds") continue;
+      if (kv.empty() || key == "threshold" || key == "percentile" || key == work_key(r[kWorkload]) || key == "adds" ||
+          key == "block_warps" || key == "blocks_per_sm")
+        continue;
       p += (p.empty() ? "" : " ") + kv;
     }
     series.insert(r[kWorkload] + " " + p);
@@ -240,6 +243,9 @@ TEST(MicrobenchDryRun, SamplesReportTheOccupancyTheyAttainedAndFlagTheOnesThatMi
     const bool short_launch = r[kNote].find("resident slots") != std::string::npos;
     const bool flag = r[kNote].find("FLAG") != std::string::npos;
     if (flag) ++flagged;
+    // The launch the GPU ran, which the harness simulates when the attained occupancy is no whole number of blocks.
+    if (flag && !r[kWorkload].empty()) EXPECT_NE(r[kParams].find(" block_warps="), std::string::npos) << r[kId];
+    if (flag && !r[kWorkload].empty()) EXPECT_NE(r[kParams].find(" blocks_per_sm="), std::string::npos) << r[kId];
     EXPECT_TRUE(!flag || short_launch) << r[kId] << ": " << r[kNote];
     if (r[kQuantity] == "throughput" && !r[kWarps].empty() && !flag) {
       ++attained;

@@ -53,7 +53,7 @@ void sample_at(Context& ctx, int w) {
     r.id = row_id({"homogeneous", "stream", tag("w", w), tag("p", pct)});
     r.quantity = "latency_percentile";
     r.workload = "homogeneous";
-    r.params = s.params + tag(" percentile=", pct);
+    r.params = s.params + tag(" percentile=", pct) + launch_params(smp);
     r.warps_per_sm = smp.warps_per_sm();
     r.value = value;
     r.unit = "cycles";
