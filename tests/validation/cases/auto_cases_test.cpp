@@ -133,8 +133,7 @@ TEST(AutoCases, ARowsBlockWarpsFixesTheCasesBlockSize) {
 // attained occupancy of whole blocks is simulated as it is, with the row's block size.
 TEST(AutoCases, AFlagRowsAttainedOccupancyOfNoWholeBlocksIsSimulatedAtItsLaunch) {
   const std::string path = test::write_temp_file("auto/flag.csv",
-                                                 "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note
-                                                 "
+                                                 "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
                                                  "lab.w48,h100_sxm,throughput,homogeneous,op=add block_warps=4 blocks_per_sm=12,47,31,"
                                                  "ops_per_cycle_per_scheduler,mylab,FLAG\n"
                                                  "lab.w44,h100_sxm,throughput,homogeneous,op=add block_warps=4 blocks_per_sm=12,44,31,"
