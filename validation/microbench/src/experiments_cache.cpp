@@ -56,7 +56,8 @@ Job one_warp_job(const validation::OccupancyPlan& p, uint32_t word, uint64_t loa
   j.block_threads = 32;
   j.blocks = 1;
   j.blocks_per_sm = p.blocks_per_sm;
-  j.dynamic_shared = p.dynamic_shared_bytes;
+  j.dynamic_shared = 0;  // one block: no occupancy to control, and all of the unified array is L1
+  j.prefer_l1 = true;
   j.iterations = static_cast<uint32_t>(loads / chase_groups(0));
   j.start_words.assign(32, word);
   return j;
@@ -161,7 +162,9 @@ void bandwidth_at(Context& ctx, uint64_t bytes, int warps, uint64_t volume, std:
   j.block_threads = static_cast<int>(threads_per_block);
   j.blocks = blocks;
   j.blocks_per_sm = plan->blocks_per_sm;
-  j.dynamic_shared = plan->dynamic_shared_bytes;
+  // 64 warps/SM is reached by the warp limit alone: no shared memory, all of the unified array is L1.
+  j.dynamic_shared = 0;
+  j.prefer_l1 = true;
   j.iterations = static_cast<uint32_t>(links / groups);
   j.start_words.resize(chains);
   std::vector<uint32_t> want(chains);
@@ -198,11 +201,10 @@ void run_cache_experiments(Context& ctx) {
   ctx.log("cache: latency sweep done");
   const uint64_t volume = quick ? (64ull << 20) : (1ull << 30);  // bytes read per launch at least
   std::string filled;
-  for (uint64_t bytes : set_sizes(ctx, 64 << 10, false))
-    for (int warps : quick ? std::vector<int>{64} : std::vector<int>{16, 64}) {
-      if (ctx.over_budget()) return;
-      bandwidth_at(ctx, bytes, warps, volume, filled);
-    }
+  for (uint64_t bytes : set_sizes(ctx, 64 << 10, false)) {
+    if (ctx.over_budget()) return;
+    bandwidth_at(ctx, bytes, ctx.gpu().info().max_warps_per_sm, volume, filled);
+  }
   ctx.log("cache: bandwidth sweep done");
 }
 

@@ -93,9 +93,10 @@ RunOutput Gpu::run(const Job& j) {
                                 std::to_string(j.others) + ", ilp " + std::to_string(j.ilp) + ")");
   const DeviceInfo& d = impl_->info;
   CUDA_CHECK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(d.shared_per_block_optin)));
-  CUDA_CHECK(cudaFuncSetAttribute(fn, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
+  CUDA_CHECK(cudaFuncSetAttribute(fn, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                  j.prefer_l1 ? cudaSharedmemCarveoutMaxL1 : cudaSharedmemCarveoutMaxShared));
   RunOutput out;
-  out.dynamic_shared = shared_for_target(fn, j, d.shared_per_block_optin);
+  out.dynamic_shared = j.prefer_l1 ? j.dynamic_shared : shared_for_target(fn, j, d.shared_per_block_optin);
   out.api_blocks_per_sm = blocks_per_sm(fn, j.block_threads, out.dynamic_shared);
 
   const size_t threads = static_cast<size_t>(j.blocks) * j.block_threads;

@@ -62,6 +62,9 @@ struct Job {
   int store_mode = 0;
   uint32_t step_bytes = 0;
   uint32_t store_delta_bytes = 0;
+  // The cache experiments (experiments_cache.cpp) want the whole unified L1/shared array as L1:
+  // carveout preference MaxL1 and dynamic_shared as given (no occupancy control by shared memory).
+  bool prefer_l1 = false;
 };
 
 struct RunOutput {
