@@ -73,7 +73,7 @@ build_with_nvcc() {
   "$nvcc" "${common[@]}" "${gencode[@]}" --use_fast_math -c "$src/sfu_kernels.cu" -o "$BUILD_DIR/sfu_kernels.o"
   "$nvcc" "${common[@]}" "${gencode[@]}" -Xptxas=-warn-spills,-warn-lmem-usage -o "$out" "$BUILD_DIR/sfu_kernels.o" \
     "$src"/{main.cpp,suite.cpp,options.cpp,context.cpp,experiment_util.cpp,kernel_mixes.cpp} "$src"/experiments_*.cpp \
-    "$src"/{gpu.cu,run.cu,chase_kernels.cu,arith_kernels.cu} "$ROOT"/validation/microbench/lib/microbench_*.cpp
+    "$src"/{gpu.cu,run.cu,chase_kernels.cu,arith_kernels.cu,store_kernels.cu} "$ROOT"/validation/microbench/lib/microbench_*.cpp
 }
 
 build() {
