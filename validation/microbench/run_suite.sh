@@ -6,7 +6,10 @@
 # suite stops starting new experiment groups after --budget-s, 420 s by default) and writes
 #   DIR/measurements.csv   the measurements (metadata lines + id,gpu,quantity,... rows)
 #   DIR/run.log            progress of the run
-#   DIR/sass_summary.txt   instruction counts per kernel (checks the chains compiled as intended)
+#   DIR/sass_summary.txt   instruction counts per kernel
+#   DIR/sass_check.txt     the SASS check's verdict: a kernel whose chain differs from its intended
+#                          mix stops the run before measuring (exit 1, no CSV); without cuobjdump the
+#                          check cannot run, which is said loudly and in the CSV (sass_check: not run)
 #   DIR/sass.txt           the kernels' SASS (cuobjdump -sass), for `warpsim import-sass`
 #   DIR/nvidia-smi.txt, DIR/build.log
 # Then compare warpsim with it:  warpsim validate --measurements DIR/measurements.csv --gpu NAME
@@ -69,8 +72,8 @@ build_with_nvcc() {
   local common=(-O3 -std=c++17 -I"$ROOT/validation/microbench/lib" -I"$src" -Xcompiler=-Wall,-Wextra)
   "$nvcc" "${common[@]}" "${gencode[@]}" --use_fast_math -c "$src/sfu_kernels.cu" -o "$BUILD_DIR/sfu_kernels.o"
   "$nvcc" "${common[@]}" "${gencode[@]}" -Xptxas=-warn-spills,-warn-lmem-usage -o "$out" "$BUILD_DIR/sfu_kernels.o" \
-    "$src"/{main.cpp,suite.cpp,options.cpp,context.cpp,experiment_util.cpp} "$src"/experiments_*.cpp \
-    "$src"/{gpu.cu,run.cu,chase_kernels.cu,arith_kernels.cu} "$ROOT"/validation/microbench/lib/microbench_*.cpp
+    "$src"/{main.cpp,suite.cpp,options.cpp,context.cpp,experiment_util.cpp,kernel_mixes.cpp} "$src"/experiments_*.cpp \
+    "$src"/{gpu.cu,run.cu,chase_kernels.cu,arith_kernels.cu,store_kernels.cu} "$ROOT"/validation/microbench/lib/microbench_*.cpp
 }
 
 build() {
@@ -103,15 +106,41 @@ if command -v nvidia-smi >/dev/null 2>&1; then
     >"$OUT/clocks_before.csv" 2>&1 || true
 fi
 
-# §5.1: check that the kernels compiled to the intended instruction chains.
-if [ "$DRY" = 0 ] && command -v cuobjdump >/dev/null 2>&1; then
-  # sass.txt is kept whole: `warpsim import-sass DIR/sass.txt` runs its kernels (docs/workload-format.md, "SASS").
-  if cuobjdump -sass "$BIN" >"$OUT/sass.txt" 2>"$OUT/cuobjdump.err"; then
-    "$ROOT/validation/microbench/sass_summary.sh" "$OUT/sass.txt" >"$OUT/sass_summary.txt" || true
+# §5.1: the kernels must have compiled to the intended instruction chains. The binary compares
+# cuobjdump's listing with the mixes of src/kernel_mixes.cpp; any kernel whose LDG / FADD / MUFU /
+# LDS counts differ stops the run here, before anything is measured (exit 1, no measurements.csv).
+# CUOBJDUMP (default cuobjdump) names another disassembler; the tests point it at a fixture.
+CUOBJDUMP="${CUOBJDUMP:-cuobjdump}"
+args=(--out "$OUT/measurements.csv")
+sass_problem=""
+if [ "$DRY" = 1 ]; then
+  args+=(--meta "sass_check=not run: dry run (the CPU stand-in has no SASS)")
+elif ! command -v "$CUOBJDUMP" >/dev/null 2>&1; then
+  sass_problem="$CUOBJDUMP not found (CUDA toolkit's bin not on PATH)"
+# sass.txt is kept whole: `warpsim import-sass DIR/sass.txt` runs its kernels (docs/workload-format.md, "SASS").
+elif ! "$CUOBJDUMP" -sass "$BIN" >"$OUT/sass.txt" 2>"$OUT/cuobjdump.err"; then
+  sass_problem="cuobjdump -sass failed (see $OUT/cuobjdump.err)"
+else
+  "$ROOT/validation/microbench/sass_summary.sh" "$OUT/sass.txt" >"$OUT/sass_summary.txt" || true
+  if "$BIN" --check-sass "$OUT/sass.txt" >"$OUT/sass_check.txt" 2>&1; then
+    cat "$OUT/sass_check.txt"
+    args+=(--sass "$OUT/sass.txt")
+  else
+    cat "$OUT/sass_check.txt" >&2
+    echo "run_suite.sh: REFUSED to measure: the kernels above did not compile to their intended instruction mix" \
+      "(Volkov 2016 §5.1; expected counts in validation/microbench/src/kernel_mixes.cpp, the listing in $OUT/sass.txt)." \
+      "No measurements were written." >&2
+    exit 1
   fi
 fi
+if [ -n "$sass_problem" ]; then
+  {
+    echo "run_suite.sh: WARNING: ******** SASS NOT CHECKED: $sass_problem ********"
+    echo "run_suite.sh: WARNING: the kernels' instruction mix is unverified; the CSV says 'sass_check: not run'"
+  } | tee "$OUT/sass_check.txt" >&2
+  args+=(--meta "sass_check=not run: $sass_problem")
+fi
 
-args=(--out "$OUT/measurements.csv")
 [ -n "$GPU" ] && args+=(--gpu "$GPU")
 # The kernel driver's version (the binary itself reports the CUDA driver API version).
 nv_driver="$(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -n1 | tr -d ' ')" || true
@@ -129,6 +158,7 @@ if [ "$status" -ne 0 ]; then
   echo "run_suite.sh: the suite failed with status $status (log: $OUT/run.log)" >&2
   exit "$status"
 fi
+[ -z "$sass_problem" ] || echo "run_suite.sh: WARNING: the SASS was NOT checked ($sass_problem); measurements.csv says sass_check: not run" | tee -a "$OUT/run.log" >&2
 name="$(sed -n 's/^# warpsim_gpu: //p' "$OUT/measurements.csv")"
 echo "measurements: $OUT/measurements.csv"
 echo "compare with warpsim:  warpsim validate --measurements $OUT/measurements.csv --gpu ${name:-NAME}"

@@ -127,7 +127,24 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
     if (!(*warps >= 1 && *warps <= cfg.sm.max_warps && *warps == std::floor(*warps)))
       return why = fmt::format("warps_per_sm {} is not a whole number from 1 to the GPU's {} (sm.max_warps)", *warps, cfg.sm.max_warps),
              std::nullopt;
-    const int n = static_cast<int>(*warps);
+    int n = static_cast<int>(*warps);
+    // A sample below its target occupancy (validation/microbench's FLAG rows) may have attained no
+    // whole number of its blocks, e.g. 47 warps/SM with 4-warp blocks: no launch realises that
+    // (§5.7). The row then names the launch the GPU ran (block_warps x blocks_per_sm), simulated instead.
+    const auto bw = m.params.find("block_warps");
+    const auto bps = m.params.find("blocks_per_sm");
+    if (bw != m.params.end() && bps != m.params.end()) {
+      const auto b = parse_int(bw->second), per = parse_int(bps->second);
+      if (b && per && *b > 0 && n % *b != 0) {
+        n = static_cast<int>(*b * *per);
+        if (n < 1 || n > cfg.sm.max_warps)
+          return why = fmt::format("the launch's {} blocks of {} warps exceed the GPU's {} warps/SM", *per, *b, cfg.sm.max_warps),
+                 std::nullopt;
+        d.reason += fmt::format(
+            "; simulated at the launch the GPU ran, {} blocks of {} warps per SM ({} warps attained, not a whole number of blocks)", *per,
+            *b, *warps);
+      }
+    }
     e.warps = n;
     e.unit = OccupancyUnit::WarpsPerSm;
     d.q.run.warps = {n};

@@ -28,6 +28,10 @@ std::string condition_value_error(const MeasurementParams& params) {
     const std::optional<int64_t> v = parse_int(bw->second);
     if (!v || *v < 1 || *v > 32) return fmt::format("block_warps={}: expected an integer in [1, 32]", bw->second);
   }
+  if (const auto b = params.find("blocks_per_sm"); b != params.end()) {  // with block_warps: the launch of a FLAG row (auto_cases.cpp)
+    const std::optional<int64_t> v = parse_int(b->second);
+    if (!v || *v < 1 || *v > 64) return fmt::format("blocks_per_sm={}: expected an integer in [1, 64]", b->second);
+  }
   for (const std::string& why : {number_in("threshold", 0, 100, true), number_in("percentile", 0, 100, false),
                                  number_in("target_gbps", 0, 1e9, true), number_in("gbps", 0, 1e9, true)})
     if (!why.empty()) return why;

@@ -128,6 +128,30 @@ TEST(AutoCases, ARowsBlockWarpsFixesTheCasesBlockSize) {
   EXPECT_TRUE(d.warnings.empty());
 }
 
+// A sample that attained 47 of its 48 warps/SM (4-warp blocks) is no whole number of blocks: no
+// launch realises it, so the case simulates the launch the row names (12 blocks of 4 warps); an
+// attained occupancy of whole blocks is simulated as it is, with the row's block size.
+TEST(AutoCases, AFlagRowsAttainedOccupancyOfNoWholeBlocksIsSimulatedAtItsLaunch) {
+  const std::string path = test::write_temp_file("auto/flag.csv",
+                                                 "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                                                 "lab.w48,h100_sxm,throughput,homogeneous,op=add block_warps=4 blocks_per_sm=12,47,31,"
+                                                 "ops_per_cycle_per_scheduler,mylab,FLAG\n"
+                                                 "lab.w44,h100_sxm,throughput,homogeneous,op=add block_warps=4 blocks_per_sm=12,44,31,"
+                                                 "ops_per_cycle_per_scheduler,mylab,FLAG\n");
+  const MeasurementSet ms = load_measurements(path);
+  SimulationCache sims(std::vector<std::string>{});
+  const DerivedCases d = derive_cases(ms, {0}, "h100_sxm", "h100_sxm", sims);
+  ASSERT_EQ(d.cases.size(), 2u);
+  EXPECT_EQ(d.cases[0].quantity.run.warps, std::vector<int>{48});
+  EXPECT_EQ(d.cases[0].quantity.extract.warps, 48);
+  EXPECT_NE(d.cases[0].tolerance_reason.find("12 blocks of 4 warps per SM (47 warps attained"), std::string::npos)
+      << d.cases[0].tolerance_reason;
+  EXPECT_EQ(d.cases[0].quantity.run.params, (ParamSet{{"op", "add"}, {"block_warps", "4"}}));
+  EXPECT_EQ(d.cases[1].quantity.run.warps, std::vector<int>{44});
+  EXPECT_TRUE(d.warnings.empty());
+  EXPECT_EQ(sims.occupancies(d.cases[0].quantity.run, d.cases[0].quantity.run.params), std::vector<int>{48});
+}
+
 // A NUL or an escape in a field would be copied into report.md and cases.csv.
 TEST(AutoCases, AControlCharacterInAFieldIsAnErrorAtItsColumn) {
   std::string row = "lab.x,kepler,throughput,homogeneous,op=add,8,1,ipc_per_sm,my lab,a note\n";

@@ -152,7 +152,12 @@ TEST(MicrobenchDryRun, EveryRowNamesAWarpsimWorkloadItsParamsAndAKnownQuantity) 
     const auto value = parse_double(r[kValue]);
     ASSERT_TRUE(value.has_value()) << r[kId];
     EXPECT_TRUE(std::isfinite(*value) && *value >= 0) << r[kId];
-    if (r[kWorkload].empty()) {  // a hardware parameter with no workload: block launch latency (§3.7)
+    if (r[kWorkload].empty()) {  // no workload: block launch latency (§3.7), the §6.6 timing overhead
+      if (r[kParams].rfind("kernel=", 0) == 0) continue;  // a kernel no generator builds (README "Parameter keys")
+      if (r[kParams] == "kind=timing_overhead") {
+        EXPECT_TRUE(r[kId].rfind("mb.homogeneous.stream.w", 0) == 0 && r[kId].ends_with(".timing_overhead")) << r[kId];
+        continue;
+      }
       EXPECT_TRUE(r[kId] == "mb.block_launch.latency" || r[kId] == "mb.block_launch.resident32.latency") << r[kId];
       EXPECT_EQ(r[kParams], "kind=block_replacement");
       continue;
@@ -166,7 +171,8 @@ TEST(MicrobenchDryRun, EveryRowNamesAWarpsimWorkloadItsParamsAndAKnownQuantity) 
       const auto eq = kv.find('=');
       ASSERT_NE(eq, std::string::npos) << r[kId];
       const std::string key = kv.substr(0, eq);
-      if (key != "threshold" && key != "percentile" && key != "warps_per_device") params[key] = kv.substr(eq + 1);
+      if (key != "threshold" && key != "percentile" && key != "warps_per_device" && key != "block_warps" && key != "blocks_per_sm")
+        params[key] = kv.substr(eq + 1);
     }
     EXPECT_NO_THROW(isa::generate(*g, params)) << r[kId] << " " << r[kParams];
     EXPECT_NE(r[kSource].find("Volkov 2016"), std::string::npos) << r[kId];
@@ -212,7 +218,9 @@ TEST(MicrobenchDryRun, EveryExperimentOfChaptersFiveAndSixIsPresent) {
     std::string p;
     for (const auto& kv : split(r[kParams], ' ')) {
       const std::string key = kv.substr(0, kv.find('='));
-      if (kv.empty() || key == "threshold" || key == "percentile" || key == work_key(r[kWorkload]) || key == "adds") continue;
+      if (kv.empty() || key == "threshold" || key == "percentile" || key == work_key(r[kWorkload]) || key == "adds" ||
+          key == "block_warps" || key == "blocks_per_sm")
+        continue;
       p += (p.empty() ? "" : " ") + kv;
     }
     series.insert(r[kWorkload] + " " + p);
@@ -227,6 +235,27 @@ TEST(MicrobenchDryRun, EveryExperimentOfChaptersFiveAndSixIsPresent) {
     EXPECT_TRUE(series.count(s)) << s;
 }
 
+TEST(MicrobenchDryRun, CacheAndStoreGroupsWriteTheirRows) {
+  // experiments_cache.cpp, experiments_store.cpp: the quick sweep's data sets (8 KB ... the 32 MB
+  // array), two rows per latency point, bandwidth rows the `homogeneous` generator re-simulates,
+  // and the wide-load, store and copy rows, which name a kernel instead of a workload.
+  std::map<std::string, const std::vector<std::string>*> by_id;
+  for (const auto& r : dry_run().rows) by_id[r[kId]] = &r;
+  for (const char* size : {"8kb", "256kb", "25mb", "32mb"}) {
+    const std::string id = std::string("mb.cache.latency.") + size;
+    ASSERT_TRUE(by_id.count(id + ".cycles") && by_id.count(id + ".ns")) << id;
+    EXPECT_EQ(by_id.at(id + ".cycles")->at(kWorkload), "");
+    EXPECT_GT(*parse_double(by_id.at(id + ".cycles")->at(kValue)), 0) << id;
+  }
+  ASSERT_TRUE(by_id.count("mb.cache.bandwidth.64kb.w64.gbps"));
+  EXPECT_EQ(by_id.at("mb.cache.bandwidth.64kb.w64.gbps")->at(kWorkload), "homogeneous");
+  EXPECT_EQ(by_id.at("mb.cache.bandwidth.64kb.w64.gbps")->at(kParams).rfind("op=stream ilp=4 array=64KB count=", 0), 0u);
+  for (const char* id : {"mb.store.load.b8.w64.gbps", "mb.store.load.b16.w64.gbps", "mb.store.store.w64.gbps", "mb.store.copy.w64.gbps"}) {
+    ASSERT_TRUE(by_id.count(id)) << id;
+    EXPECT_EQ(by_id.at(id)->at(kParams).rfind("kernel=", 0), 0u) << id;
+  }
+}
+
 TEST(MicrobenchDryRun, SamplesReportTheOccupancyTheyAttainedAndFlagTheOnesThatMissed) {
   // The stand-in realises every plan whose launch has enough blocks to fill the device; a launch
   // with fewer blocks than resident slots (the small dry-run array) cannot attain its target, and
@@ -236,6 +265,9 @@ TEST(MicrobenchDryRun, SamplesReportTheOccupancyTheyAttainedAndFlagTheOnesThatMi
     const bool short_launch = r[kNote].find("resident slots") != std::string::npos;
     const bool flag = r[kNote].find("FLAG") != std::string::npos;
     if (flag) ++flagged;
+    // The launch the GPU ran, which the harness simulates when the attained occupancy is no whole number of blocks.
+    if (flag && !r[kWorkload].empty()) EXPECT_NE(r[kParams].find(" block_warps="), std::string::npos) << r[kId];
+    if (flag && !r[kWorkload].empty()) EXPECT_NE(r[kParams].find(" blocks_per_sm="), std::string::npos) << r[kId];
     EXPECT_TRUE(!flag || short_launch) << r[kId] << ": " << r[kNote];
     if (r[kQuantity] == "throughput" && !r[kWarps].empty() && !flag) {
       ++attained;

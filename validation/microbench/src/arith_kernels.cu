@@ -33,6 +33,7 @@ __device__ __forceinline__ uint32_t smem_chain_start(const ArithArgs& a, uint32_
   const uint32_t base = shared_address(buffer);
   if (threadIdx.x == 0) {
     buffer[0] = base;
+    buffer[1] = buffer[2] = __float_as_uint(a.zero);  // smem_mix_zero()
     buffer[32] = base + 32 * sizeof(uint32_t);
   }
   __syncthreads();
@@ -53,11 +54,21 @@ __global__ void __launch_bounds__(kMaxBlockThreads, kMinBlocksPerSm) smem_chain_
   record_warp(a.stamps, start, now());
 }
 
+// The +0.0 of the mix's FADDs, read from shared memory into a per-thread register. With the kernel
+// parameter itself (a uniform register), ptxas for sm_90 (CUDA 13.0) merged each "FADD x, x, zero"
+// whose result is an LDS address into the load, as LDS [x + UR]: the H100 run of 2026-11-23 had 1
+// FADD instead of 64 at α = 1 (§5.1: the SASS must hold the intended chain). LDS has no
+// register + register address form, so an add of a per-thread register stays an FADD.
+__device__ __forceinline__ float smem_mix_zero(const uint32_t* buffer) {
+  return __uint_as_float(lds_chase(shared_address(buffer + 1 + (threadIdx.x & 1))));
+}
+
 // Shared addresses are small integers, denormal as floats: the FADD (no .ftz) keeps them exact.
 template <int ADDS, int OTHERS>
 __global__ void __launch_bounds__(kMaxBlockThreads, kMinBlocksPerSm) smem_mix_kernel(const ArithArgs a) {
   extern __shared__ uint32_t dynamic_smem[];
   uint32_t x = smem_chain_start(a, dynamic_smem);
+  const float zero = smem_mix_zero(dynamic_smem);
   const WarpClock start = now();
   constexpr int kGroups = mix_groups(ADDS, OTHERS);
 #pragma unroll 1
@@ -67,7 +78,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads, kMinBlocksPerSm) smem_mix_ke
 #pragma unroll
       for (int o = 0; o < OTHERS; ++o) x = lds_chase(x);
 #pragma unroll
-      for (int k = 0; k < ADDS; ++k) x = add_zero(x, a.zero);
+      for (int k = 0; k < ADDS; ++k) x = add_zero(x, zero);
     }
   }
   a.finals[global_thread()] = x;

@@ -88,10 +88,10 @@ void Context::ensure_stream(uint64_t step) {
   array_state_ = state;
 }
 
-Sample Context::measure(const Job& job, const OccupancyPlan& plan, const WarpWork& work, const ChainCheck& check, bool memory) {
+Sample Context::measure(const Job& job, const OccupancyPlan& plan, const WarpWork& work, const ChainCheck& check, bool memory, int reps) {
   Sample best;
   bool have = false;
-  for (int r = 0; r < options_.reps; ++r) {
+  for (int r = 0; r < (reps > 0 ? reps : options_.reps); ++r) {
     if (memory) gpu_.flush_l2();  // every sample starts with the array out of L2 (§5.10)
     RunOutput out = gpu_.run(job);
     ++launches_;

@@ -71,9 +71,11 @@ class Context {
   void ensure_stream(uint64_t step);
   void mark_array_random() { array_state_ = "random"; }
 
-  // Launches `job` options().reps times (flushing L2 first when `memory`), checks every launch's
+  // Launches `job` options().reps times (`reps` times if given: a sweep that must not repeat a launch
+  // over warm data, experiments_cache.cpp), flushing L2 first when `memory`, checks every launch's
   // chains and timestamps, keeps the fastest. Throws std::runtime_error when a check fails.
-  Sample measure(const Job& job, const validation::OccupancyPlan& plan, const WarpWork& work, const ChainCheck& check, bool memory);
+  Sample measure(const Job& job, const validation::OccupancyPlan& plan, const WarpWork& work, const ChainCheck& check, bool memory,
+                 int reps = 0);
 
   void add_row(validation::MeasurementRow row);
   // The standard note of a sample: occupancy attained, launch shape, clock.

@@ -106,13 +106,18 @@ std::string with_work(const std::string& params, const char* key, double per_war
   return params_with(params, tag((std::string(key) + "=").c_str(), std::llround(per_warp)));
 }
 
+std::string launch_params(const Sample& s) {
+  if (s.attained() || s.block_warps <= 0) return "";
+  return tag(" block_warps=", s.block_warps) + tag(" blocks_per_sm=", s.target_warps / s.block_warps);
+}
+
 void add_sample_row(Context& ctx, const Series& s, const Sample& sample, const std::string& quantity, double value,
                     const std::string& unit) {
   MeasurementRow r;
   r.id = row_id(with(with(s.id, tag("w", sample.target_warps)), quantity == "throughput" ? unit : quantity));
   r.quantity = quantity;
   r.workload = s.workload;
-  r.params = s.params;
+  r.params = s.params + launch_params(sample);
   r.warps_per_sm = sample.warps_per_sm();
   r.value = value;
   r.unit = unit;

@@ -32,6 +32,13 @@ ChainCheck smem_check(bool conflict2, int block_threads);
 // throughput at 8 warps/SM; results/h100_sxm_2026-11-23/README.md).
 std::string with_work(const std::string& params, const char* key, double per_warp);
 
+// " block_warps=4 blocks_per_sm=12" for a sample that missed its target occupancy (a FLAG row),
+// "" otherwise: the launch the GPU ran. Its attained occupancy (warps_per_sm, e.g. 47 of 48) is often
+// no whole number of blocks the simulator could launch (47 warps are 47 1-warp blocks, over the
+// 32-block limit, or one 1504-thread block), so the harness simulates this launch instead
+// (sim/validation/cases/auto_cases.cpp).
+std::string launch_params(const Sample& s);
+
 // What identifies a sweep's rows: id prefix, warpsim workload and params, the seed section.
 struct Series {
   std::vector<std::string> id;  // e.g. {"alpha_mix", "alpha8"}

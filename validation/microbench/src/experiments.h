@@ -12,5 +12,7 @@ void run_memory_experiments(Context& ctx);      // stream, ILP 2/4, stride 2, ra
 void run_latency_experiments(Context& ctx);     // per-access latency percentiles (§6.6)
 void run_mix_experiments(Context& ctx);         // sfu_mix, smem_mix (§4.7)
 void run_persistent_experiments(Context& ctx);  // persistent-thread launches (§5.9)
+void run_cache_experiments(Context& ctx);       // latency and read bandwidth vs data-set size (L1, L2, DRAM)
+void run_store_experiments(Context& ctx);       // 8- and 16-byte loads, store and copy streams
 
 }  // namespace warpsim::microbench

@@ -128,30 +128,46 @@ void sweep_random(Context& ctx, uint64_t mb) {
   ctx.log("random " + size + ": done");
 }
 
+// Table 6.1 / 6.4 peak: the best over ILP 1, 2, 4 and every occupancy (§6.3). The row takes the
+// workload and params of the ILP it came from (`homogeneous op=stream` or `ilp k=K`, with its work
+// per warp), so the harness re-simulates the kernel that reached it; its id stays the same.
+void add_stream_peak(Context& ctx, const std::vector<std::pair<Series, StreamPoints>>& by_ilp, bool gbps) {
+  const std::pair<Series, StreamPoints>* winner = nullptr;
+  double best = 0;
+  for (const auto& entry : by_ilp)
+    for (const Point& p : gbps ? entry.second.gbps : entry.second.ops)
+      if (p.attained && p.throughput > best) best = p.throughput, winner = &entry;
+  if (!winner) return;
+  const std::string ilp =
+      winner->first.workload == "ilp" ? "ILP " + winner->first.params.substr(2, winner->first.params.find(' ') - 2) : "ILP 1";
+  Series peak{{"homogeneous", "stream"}, winner->first.workload, winner->first.params, "Volkov 2016 §6.3, Tables 6.1 and 6.4 method"};
+  const std::string what = "over ILP 1, 2, 4, reached with " + ilp + " (this row's workload and params)";
+  add_peak(ctx, peak, gbps ? winner->second.gbps : winner->second.ops, gbps ? "gbps" : "ops_per_cycle_per_scheduler",
+           gbps ? what + "; 4 bytes per thread load" : what);
+}
+
 }  // namespace
 
 void run_memory_experiments(Context& ctx) {
   StreamKind stream{{{"homogeneous", "stream", "ilp1"}, "homogeneous", stream_params("op=stream", 1), "Volkov 2016 §6.3, §6.4, §5.10"}};
   stream.dense = true;
   stream.latency_rows = true;
-  StreamPoints all = sweep_stream(ctx, stream);
-  add_latency_summary(ctx, stream.series, all.gbps, "cycles per streaming load");
-  add_warps_needed(ctx, stream.series, all.gbps, 90, "gbps");
-  add_warps_needed(ctx, stream.series, all.gbps, 95, "gbps");
-  ctx.log("stream: " + std::to_string(all.gbps.size()) + " occupancies");
+  const StreamPoints ilp1 = sweep_stream(ctx, stream);
+  add_latency_summary(ctx, stream.series, ilp1.gbps, "cycles per streaming load");
+  add_warps_needed(ctx, stream.series, ilp1.gbps, 90, "gbps");
+  add_warps_needed(ctx, stream.series, ilp1.gbps, 95, "gbps");
+  ctx.log("stream: " + std::to_string(ilp1.gbps.size()) + " occupancies");
+  std::vector<std::pair<Series, StreamPoints>> by_ilp{{stream.series, ilp1}};
   for (int k : {2, 4}) {
     if (ctx.over_budget()) return;
     StreamKind ilp{{{"ilp", tag("k", k)}, "ilp", stream_params(tag("k=", k), k), "Volkov 2016 §6.3, Figure 6.2"}};
     ilp.ilp = k;
     const StreamPoints points = sweep_stream(ctx, ilp);
     add_warps_needed(ctx, ilp.series, points.gbps, 90, "gbps");
-    all.gbps.insert(all.gbps.end(), points.gbps.begin(), points.gbps.end());
-    all.ops.insert(all.ops.end(), points.ops.begin(), points.ops.end());
+    by_ilp.emplace_back(ilp.series, points);
   }
-  // Table 6.1 / 6.4 peak: the best over ILP 1, 2, 4 and every occupancy (§6.3).
-  Series peak{{"homogeneous", "stream"}, "homogeneous", stream_params("op=stream", 1), "Volkov 2016 §6.3, Tables 6.1 and 6.4 method"};
-  add_peak(ctx, peak, all.gbps, "gbps", "over ILP 1, 2, 4; 4 bytes per thread load");
-  add_peak(ctx, peak, all.ops, "ops_per_cycle_per_scheduler", "over ILP 1, 2, 4");
+  add_stream_peak(ctx, by_ilp, true);
+  add_stream_peak(ctx, by_ilp, false);
   if (ctx.over_budget()) return;
   // The `stride2` generator, as validation/measurements names Volkov's §4.3 numbers.
   StreamKind stride2{{{"stride2"}, "stride2", stream_params("", 1), "Volkov 2016 §4.3, Figure 4.3"}};

@@ -24,6 +24,8 @@ struct ChaseArgs {
   uint32_t* calibration = nullptr;   // §6.6: per sampled warp, an empty timed region
   uint32_t sample_block_stride = 1;  // warp 0 of every this-many blocks is sampled
   uint32_t samples_per_warp = 0;
+  uint32_t step_bytes = 0;         // store stream: bytes between a thread's stores (store_kernels.cu)
+  uint32_t store_delta_bytes = 0;  // copy: destination minus source address
 };
 
 // Homogeneous arithmetic and shared-memory kernels and their FADD mixes (§4.7, §6.1, §6.2).

@@ -16,7 +16,7 @@ inline constexpr int kMaxBlockThreads = 256;  // __launch_bounds__: 8 blocks of 
 inline constexpr int kMinBlocksPerSm = 8;     // so even 64 warps/SM are never register-limited
 inline constexpr int kArithBody = 256;        // dependent instructions per iteration, homogeneous kernels
 inline constexpr int kSampleEvery = 8;        // §6.6: time 1 memory access in 8
-inline constexpr int kMinSmemBytes = 256;     // the LDS kernels use words 0 and 32
+inline constexpr int kMinSmemBytes = 256;     // the LDS kernels use words 0-2 and 32
 // A chain's last pointer lies at most one step (ILP x stride x block size <= 4 x 2 x 1024 entries)
 // past the array; 1 MiB of address space past it is kept float-safe as well.
 inline constexpr unsigned long long kChainOverrunBytes = 1ull << 20;

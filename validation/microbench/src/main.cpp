@@ -20,7 +20,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    return run_suite(opt);
+    return opt.check_sass_only ? check_sass_only(opt) : run_suite(opt);
   } catch (const std::invalid_argument& e) {
     std::fprintf(stderr, "warpsim_microbench: %s\n", e.what());
     return 2;

@@ -5,7 +5,7 @@
 namespace warpsim::microbench {
 namespace {
 
-const std::set<std::string> kGroups{"alpha", "arith", "memory", "latency", "mix", "persistent"};
+const std::set<std::string> kGroups{"alpha", "arith", "memory", "latency", "mix", "persistent", "cache", "store"};
 
 std::vector<std::string> split_commas(const std::string& s) {
   std::vector<std::string> out;
@@ -50,11 +50,16 @@ double to_double(const std::string& opt, const std::string& v, double lo) {
 std::string usage() {
   return "usage: warpsim_microbench [--out FILE] [--gpu NAME] [--device N] [--array-mb N] [--random-mb A,B,..]\n"
          "                          [--only GROUP,..] [--quick] [--reps N] [--waves N] [--seed N]\n"
-         "                          [--warmup-s S] [--budget-s S] [--meta KEY=VALUE]...\n"
+         "                          [--warmup-s S] [--budget-s S] [--meta KEY=VALUE]... [--sass FILE]\n"
+         "       warpsim_microbench --check-sass FILE\n"
          "Measures the GPU as Volkov 2016 ch. 5-6 does and writes warpsim's measurement CSV.\n"
+         "--sass FILE: this binary's `cuobjdump -sass`; a kernel whose LDG / FADD / MUFU / LDS counts differ\n"
+         "        from its intended mix stops the run before any measurement (exit 1, no CSV).\n"
+         "--check-sass FILE: only that check (exit 0 passed, 1 mismatch).\n"
          "groups: alpha (alpha_mix sweep), arith (add/sfu/smem/smem2, ILP), memory (stream, ILP,\n"
          "        stride2, random), latency (per-access percentiles, §6.6), mix (sfu_mix, smem_mix),\n"
-         "        persistent (persistent-thread launches, §5.9)\n";
+         "        persistent (persistent-thread launches, §5.9), cache (latency and bandwidth vs data-set\n"
+         "        size), store (8- and 16-byte loads, store and copy streams)\n";
 }
 
 Options parse_options(int argc, char** argv) {
@@ -71,8 +76,9 @@ Options parse_options(int argc, char** argv) {
       o.reps = 1;
       continue;
     }
-    static const std::set<std::string> kValued{"--out",  "--gpu",      "--device",   "--array-mb",  "--reps", "--waves",
-                                               "--seed", "--warmup-s", "--budget-s", "--random-mb", "--only", "--meta"};
+    static const std::set<std::string> kValued{"--out",   "--gpu",  "--device",   "--array-mb",  "--reps",
+                                               "--waves", "--seed", "--warmup-s", "--budget-s",  "--random-mb",
+                                               "--only",  "--meta", "--sass",     "--check-sass"};
     if (!kValued.count(a)) throw std::invalid_argument("unknown option '" + a + "'");
     if (i + 1 >= argc) throw std::invalid_argument(a + ": missing value");
     const std::string v = argv[++i];
@@ -94,7 +100,10 @@ Options parse_options(int argc, char** argv) {
       o.warmup_s = to_double(a, v, 0);
     else if (a == "--budget-s")
       o.budget_s = to_double(a, v, 0);
-    else if (a == "--meta") {
+    else if (a == "--sass" || a == "--check-sass") {
+      o.sass = v;
+      o.check_sass_only = a == "--check-sass";
+    } else if (a == "--meta") {
       const auto eq = v.find('=');
       if (eq == std::string::npos || eq == 0) throw std::invalid_argument(a + ": expected key=value, found '" + v + "'");
       o.extra_metadata.emplace_back(v.substr(0, eq), v.substr(eq + 1));

@@ -8,6 +8,7 @@
 #include "cuda_check.h"
 #include "gpu_impl.h"
 #include "kernel_shapes.h"
+#include "store_kernels.h"
 
 namespace warpsim::microbench {
 namespace {
@@ -40,6 +41,7 @@ class DeviceBuffer {
 const void* kernel_of(const Job& j) {
   switch (j.family) {
     case Family::Chase:
+      if (j.width_bytes != 4 || j.store_mode != 0) return store_kernel_for(j.width_bytes, j.store_mode, j.ilp);
       return chase_kernel_for(j.adds, j.ilp, j.sample_latency);
     case Family::Add:
       return add_kernel_for(j.ilp);
@@ -91,9 +93,10 @@ RunOutput Gpu::run(const Job& j) {
                                 std::to_string(j.others) + ", ilp " + std::to_string(j.ilp) + ")");
   const DeviceInfo& d = impl_->info;
   CUDA_CHECK(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(d.shared_per_block_optin)));
-  CUDA_CHECK(cudaFuncSetAttribute(fn, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
+  CUDA_CHECK(cudaFuncSetAttribute(fn, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                  j.prefer_l1 ? cudaSharedmemCarveoutMaxL1 : cudaSharedmemCarveoutMaxShared));
   RunOutput out;
-  out.dynamic_shared = shared_for_target(fn, j, d.shared_per_block_optin);
+  out.dynamic_shared = j.prefer_l1 ? j.dynamic_shared : shared_for_target(fn, j, d.shared_per_block_optin);
   out.api_blocks_per_sm = blocks_per_sm(fn, j.block_threads, out.dynamic_shared);
 
   const size_t threads = static_cast<size_t>(j.blocks) * j.block_threads;
@@ -123,6 +126,8 @@ RunOutput Gpu::run(const Job& j) {
     chase.calibration = calibration.get();
     chase.sample_block_stride = j.sample_block_stride;
     chase.samples_per_warp = samples_per_warp(j);
+    chase.step_bytes = j.step_bytes;
+    chase.store_delta_bytes = j.store_delta_bytes;
     args[0] = &chase;
   } else {
     arith.iterations = j.iterations;

@@ -4,11 +4,13 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include "context.h"
 #include "experiment_util.h"
 #include "experiments.h"
+#include "kernel_mixes.h"
 #include "options.h"
 
 namespace warpsim::microbench {
@@ -33,9 +35,17 @@ std::string utc_now() {
   return buf;
 }
 
+// §5.1: the kernels must hold the intended chains; a mismatch measures something else.
+validation::SassCheck check_sass_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::ostringstream text;
+  if (!f || !(text << f.rdbuf())) throw std::runtime_error("cannot read the SASS listing " + path);
+  return validation::check_sass(validation::parse_sass(text.str()), suite_kernel_mixes(), true);
+}
+
 std::string fmt(double v) { return validation::format_value(v); }
 
-validation::Metadata metadata(const Context& ctx, double warm_mhz, const std::string& skipped) {
+validation::Metadata metadata(const Context& ctx, double warm_mhz, const std::string& skipped, const std::string& sass_check) {
   const DeviceInfo& d = ctx.gpu().info();
   const Options& o = ctx.options();
   validation::Metadata m = {{"gpu_name", d.name},
@@ -62,6 +72,9 @@ validation::Metadata metadata(const Context& ctx, double warm_mhz, const std::st
                             {"launches", std::to_string(ctx.launches())},
                             {"skipped_groups", skipped.empty() ? "none" : skipped},
                             {"method", "Volkov 2016 ch. 5-6: per-warp clock64 timestamps, per-SM spans, occupancy from timestamps"}};
+  bool sass_given = false;  // run_suite.sh says why the check did not run (e.g. no cuobjdump)
+  for (const auto& kv : o.extra_metadata) sass_given = sass_given || kv.first == "sass_check";
+  if (!sass_given) m.emplace_back("sass_check", sass_check);
   m.insert(m.end(), o.extra_metadata.begin(), o.extra_metadata.end());
   return m;
 }
@@ -77,7 +90,24 @@ void write_atomically(const std::string& path, const std::string& content) {
 
 }  // namespace
 
+int check_sass_only(const Options& opt) {
+  const validation::SassCheck check = check_sass_file(opt.sass);
+  std::fputs(validation::format_sass_check(check).c_str(), check.ok() ? stdout : stderr);
+  return check.ok() ? 0 : 1;
+}
+
 int run_suite(const Options& opt) {
+  std::string sass_check = "not run: no --sass FILE (run_suite.sh passes cuobjdump -sass of the binary)";
+  if (!opt.sass.empty()) {
+    const validation::SassCheck check = check_sass_file(opt.sass);
+    if (!check.ok()) {  // refuse before any launch: no CSV
+      std::fputs(validation::format_sass_check(check).c_str(), stderr);
+      std::fprintf(stderr, "warpsim_microbench: refusing to measure: kernels differ from their intended instruction mix (%s)\n",
+                   opt.sass.c_str());
+      return 1;
+    }
+    sass_check = validation::sass_check_summary(check) + "; " + opt.sass;
+  }
   Gpu gpu(opt.device, opt.array_mb << 20);
   Context ctx(gpu, opt);
   const DeviceInfo& d = gpu.info();
@@ -87,9 +117,10 @@ int run_suite(const Options& opt) {
     ctx.log("warning: the array is smaller than 4x L2; streaming loads may hit in L2 (§5.10)");
   const double warm = warm_up(ctx);
   ctx.log("warm-up clock " + fmt(warm) + " MHz");
-  const std::pair<const char*, void (*)(Context&)> groups[] = {
-      {"arith", run_arith_experiments},     {"memory", run_memory_experiments}, {"alpha", run_alpha_experiments},
-      {"latency", run_latency_experiments}, {"mix", run_mix_experiments},       {"persistent", run_persistent_experiments}};
+  const std::pair<const char*, void (*)(Context&)> groups[] = {{"arith", run_arith_experiments}, {"memory", run_memory_experiments},
+                                                               {"alpha", run_alpha_experiments}, {"latency", run_latency_experiments},
+                                                               {"mix", run_mix_experiments},     {"persistent", run_persistent_experiments},
+                                                               {"cache", run_cache_experiments}, {"store", run_store_experiments}};
   std::string skipped;
   for (const auto& [name, fn] : groups) {
     if (!opt.groups.count(name)) continue;
@@ -99,7 +130,7 @@ int run_suite(const Options& opt) {
     }
     fn(ctx);
   }
-  write_atomically(opt.out, validation::measurement_csv(metadata(ctx, warm, skipped), ctx.rows()));
+  write_atomically(opt.out, validation::measurement_csv(metadata(ctx, warm, skipped, sass_check), ctx.rows()));
   ctx.log("wrote " + std::to_string(ctx.rows().size()) + " rows to " + opt.out);
   return 0;
 }

@@ -9,4 +9,8 @@ namespace warpsim::microbench {
 
 int run_suite(const Options& opt);
 
+// --check-sass: compares options.sass with the kernels' intended mixes (kernel_mixes.h), prints the
+// verdict; 0 when every count matches, 1 otherwise. Throws std::runtime_error if the file is unreadable.
+int check_sass_only(const Options& opt);
+
 }  // namespace warpsim::microbench

@@ -55,6 +55,16 @@ struct Job {
   uint32_t chain_stride_bytes = 0;
   uint64_t block_spacing_bytes = 0;
   std::vector<uint32_t> start_words;  // [thread][chain]
+  // Chase variants of store_kernels.cu (experiments_store.cpp): loads of 8 or 16 bytes whose first
+  // word is the link; or stores (store_mode 1: a stream of stores, the address stepping by
+  // step_bytes; 2: each loaded link also stored store_delta_bytes further, a copy).
+  int width_bytes = 4;
+  int store_mode = 0;
+  uint32_t step_bytes = 0;
+  uint32_t store_delta_bytes = 0;
+  // The cache experiments (experiments_cache.cpp) want the whole unified L1/shared array as L1:
+  // carveout preference MaxL1 and dynamic_shared as given (no occupancy control by shared memory).
+  bool prefer_l1 = false;
 };
 
 struct RunOutput {
