@@ -20,7 +20,7 @@ usage() {
 usage: run_suite.sh --out DIR [--gpu NAME] [--arch LIST] [--build-dir DIR] [--bin PATH] [--dry-run]
                     [-- options of warpsim_microbench, e.g. --quick or --only alpha,memory]
   --out DIR        where the CSV and logs go (created)
-  --gpu NAME       warpsim GPU name for the rows (default: detected, e.g. h100_sxm, h100_pcie)
+  --gpu NAME       warpsim GPU name for the rows (default: detected, e.g. h100_sxm, h200, a100_80, v100)
   --arch LIST      CUDA architectures to build for (default: the GPU's, from nvidia-smi; else 80;90)
   --build-dir DIR  standalone build directory (default: <repo>/build-microbench)
   --bin PATH       use this warpsim_microbench binary instead of building

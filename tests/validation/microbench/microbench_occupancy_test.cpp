@@ -65,7 +65,26 @@ TEST(MicrobenchOccupancy, DeviceNamesMapToWarpsimConfigs) {
   EXPECT_EQ(warpsim_gpu_name("NVIDIA H100 PCIe", 114), "h100_pcie");
   EXPECT_EQ(warpsim_gpu_name("NVIDIA H100 NVL", 132), "");
   EXPECT_EQ(warpsim_gpu_name("NVIDIA H100 PCIe", 132), "");
-  EXPECT_EQ(warpsim_gpu_name("NVIDIA A100-SXM4-80GB", 108), "");
+}
+
+TEST(MicrobenchOccupancy, VoltaAmpereAndH200NamesMapToTheirConfigs) {
+  // Names as nvidia-smi and cudaDeviceProp::name give them.
+  EXPECT_EQ(warpsim_gpu_name("Tesla V100-SXM2-16GB", 80), "v100");
+  EXPECT_EQ(warpsim_gpu_name("Tesla V100-SXM2-32GB", 80), "v100");  // taller stacks, same bus and clock
+  EXPECT_EQ(warpsim_gpu_name("NVIDIA A100-SXM4-40GB", 108), "a100_40");
+  EXPECT_EQ(warpsim_gpu_name("NVIDIA A100-SXM4-80GB", 108), "a100_80");
+  EXPECT_EQ(warpsim_gpu_name("NVIDIA A100-SXM-80GB", 108), "a100_80");
+  EXPECT_EQ(warpsim_gpu_name("NVIDIA H200", 132), "h200");
+}
+
+TEST(MicrobenchOccupancy, RelatedPartsWithoutAConfigMapToNothing) {
+  EXPECT_EQ(warpsim_gpu_name("Tesla V100-PCIE-16GB", 80), "");  // 1380 MHz
+  EXPECT_EQ(warpsim_gpu_name("Tesla V100-SXM3-32GB", 80), "");  // DGX-2, higher clock
+  EXPECT_EQ(warpsim_gpu_name("NVIDIA A100-PCIE-40GB", 108), "");
+  EXPECT_EQ(warpsim_gpu_name("NVIDIA A100-SXM4-40GB", 98), "");  // a MIG slice or a cut-down part
+  EXPECT_EQ(warpsim_gpu_name("NVIDIA H200 NVL", 132), "");       // PCIe card, 1785 MHz
+  EXPECT_EQ(warpsim_gpu_name("NVIDIA GH200 480GB", 132), "");    // not the H200's memory
+  EXPECT_EQ(warpsim_gpu_name("NVIDIA H200", 114), "");
 }
 
 }  // namespace

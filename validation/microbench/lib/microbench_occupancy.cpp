@@ -35,14 +35,37 @@ std::optional<OccupancyPlan> plan_occupancy(int warps_per_sm, const SmLimits& li
   return p;
 }
 
-std::string warpsim_gpu_name(const std::string& device_name, int sms) {
-  // H100 NVL (94 GB, higher clocks) is a different product warpsim has no config for.
-  if (device_name.find("H100") == std::string::npos || device_name.find("NVL") != std::string::npos) return "";
-  if (device_name.find("PCIe") != std::string::npos) return sms == 114 ? "h100_pcie" : "";
-  // The SXM5 part reports "NVIDIA H100 80GB HBM3"; the SM count tells the variants apart.
+namespace {
+
+bool has(const std::string& s, const char* part) { return s.find(part) != std::string::npos; }
+
+// Hopper: the H100 SXM5 reports "NVIDIA H100 80GB HBM3"; the SM count tells the variants apart.
+// H100 NVL and H200 NVL (PCIe cards, lower clocks) and GH200 (a different memory) have no config.
+std::string hopper_name(const std::string& name, int sms) {
+  if (has(name, "NVL") || has(name, "GH200")) return "";
+  if (has(name, "H200")) return sms == 132 ? "h200" : "";  // "NVIDIA H200" (SXM, 141 GB)
+  if (!has(name, "H100")) return "";
+  if (has(name, "PCIe")) return sms == 114 ? "h100_pcie" : "";
   if (sms == 132) return "h100_sxm";
   if (sms == 114) return "h100_pcie";
   return "";
+}
+
+}  // namespace
+
+std::string warpsim_gpu_name(const std::string& device_name, int sms) {
+  // Volta: "Tesla V100-SXM2-16GB" and "-32GB" (the same SM, clock and bus; only the stacks are
+  // taller). PCIe and SXM3 cards run other clocks.
+  if (has(device_name, "V100-SXM2-")) return sms == 80 ? "v100" : "";
+  // Ampere: "NVIDIA A100-SXM4-40GB", "NVIDIA A100-SXM4-80GB"; some HGX boards report
+  // "NVIDIA A100-SXM-80GB". PCIe cards run other clocks.
+  if (has(device_name, "A100-SXM")) {
+    if (sms != 108) return "";
+    if (has(device_name, "-80GB")) return "a100_80";
+    if (has(device_name, "-40GB")) return "a100_40";
+    return "";
+  }
+  return hopper_name(device_name, sms);
 }
 
 }  // namespace warpsim::validation
