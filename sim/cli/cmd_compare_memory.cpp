@@ -12,7 +12,7 @@
 #include "cli/common_options.h"
 #include "common/text.h"
 #include "common/user_error.h"
-#include "config/enum_names.h"
+#include "config/config_enums.h"
 #include "config/loader.h"
 #include "device/occupancy.h"
 #include "mem/memory_system.h"

@@ -9,7 +9,7 @@
 
 #include "common/text.h"
 #include "common/user_error.h"
-#include "config/enum_names.h"
+#include "config/config_enums.h"
 #include "config/model_keys.h"
 #include "isa/sass_import.h"
 #include "report/atomic_file.h"

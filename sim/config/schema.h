@@ -1,6 +1,7 @@
 // The HwConfig schema: one table of fields, each with its YAML key, type, unit, description,
-// range and whether it is required. Binding, unknown-key detection, `--set` and
-// `warpsim list params` all read this one table.
+// range and whether it is required, generated from the section structs' field lists
+// (config/field_list.h). Binding, unknown-key detection, `--set` and `warpsim list params` all read
+// this one table.
 #pragma once
 
 #include <functional>

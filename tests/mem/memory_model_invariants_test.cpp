@@ -2,7 +2,7 @@
 // exactly once, after its submission, in time order; the same inputs give the same completions.
 #include <gtest/gtest.h>
 
-#include "config/enum_names.h"
+#include "config/config_enums.h"
 #include "mem/random_traffic.h"
 
 namespace warpsim::mem {

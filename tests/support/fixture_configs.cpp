@@ -7,7 +7,7 @@ namespace warpsim::test {
 config::HwConfig maxwell_like() {
   config::HwConfig c;
   c.gpu = {"maxwell_like", "test fixture", config::Generation::Maxwell, 2014};
-  c.device = {16, 1.266};
+  c.device = {.sms = 16, .core_clock_ghz = 1.266};
   c.sm.max_warps = 64;
   c.sm.max_blocks = 32;
   c.sm.max_threads_per_block = 1024;
@@ -39,7 +39,7 @@ config::HwConfig maxwell_like() {
 config::HwConfig kepler_like() {
   config::HwConfig c = maxwell_like();
   c.gpu = {"kepler_like", "test fixture", config::Generation::Kepler, 2012};
-  c.device = {8, 1.124};
+  c.device = {.sms = 8, .core_clock_ghz = 1.124};
   c.sm.max_blocks = 16;
   c.sm.shared_memory_bytes = 49152;
   c.sm.max_shared_memory_per_block_bytes = 49152;

@@ -6,7 +6,7 @@
 
 #include "common/text.h"
 #include "common/user_error.h"
-#include "config/enum_names.h"
+#include "config/config_enums.h"
 #include "config/loader.h"
 #include "mem/memory_system.h"
 #include "validation/measurements/measurements.h"

@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "common/data_paths.h"
-#include "config/enum_names.h"
+#include "config/config_enums.h"
 #include "validation/cases/yaml_reader.h"
 
 namespace warpsim::validation {
