@@ -35,6 +35,15 @@ std::vector<std::string> split_words(std::string_view s) {
   return out;
 }
 
+std::string_view first_word(std::string_view s) {
+  const auto blank = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+  size_t b = 0;
+  while (b < s.size() && blank(s[b])) ++b;
+  size_t e = b;
+  while (e < s.size() && !blank(s[e])) ++e;
+  return s.substr(b, e - b);
+}
+
 std::string join(const std::vector<std::string>& parts, std::string_view sep) {
   std::string out;
   for (size_t i = 0; i < parts.size(); ++i) {

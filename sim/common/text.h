@@ -12,6 +12,7 @@ namespace warpsim {
 std::string_view trim(std::string_view s);
 std::vector<std::string> split(std::string_view s, char sep);  // keeps empty fields
 std::vector<std::string> split_words(std::string_view s);      // on runs of blanks
+std::string_view first_word(std::string_view s);               // split_words(s)[0] without copies; "" if none
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
 std::string to_lower(std::string_view s);
 // Not empty, and only letters, digits, '_' and the characters of `extra` (ids, names).

@@ -45,6 +45,7 @@ class Parser {
     int begin_pc;
     int64_t count;
     int line;
+    int64_t body_runs;  // runs per warp of its body: its count times the enclosing loops' (capped)
   };
 
   void error(int line, std::string msg, std::string key = "") { sink_.add(Diagnostic{file_, line, 0, std::move(key), std::move(msg)}); }
@@ -62,9 +63,12 @@ class Parser {
   size_t find_close(const std::vector<SourceLine>& lines, size_t i, size_t end, const char* open, const char* close) {
     int depth = 0;
     for (size_t j = i; j < end; ++j) {
-      const auto w = split_words(lines[j].text);
-      if (!w.empty() && w[0] == open) ++depth;
-      if (!w.empty() && w[0] == close && --depth == 0) return j;
+      const std::string_view w = first_word(lines[j].text);
+      if (w == open) ++depth;
+      if (w == close && --depth == 0) {
+        expanded_lines_ += static_cast<int64_t>(j - i);  // scanned, if not processed: in the budget too
+        return j;
+      }
     }
     return end;
   }
@@ -72,8 +76,8 @@ class Parser {
   void process(const std::vector<SourceLine>& lines, size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) {
       const SourceLine& raw = lines[i];
+      if (too_long_ || !expand_one(raw.number)) return;
       if (raw.text.empty()) continue;
-      if (too_long_) return;
       const std::string text = params_.substitute(raw);
       auto words = split_words(text);
       if (words.empty()) continue;  // a line that was only an unknown ${...} (already an error)
@@ -108,7 +112,7 @@ class Parser {
                 ".repeat");
           too_long_ = true;  // an enclosing .repeat would report it once per copy
         }
-        for (int64_t r = 0; r < n && !too_long_; ++r) process(lines, i + 1, close);
+        for (int64_t r = 0; r < n && !too_long_ && expand_one(ln); ++r) process(lines, i + 1, close);
         i = close;
       } else if (head == ".if") {
         size_t close = find_close(lines, i, end, ".if", ".endif");
@@ -119,11 +123,10 @@ class Parser {
         size_t else_at = close;
         int depth = 0;
         for (size_t j = i + 1; j < close; ++j) {
-          auto w = split_words(lines[j].text);
-          if (w.empty()) continue;
-          if (w[0] == ".if") ++depth;
-          if (w[0] == ".endif") --depth;
-          if (w[0] == ".else" && depth == 0) else_at = j;
+          const std::string_view w = first_word(lines[j].text);
+          if (w == ".if") ++depth;
+          if (w == ".endif") --depth;
+          if (w == ".else" && depth == 0) else_at = j;
         }
         std::string expr(trim(std::string_view(text).substr(3)));
         if (params_.eval_condition(expr, ln))
@@ -133,15 +136,17 @@ class Parser {
         i = close;
       } else if (head == ".loop") {
         int64_t n = words.size() == 2 ? parse_count(words[1], ln, ".loop") : (error(ln, "expected `.loop COUNT`"), 0);
-        if (loop_nest_runs_too_often(n)) {
+        int64_t body_runs = loop_nest_runs(n);
+        if (body_runs > kMaxBodyExecutions) {
           error(ln,
                 fmt::format(
                     "the loop nest runs its body more than {:.0e} times per warp: past any feasible run (a count with zeros too many?)",
                     static_cast<double>(kMaxBodyExecutions)),
                 ".loop");
           n = 1;  // parsing goes on without errors that follow from this one
+          body_runs = loop_nest_runs(n);
         }
-        open_loops_.push_back({static_cast<int>(kernel_.code.size()), n, ln});
+        open_loops_.push_back({static_cast<int>(kernel_.code.size()), n, ln, body_runs});
       } else if (head == ".endloop") {
         close_loop(ln);
       } else if (head == ".endrepeat" || head == ".endif" || head == ".else") {
@@ -163,11 +168,22 @@ class Parser {
   // far past the device's work guard (1e12 warp instructions, device.cpp), and small enough that
   // the kernel's execution counts (isa::execution_counts, int64) cannot overflow.
   static constexpr int64_t kMaxBodyExecutions = 1'000'000'000'000'000;
-  bool loop_nest_runs_too_often(int64_t count) const {
-    int64_t runs = count;
-    for (const OpenLoop& o : open_loops_)
-      if (__builtin_mul_overflow(runs, o.count, &runs)) return true;
-    return runs > kMaxBodyExecutions;
+  // Above kMaxBodyExecutions once past it; kept per open loop so that a deep nest costs O(1) a loop.
+  int64_t loop_nest_runs(int64_t count) const {
+    const int64_t outer = open_loops_.empty() ? 1 : open_loops_.back().body_runs;
+    int64_t runs = 0;
+    if (__builtin_mul_overflow(count, outer, &runs) || runs > kMaxBodyExecutions) return kMaxBodyExecutions + 1;
+    return runs;
+  }
+
+  // Every line a .repeat copies, and every copy, counts against a budget: nested .repeat of lines
+  // that unroll no instruction (directives, errors, nothing) would otherwise run unbounded.
+  static constexpr int64_t kMaxExpandedLines = int64_t{8} << 20;
+  bool expand_one(int ln) {
+    if (++expanded_lines_ <= kMaxExpandedLines) return true;
+    error(ln, fmt::format("the .repeat nest expands past {} lines (a long run is a .loop)", kMaxExpandedLines), ".repeat");
+    too_long_ = true;
+    return false;
   }
 
   void close_loop(int ln) {
@@ -184,7 +200,8 @@ class Parser {
     }
     if (l.count == 0) {  // a loop run zero times contributes no instructions, nor loops nested in it
       kernel_.code.resize(l.begin_pc);
-      std::erase_if(kernel_.loops, [&](const Loop& inner) { return inner.begin >= l.begin_pc; });
+      // Loops are added as they close, so those nested in this one are the last ones added.
+      while (!kernel_.loops.empty() && kernel_.loops.back().begin >= l.begin_pc) kernel_.loops.pop_back();
       return;
     }
     kernel_.loops.push_back({l.begin_pc, end_pc, l.count});
@@ -314,21 +331,22 @@ class Parser {
       parse_instruction("EXIT", exit);
       kernel_.code.push_back(exit);
     }
-    for (size_t pc = 0; pc + 1 < kernel_.code.size(); ++pc)
-      if (ends(kernel_.code[pc]) && !in_loop(static_cast<int>(pc)))
+    // Loops open minus loops closed before each pc: linear in code and loops, however many EXITs.
+    std::vector<int> loop_edges(kernel_.code.size() + 1, 0);
+    for (const auto& l : kernel_.loops) ++loop_edges[l.begin], --loop_edges[l.end + 1];
+    int open = 0;
+    for (size_t pc = 0; pc + 1 < kernel_.code.size(); ++pc) {
+      open += loop_edges[pc];
+      if (ends(kernel_.code[pc]) && open == 0)
         error(kernel_.code[pc].line, "EXIT before the end of the kernel (instructions after it would never run)");
-  }
-
-  bool in_loop(int pc) const {
-    for (const auto& l : kernel_.loops)
-      if (pc >= l.begin && pc <= l.end) return true;
-    return false;
+    }
   }
 
   // Static instructions of one kernel, after .repeat unrolling: far beyond any real kernel's
   // body (the seeds' longest is a few thousand), and ~100 MB of decoded code.
   static constexpr int64_t kMaxInstructions = int64_t{1} << 20;
   bool too_long_ = false;
+  int64_t expanded_lines_ = 0;
   std::string file_;
   DiagnosticSink sink_;
   WorkloadParams params_;

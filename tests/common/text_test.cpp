@@ -46,4 +46,11 @@ TEST(Text, EditDistanceIsExactBelowTheLimitAndTheLimitAtOrAbove) {
   EXPECT_EQ(edit_distance("abc", "abc", 1), 0u);
 }
 
+TEST(Text, FirstWordIsSplitWordsFirstOrEmpty) {
+  for (const char* s : {"  .repeat 4", ".endrepeat", "\t.if x == 1 ", "   ", "", "FADD\tR1, R1"}) {
+    const auto words = split_words(s);
+    EXPECT_EQ(first_word(s), words.empty() ? std::string() : words.front()) << '"' << s << '"';
+  }
+}
+
 }  // namespace warpsim

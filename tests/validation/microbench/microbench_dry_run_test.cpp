@@ -152,7 +152,7 @@ TEST(MicrobenchDryRun, EveryRowNamesAWarpsimWorkloadItsParamsAndAKnownQuantity) 
     const auto value = parse_double(r[kValue]);
     ASSERT_TRUE(value.has_value()) << r[kId];
     EXPECT_TRUE(std::isfinite(*value) && *value >= 0) << r[kId];
-    if (r[kWorkload].empty()) {  // no workload: block launch latency (§3.7), the §6.6 timing overhead
+    if (r[kWorkload].empty()) {                           // no workload: block launch latency (§3.7), the §6.6 timing overhead
       if (r[kParams].rfind("kernel=", 0) == 0) continue;  // a kernel no generator builds (README "Parameter keys")
       if (r[kParams] == "kind=timing_overhead") {
         EXPECT_TRUE(r[kId].rfind("mb.homogeneous.stream.w", 0) == 0 && r[kId].ends_with(".timing_overhead")) << r[kId];
@@ -266,8 +266,10 @@ TEST(MicrobenchDryRun, SamplesReportTheOccupancyTheyAttainedAndFlagTheOnesThatMi
     const bool flag = r[kNote].find("FLAG") != std::string::npos;
     if (flag) ++flagged;
     // The launch the GPU ran, which the harness simulates when the attained occupancy is no whole number of blocks.
-    if (flag && !r[kWorkload].empty()) EXPECT_NE(r[kParams].find(" block_warps="), std::string::npos) << r[kId];
-    if (flag && !r[kWorkload].empty()) EXPECT_NE(r[kParams].find(" blocks_per_sm="), std::string::npos) << r[kId];
+    if (flag && !r[kWorkload].empty()) {
+      EXPECT_NE(r[kParams].find(" block_warps="), std::string::npos) << r[kId];
+      EXPECT_NE(r[kParams].find(" blocks_per_sm="), std::string::npos) << r[kId];
+    }
     EXPECT_TRUE(!flag || short_launch) << r[kId] << ": " << r[kNote];
     if (r[kQuantity] == "throughput" && !r[kWarps].empty() && !flag) {
       ++attained;
