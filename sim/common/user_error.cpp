@@ -63,8 +63,10 @@ void DiagnosticSink::throw_if_any() const {
   if (diagnostics_.empty()) return;
   if (dropped_ == 0) throw UserError(diagnostics_);
   std::vector<Diagnostic> shown = diagnostics_;
-  shown.push_back(
-      Diagnostic{dropped_file_, 0, 0, "", fmt::format("{} more errors not shown (the first {} are above)", dropped_, kMaxDiagnostics)});
+  shown.push_back(Diagnostic{dropped_file_, 0, 0, "",
+                             stopped_
+                                 ? fmt::format("more errors not shown (the first {} are above; reading stopped there)", kMaxDiagnostics)
+                                 : fmt::format("{} more errors not shown (the first {} are above)", dropped_, kMaxDiagnostics)});
   throw UserError(shown);
 }
 

@@ -38,11 +38,16 @@ class DiagnosticSink {
   static constexpr size_t kMaxDiagnostics = 100;
   void add(Diagnostic d);
   bool empty() const { return diagnostics_.empty(); }
+  // Past kMaxDiagnostics: a reader whose further work would only count dropped errors may stop,
+  // after stop_counting(), and the message then says it stopped rather than how many followed.
+  bool full() const { return dropped_ > 0; }
+  void stop_counting() { stopped_ = true; }
   void throw_if_any() const;
 
  private:
   std::vector<Diagnostic> diagnostics_;
   size_t dropped_ = 0;
+  bool stopped_ = false;
   std::string dropped_file_;
 };
 

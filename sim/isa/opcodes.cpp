@@ -61,6 +61,7 @@ constexpr std::array kOpcodes{
     OpcodeInfo{"R2P", OpClass::Alu, 0},
     OpcodeInfo{"VOTE", OpClass::Alu, 1},
     OpcodeInfo{"FSWZADD", OpClass::Alu, 1},
+    OpcodeInfo{"VIADD", OpClass::Alu, 1},  // sm_90's integer add of an immediate (the H200 run's SASS)
     // double-precision units (GT200: one per SM, Lai and Seznec 2011 Table 1; sm_70-sm_90 alike)
     OpcodeInfo{"DADD", OpClass::Dp, 1},
     OpcodeInfo{"DMUL", OpClass::Dp, 1},
@@ -103,6 +104,7 @@ constexpr std::array kOpcodes{
     OpcodeInfo{"YIELD", OpClass::Control, 0},
     OpcodeInfo{"MEMBAR", OpClass::Control, 0},
     OpcodeInfo{"ERRBAR", OpClass::Control, 0},
+    OpcodeInfo{"CGAERRBAR", OpClass::Control, 0},  // sm_90: ERRBAR across a thread-block cluster
     OpcodeInfo{"CCTL", OpClass::Control, 0},
     OpcodeInfo{"FENCE", OpClass::Control, 0},
     OpcodeInfo{"LDGDEPBAR", OpClass::Control, 0},

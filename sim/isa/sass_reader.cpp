@@ -42,6 +42,7 @@ bool is_encoding(std::string_view s) {
 bool is_header(std::string_view s) {
   if (s.starts_with("//") || s == "{" || s == "}") return true;
   if (s.starts_with("Fatbin ") && s.ends_with(":")) return true;
+  if (s == "compressed") return true;  // a fatbin entry's flag (CUDA 12.8+ cuobjdump; the H200 run's sass.txt)
   if (s.find_first_not_of('=') == std::string_view::npos || s.find_first_not_of('.') == std::string_view::npos) return true;
   if (s.starts_with(".") && !s.ends_with(":")) return true;  // .headerflags, .section, .align, ...
   const size_t eq = s.find(" = ");

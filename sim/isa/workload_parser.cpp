@@ -77,6 +77,10 @@ class Parser {
     for (size_t i = begin; i < end; ++i) {
       const SourceLine& raw = lines[i];
       if (too_long_ || !expand_one(raw.number)) return;
+      if (sink_.full()) {  // every further error would be dropped: a .repeat of bad lines stops here
+        sink_.stop_counting();
+        return;
+      }
       if (raw.text.empty()) continue;
       const std::string text = params_.substitute(raw);
       auto words = split_words(text);
@@ -112,7 +116,7 @@ class Parser {
                 ".repeat");
           too_long_ = true;  // an enclosing .repeat would report it once per copy
         }
-        for (int64_t r = 0; r < n && !too_long_ && expand_one(ln); ++r) process(lines, i + 1, close);
+        for (int64_t r = 0; r < n && !too_long_ && !sink_.full() && expand_one(ln); ++r) process(lines, i + 1, close);
         i = close;
       } else if (head == ".if") {
         size_t close = find_close(lines, i, end, ".if", ".endif");

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "common/user_error.h"
+#include "isa/opcodes.h"
 #include "isa/sass_reader.h"
 
 namespace warpsim::isa {
@@ -89,6 +90,34 @@ TEST(SassReader, EveryLineItCannotReadIsNamedWithItsLine) {
 TEST(SassReader, AWorkloadFileIsNoDump) {
   EXPECT_TRUE(looks_like_sass(kDump));
   EXPECT_FALSE(looks_like_sass(".kernel k\nFADD R1, R1, R2\n"));
+}
+
+// CUDA 13's cuobjdump (the H200 run, validation/microbench/results/h200_2026-12-04) marks a
+// compressed fatbin entry with a bare `compressed` line, and sm_90 code uses VIADD and CGAERRBAR.
+TEST(SassReader, ACompressedFatbinEntryAndSm90MnemonicsAreRead) {
+  const char* const dump = R"SASS(
+Fatbin ptx code:
+================
+arch = sm_90
+code version = [9,0]
+host = linux
+compile_size = 64bit
+compressed
+
+	code for sm_90
+		Function : _Z3incPi
+        /*0000*/                   VIADD R0, R0, 0x1 ;                          /* 0x0000000100007836 */
+        /*0010*/                   CGAERRBAR ;                                  /* 0x00000000000075ab */
+        /*0020*/                   EXIT ;                                       /* 0x000000000000794d */
+)SASS";
+  const SassDump d = read_sass(dump, "k.sass");
+  ASSERT_EQ(d.functions.size(), 1u);
+  ASSERT_EQ(d.functions[0].code.size(), 3u);
+  EXPECT_EQ(d.functions[0].code[0].text, "VIADD R0, R0, 0x1");
+  ASSERT_TRUE(find_opcode("VIADD").has_value());
+  EXPECT_EQ(find_opcode("VIADD")->cls, OpClass::Alu);
+  ASSERT_TRUE(find_opcode("CGAERRBAR").has_value());
+  EXPECT_EQ(find_opcode("CGAERRBAR")->cls, OpClass::Control);
 }
 
 }  // namespace warpsim::isa
