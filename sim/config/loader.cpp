@@ -9,6 +9,7 @@
 #include <set>
 
 #include "common/data_paths.h"
+#include "common/file_probe.h"
 #include "common/text.h"
 #include "common/user_error.h"
 #include "config/pins.h"
@@ -103,22 +104,22 @@ class Binder {
 // directory: an overlay must mean the same thing wherever warpsim runs.
 std::string resolve_path(const std::string& name_or_path, const std::optional<fs::path>& including_dir) {
   if (!including_dir) {
-    if (fs::is_regular_file(name_or_path)) return name_or_path;
+    if (regular_file_exists(name_or_path)) return name_or_path;
   } else {
     const fs::path rel = *including_dir / name_or_path;  // an absolute name replaces the folder
-    if (fs::is_regular_file(rel)) return rel.string();
-    if (fs::is_regular_file(rel.string() + ".yaml")) return rel.string() + ".yaml";
+    if (regular_file_exists(rel)) return rel.string();
+    if (regular_file_exists(rel.string() + ".yaml")) return rel.string() + ".yaml";
   }
   // Built-in names: a file named after the GPU is the usual case; otherwise read each file's name.
   const fs::path dir = data_dir("hw_configs");
-  if (fs::is_regular_file(dir / (name_or_path + ".yaml"))) return (dir / (name_or_path + ".yaml")).string();
+  if (regular_file_exists(dir / (name_or_path + ".yaml"))) return (dir / (name_or_path + ".yaml")).string();
   for (const auto& g : builtin_gpus())
     if (g.name == name_or_path) return g.path;
   // A built-in name in other case (`--gpu Kepler`, `H100_SXM`): the names are lower case.
   for (const auto& g : builtin_gpus())
     if (g.name == to_lower(name_or_path)) return g.path;
   fs::path base = data_dir("hw_configs") / "base" / (name_or_path + ".yaml");
-  if (fs::is_regular_file(base)) return base.string();
+  if (regular_file_exists(base)) return base.string();
   return "";
 }
 

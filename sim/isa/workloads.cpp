@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "common/data_paths.h"
+#include "common/file_probe.h"
 #include "common/text.h"
 #include "common/user_error.h"
 #include "isa/generators.h"
@@ -49,9 +50,9 @@ std::vector<fs::path> workload_files() {
 }
 
 std::string resolve_file(const std::string& name_or_path) {
-  if (fs::is_regular_file(name_or_path)) return name_or_path;
+  if (regular_file_exists(name_or_path)) return name_or_path;
   fs::path builtin = data_dir("workloads") / (name_or_path + ".wl");
-  if (fs::is_regular_file(builtin)) return builtin.string();
+  if (regular_file_exists(builtin)) return builtin.string();
   return "";
 }
 
