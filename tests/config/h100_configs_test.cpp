@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "microbench_occupancy.h"
+#include "support/suite_limits.h"
 #include "support/test_support.h"
 
 namespace warpsim::config {
@@ -51,15 +52,7 @@ TEST(H100Configs, TheMicrobenchmarksCanRealiseTheirSweptOccupanciesOnThem) {
   // every even number up to 64 (the dense sweep). A prime above 32, e.g. 37, needs 37 equal blocks
   // (more than 32 per SM) or one block of 37 warps (more than 32 per block): not realisable.
   const HwConfig c = test::builtin("h100_sxm");
-  validation::SmLimits l;
-  l.max_warps = c.sm.max_warps;
-  l.max_blocks = c.sm.max_blocks;
-  l.max_threads_per_block = c.sm.max_threads_per_block;
-  l.schedulers = c.scheduler.count;
-  l.shared_memory_bytes = c.sm.shared_memory_bytes;
-  l.max_shared_per_block = c.sm.max_shared_memory_per_block_bytes;
-  l.reserved_shared_per_block = c.sm.shared_memory_block_overhead_bytes;
-  l.shared_alloc_granularity = c.sm.shared_memory_alloc_granularity_bytes;
+  const validation::SmLimits l = test::suite_limits(c);
   for (int w = 1; w <= c.sm.max_warps; ++w) {
     if (w > 16 && w % 2 != 0) continue;
     const auto p = validation::plan_occupancy(w, l, 256);

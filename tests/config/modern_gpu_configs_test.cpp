@@ -9,6 +9,7 @@
 #include "device/simulate.h"
 #include "isa/generators.h"
 #include "microbench_occupancy.h"
+#include "support/suite_limits.h"
 #include "support/test_support.h"
 
 namespace warpsim::config {
@@ -109,15 +110,7 @@ TEST(ModernGpuConfigs, TheMicrobenchmarksCanRealiseTheirSweptOccupanciesOnThem) 
   for (const auto& v : kGpus) {
     SCOPED_TRACE(v.gpu);
     const HwConfig c = test::builtin(v.gpu);
-    validation::SmLimits l;
-    l.max_warps = c.sm.max_warps;
-    l.max_blocks = c.sm.max_blocks;
-    l.max_threads_per_block = c.sm.max_threads_per_block;
-    l.schedulers = c.scheduler.count;
-    l.shared_memory_bytes = c.sm.shared_memory_bytes;
-    l.max_shared_per_block = c.sm.max_shared_memory_per_block_bytes;
-    l.reserved_shared_per_block = c.sm.shared_memory_block_overhead_bytes;
-    l.shared_alloc_granularity = c.sm.shared_memory_alloc_granularity_bytes;
+    const validation::SmLimits l = test::suite_limits(c);
     std::vector<int> unrealisable;
     for (int w = 1; w <= c.sm.max_warps; ++w) {
       if (w > 16 && w % 2 != 0) continue;
