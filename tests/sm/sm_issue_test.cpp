@@ -94,6 +94,17 @@ TEST(SmIssue, DualIssueIssuesTwoWarpsInOneCycleWhereTheUnitsHaveRoom) {
   EXPECT_EQ(issues({}, "FADD R1, R1, R2\n", 2), "0:w0.0 1:w1.0 3:w0.1 4:w1.1");
 }
 
+// Dual issue from one warp (Kepler's, §2.9): with room for two warp FADDs a cycle, a warp's two
+// independent FADDs issue together at 0 and EXIT waits for their writes (0 + 3); a dependent pair
+// cannot pair: 0, 3, EXIT 6. With width 1 the second goes a same-warp latency (1) later: 0, 1, 4.
+TEST(SmIssue, DualIssuePairsAWarpsIndependentInstructionsInOneCycle) {
+  const std::vector<std::string> same_warp{"alu.ops_per_cycle=64", "scheduler.dual_issue=same_warp"};
+  EXPECT_EQ(issues(same_warp, kIndependent, 1), "0:w0.0 0:w0.1 3:w0.2");
+  EXPECT_EQ(issues(same_warp, kChain, 1), "0:w0.0 3:w0.1 6:w0.2");
+  EXPECT_EQ(issues({"alu.ops_per_cycle=64", "scheduler.dual_issue=same_warp", "scheduler.width=1"}, kIndependent, 1),
+            "0:w0.0 1:w0.1 4:w0.2");
+}
+
 // A barrier (BAR) holds a warp until every warp of its block has arrived. One block of two warps,
 // LRR from w/1: FADD chains at 0,1 and 3,4; w/1 arrives at 5, waits; w/0 arrives at 6 and releases
 // it; the FADDs after the barrier issue at 7 and 8, the EXITs 3 cycles later (10, 11).
