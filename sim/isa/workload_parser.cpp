@@ -76,11 +76,7 @@ class Parser {
   void process(const std::vector<SourceLine>& lines, size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) {
       const SourceLine& raw = lines[i];
-      if (too_long_ || !expand_one(raw.number)) return;
-      if (sink_.full()) {  // every further error would be dropped: a .repeat of bad lines stops here
-        sink_.stop_counting();
-        return;
-      }
+      if (too_long_ || !expand_one(raw.number) || reading_stopped()) return;
       if (raw.text.empty()) continue;
       const std::string text = params_.substitute(raw);
       auto words = split_words(text);
@@ -116,7 +112,7 @@ class Parser {
                 ".repeat");
           too_long_ = true;  // an enclosing .repeat would report it once per copy
         }
-        for (int64_t r = 0; r < n && !too_long_ && !sink_.full() && expand_one(ln); ++r) process(lines, i + 1, close);
+        for (int64_t r = 0; r < n && !too_long_ && !reading_stopped() && expand_one(ln); ++r) process(lines, i + 1, close);
         i = close;
       } else if (head == ".if") {
         size_t close = find_close(lines, i, end, ".if", ".endif");
@@ -178,6 +174,14 @@ class Parser {
     int64_t runs = 0;
     if (__builtin_mul_overflow(count, outer, &runs) || runs > kMaxBodyExecutions) return kMaxBodyExecutions + 1;
     return runs;
+  }
+
+  // Past the diagnostics cap every further error would be dropped: a .repeat of bad lines stops
+  // there, and the message says so instead of counting what it did not read.
+  bool reading_stopped() {
+    if (!sink_.full()) return false;
+    sink_.stop_counting();
+    return true;
   }
 
   // Every line a .repeat copies, and every copy, counts against a budget: nested .repeat of lines
