@@ -10,7 +10,7 @@
 #include "isa/generators.h"
 #include "isa/workload_parser.h"
 #include "mem/closed_loop.h"
-#include "mem/memory_system.h"
+#include "mem/memory_factory.h"
 #include "simulation_rate.h"
 
 namespace {

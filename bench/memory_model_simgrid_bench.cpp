@@ -8,7 +8,7 @@
 #include "config/loader.h"
 #include "device/simulate.h"
 #include "isa/generators.h"
-#include "mem/memory_system.h"
+#include "mem/memory_factory.h"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include "device/simulate.h"
 #include "heap_counter.h"
 #include "isa/generators.h"
-#include "mem/memory_system.h"
+#include "mem/memory_factory.h"
 #include "simulation_rate.h"
 
 namespace {

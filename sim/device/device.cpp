@@ -7,6 +7,7 @@
 #include "common/bit_mix.h"
 #include "common/user_error.h"
 #include "device/occupancy.h"
+#include "mem/memory_factory.h"
 
 namespace warpsim::device {
 
@@ -42,11 +43,6 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
   wake_.assign(sms_, kNever);
   pending_.resize(sms_);
   if (opts.stop_when_steady) steady_ = std::make_unique<SteadyStateMonitor>(opts.steady_tolerance, int64_t{launch_.blocks_per_sm} * sms_);
-}
-
-double grid_instructions(const config::HwConfig& cfg, const isa::Kernel& kernel, const LaunchRealization& launch) {
-  const double warps = static_cast<double>(launch.total_blocks) * launch.block_threads / cfg.sm.warp_size;
-  return static_cast<double>(isa::instruction_mix(kernel).total) * warps;
 }
 
 double Device::grid_instructions() const { return std::max(1.0, device::grid_instructions(cfg_, kernel_, launch_)); }

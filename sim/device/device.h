@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "device/result.h"
-#include "device/simulate.h"
+#include "device/run_options.h"
 #include "device/steady_state.h"
 #include "engine/event_queue.h"
 #include "mem/departure_queue.h"

@@ -182,4 +182,9 @@ std::string occupancy_list(const std::vector<int>& warps) {
   return out;
 }
 
+double grid_instructions(const config::HwConfig& cfg, const isa::Kernel& kernel, const LaunchRealization& launch) {
+  const double warps = static_cast<double>(launch.total_blocks) * launch.block_threads / cfg.sm.warp_size;
+  return static_cast<double>(isa::instruction_mix(kernel).total) * warps;
+}
+
 }  // namespace warpsim::device

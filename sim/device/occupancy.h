@@ -27,6 +27,9 @@ void check_warps_fit(const config::HwConfig& cfg, int warps_per_sm);
 // through shared memory alone, §5.7).
 LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel& kernel, int warps_per_sm, int simulated_sms);
 
+// Warp instructions the whole grid of `launch` issues (the kernel's per-warp count x its warps).
+double grid_instructions(const config::HwConfig& cfg, const isa::Kernel& kernel, const LaunchRealization& launch);
+
 // Occupancies as --warps writes them, runs of consecutive ones as A:B ("61, 65:100000"): a note
 // about the occupancies of a long range stays one short line.
 std::string occupancy_list(const std::vector<int>& warps);

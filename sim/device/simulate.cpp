@@ -3,7 +3,7 @@
 #include "device/device.h"
 #include "device/occupancy.h"
 #include "mem/lsu_calibration.h"
-#include "mem/memory_system.h"
+#include "mem/memory_factory.h"
 
 namespace warpsim::device {
 

@@ -9,7 +9,7 @@
 #include "common/user_error.h"
 #include "mem/coalescer.h"
 #include "mem/lsu_calibration.h"
-#include "mem/memory_system.h"
+#include "mem/memory_factory.h"
 
 namespace warpsim::mem {
 namespace {

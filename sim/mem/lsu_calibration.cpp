@@ -13,7 +13,7 @@
 #include "config/schema.h"
 #include "mem/access_probe.h"
 #include "mem/coalescer.h"
-#include "mem/memory_system.h"
+#include "mem/memory_factory.h"
 #include "mem/unloaded_latency.h"
 
 namespace warpsim::mem {

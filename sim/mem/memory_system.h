@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <limits>
 #include <memory>
 #include <utility>
@@ -104,17 +103,5 @@ struct MemorySystemSpec {
   // lines (mem/cache/cached_memory.h). Empty: every array is each SM's own.
   std::vector<AddressRange> shared_arrays;
 };
-
-// Builds the model named by config.memory.model. Throws UserError for a model not built in.
-// Call it, and use the model, inside run_in_memory_context().
-std::unique_ptr<MemorySystem> make_memory_system(const MemorySystemSpec& spec);
-
-// Whether make_memory_system() can build `kind` in this warpsim (optional parts: SimGrid).
-bool memory_model_built(config::MemoryModelKind kind);
-
-// Runs `body` where the config's memory model can live: directly for most models; for `simgrid`
-// on SimGrid's own thread, one simulation at a time (its engine is a process-wide singleton
-// driven from one thread; see mem/simgrid/engine_thread.h). Rethrows what `body` throws.
-void run_in_memory_context(const config::HwConfig& cfg, const std::function<void()>& body);
 
 }  // namespace warpsim::mem

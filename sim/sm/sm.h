@@ -115,7 +115,7 @@ class Sm {
   void execute_plain(Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);    // d.plain_issue
   void log_issue(const Scheduler& s, uint32_t slot, const DecodedInstruction& d, uint64_t t);  // SmSetup::record_issues
   void log_idle(Scheduler& s, uint64_t from, uint64_t to);  // the same: slots [from, to) charged to s.reason
-  // Eligibility and stalls (sm.cpp, sm_hot.h)
+  // Eligibility and stalls (sm_scheduling.cpp, sm_hot.h)
   bool eligible(const Warp& w, const Scheduler& s, uint64_t t) const;
   void wait_for_warps(Scheduler& s, uint64_t t);  // nothing issued: the stall reason and next slot
   uint64_t earliest_wake(const Scheduler& s, uint64_t t) const;

@@ -1,5 +1,5 @@
 // The SM's per-instruction helpers, inlined into the issue loop (sm_issue.cpp), the general issue
-// path (sm.cpp) and the memory and block paths (sm_memory.cpp, sm_blocks.cpp): they run for every
+// path (sm_scheduling.cpp) and the memory and block paths (sm_memory.cpp, sm_blocks.cpp): they run for every
 // simulated instruction.
 #pragma once
 

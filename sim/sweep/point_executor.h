@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "sweep/sweep_runner.h"
+#include "sweep/point_line.h"
 
 namespace warpsim::sweep {
 

@@ -8,13 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "sweep/point_line.h"
 #include "sweep/sweep_plan.h"
 #include "sweep/sweep_rows.h"
 
 namespace warpsim::sweep {
 
-// The output line of point `i` of the plan (simulates it; called from worker threads).
-using LineFn = std::function<std::string(size_t i)>;
 // Receives point `i`'s line, in the order the points finish, from the calling thread.
 using EmitFn = std::function<void(size_t i, const std::string& line)>;
 

@@ -11,7 +11,7 @@
 #include "config/config_test_util.h"
 #include "config/loader.h"
 #include "config/schema.h"
-#include "mem/memory_system.h"
+#include "mem/memory_factory.h"
 #include "support/test_support.h"
 
 namespace warpsim::config {

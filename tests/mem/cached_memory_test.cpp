@@ -9,6 +9,7 @@
 
 #include "common/bit_mix.h"
 #include "mem/cache/cached_memory.h"
+#include "mem/memory_factory.h"
 #include "support/test_support.h"
 
 namespace warpsim::mem::cache {

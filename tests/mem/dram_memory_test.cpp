@@ -6,6 +6,7 @@
 #include "mem/coalescer.h"
 #include "mem/dram/dram_memory.h"
 #include "mem/dram/dram_timing.h"
+#include "mem/memory_factory.h"
 #include "mem/random_traffic.h"
 #include "support/test_support.h"
 

@@ -6,6 +6,7 @@
 #include "mem/closed_loop.h"
 #include "mem/coalescer.h"
 #include "mem/dram/dram_timing.h"
+#include "mem/memory_factory.h"
 #include "mem/queue/queue_memory.h"
 #include "mem/random_traffic.h"
 #include "support/test_support.h"

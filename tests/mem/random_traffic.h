@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "mem/memory_system.h"
+#include "mem/memory_factory.h"
 #include "support/test_support.h"
 
 namespace warpsim::mem::test_traffic {

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "mem/memory_system.h"
+#include "mem/memory_factory.h"
 #include "mem/unloaded_latency.h"
 #include "support/test_support.h"
 

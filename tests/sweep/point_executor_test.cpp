@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "common/user_error.h"
+#include "sweep/sweep_runner.h"
 
 namespace warpsim::sweep {
 namespace {

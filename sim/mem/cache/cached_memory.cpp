@@ -28,9 +28,9 @@ config::HwConfig below_config(const config::HwConfig& cfg) {
 }
 
 // The model below, whose errors about its latency say that the caches took their part of it.
-std::unique_ptr<MemorySystem> build_below(const MemorySystemSpec& spec, const config::HwConfig& cfg) {
+std::unique_ptr<MemorySystem> build_below(const MemoryBuilder& build, const MemorySystemSpec& spec, const config::HwConfig& cfg) {
   try {
-    return make_memory_system(spec);
+    return build(spec);
   } catch (const UserError& e) {
     std::vector<Diagnostic> ds = e.diagnostics();
     for (Diagnostic& d : ds)
@@ -61,9 +61,9 @@ uint32_t scaled(int per_device, double share) { return static_cast<uint32_t>(std
 
 bool has_caches(const config::HwConfig& cfg) { return has_l2(cfg) || has_l1(cfg); }
 
-CachedMemory::CachedMemory(const MemorySystemSpec& spec)
+CachedMemory::CachedMemory(const MemorySystemSpec& spec, const MemoryBuilder& build_uncached)
     : below_config_(below_config(*spec.config)),
-      below_(build_below(MemorySystemSpec{&below_config_, spec.simulated_sms, spec.seed}, *spec.config)),
+      below_(build_below(build_uncached, MemorySystemSpec{&below_config_, spec.simulated_sms, spec.seed}, *spec.config)),
       below_timed_(below_->times_at_submit()),
       cfg_(*spec.config) {
   const config::MemoryConfig& m = cfg_.memory;

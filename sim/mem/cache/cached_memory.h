@@ -35,9 +35,12 @@ namespace warpsim::mem::cache {
 // Whether `cfg` puts any cache in front of its memory model.
 bool has_caches(const config::HwConfig& cfg);
 
+// Builds the uncached model behind the caches (the factory, mem/memory_factory.h, passes itself).
+using MemoryBuilder = std::function<std::unique_ptr<MemorySystem>(const MemorySystemSpec&)>;
+
 class CachedMemory final : public MemorySystem {
  public:
-  explicit CachedMemory(const MemorySystemSpec& spec);
+  CachedMemory(const MemorySystemSpec& spec, const MemoryBuilder& build_uncached);
 
   void submit(const Transaction& t, uint64_t now) override;
   uint64_t next_event_time() const override;

@@ -19,7 +19,7 @@
 // model for its next event (no polling step); advance(t) runs SimGrid and the delay lines to the
 // end of cycle t in date order, starting each flow at its exact date. A completion's cycle is
 // its date rounded up to a whole cycle (less 1e-4 cycle of float noise). SimGrid runs on its own
-// thread (engine_thread.h): use this model inside run_in_memory_context() (memory_system.h).
+// thread (engine_thread.h): use this model inside run_in_memory_context() (memory_factory.h).
 #pragma once
 
 #include <simgrid/forward.h>

@@ -6,7 +6,7 @@
 #include "common/user_error.h"
 #include "device/occupancy.h"
 #include "isa/generators.h"
-#include "mem/memory_system.h"
+#include "mem/memory_factory.h"
 #include "sweep/parallel_runner.h"
 #include "validation/evaluation/invariants.h"
 

@@ -8,7 +8,7 @@
 #include "common/user_error.h"
 #include "config/config_enums.h"
 #include "config/loader.h"
-#include "mem/memory_system.h"
+#include "mem/memory_factory.h"
 #include "validation/measurements/measurements.h"
 #include "validation/memory_models/memory_model_comparison.h"
 

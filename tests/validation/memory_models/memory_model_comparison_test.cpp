@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "common/user_error.h"
-#include "mem/memory_system.h"
+#include "mem/memory_factory.h"
 #include "support/test_support.h"
 #include "validation/memory_models/memory_model_comparison.h"
 #include "validation/memory_models/memory_model_section.h"
