@@ -72,7 +72,9 @@ struct L1Config {
   WARPSIM_FIELDS(L1Config, WARPSIM_CACHE_LEVEL_FIELDS
     (int, bytes, 0, "bytes", 0, 1 << 24, kOptional, "L1 capacity per SM for global loads; 0 = global loads bypass L1")
     (bool, stores_update, false, "", 0, 0, kOptional,
-     "a global store updates the L1 sectors it writes (write-through); false: it evicts the line (Fermi)"))
+     "a global store updates the L1 sectors it writes (write-through); false: it evicts the line (Fermi)")
+    (double, bytes_per_cycle, 0, "bytes/cycle", 0, 1 << 16, kOptional,
+     "data path from the L1 to the SM's registers, hits and fills alike, per core cycle; 0 = unbounded"))
 };
 #undef WARPSIM_CACHE_LEVEL_FIELDS
 

@@ -13,6 +13,20 @@ namespace warpsim::device {
 
 using mem::kNever;
 
+namespace {
+
+// The grid the run launches, the whole device's (a share, `--sms`, runs its part of a grid sized
+// per SM), and the blocks resident at once.
+sm::GridShape grid_shape(const config::HwConfig& cfg, const isa::Kernel& kernel, const LaunchRealization& launch, int sms) {
+  const auto blocks = static_cast<uint64_t>(launch.total_blocks);
+  const uint64_t device =
+      kernel.launch.grid == isa::GridKind::Fixed ? blocks : blocks / static_cast<uint64_t>(sms) * static_cast<uint64_t>(cfg.device.sms);
+  return {blocks, device, static_cast<uint64_t>(launch.block_threads),
+          static_cast<uint64_t>(launch.blocks_per_sm) * static_cast<uint64_t>(sms)};
+}
+
+}  // namespace
+
 Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const RunOptions& opts)
     : cfg_(cfg),
       kernel_(kernel),
@@ -20,7 +34,7 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
       sms_(simulated_sms(cfg, opts.sms)),
       launch_(realize_launch(cfg, kernel, opts.warps_per_sm, sms_)),
       decoded_(sm::decode(kernel, cfg)),
-      addresses_(kernel, cfg, opts.seed),
+      addresses_(kernel, cfg, opts.seed, grid_shape(cfg, kernel, launch_, sms_)),
       memory_(mem::make_memory_system(mem::MemorySystemSpec{&cfg, sms_, opts.seed, addresses_.shared_arrays()})),
       port_(*memory_, sms_) {
   check_work_is_feasible();

@@ -14,12 +14,13 @@ uint64_t mix64(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-AddressGenerator::AddressGenerator(const isa::Kernel& kernel, const config::HwConfig& cfg, uint64_t seed)
+AddressGenerator::AddressGenerator(const isa::Kernel& kernel, const config::HwConfig& cfg, uint64_t seed, const GridShape& grid)
     : kernel_(kernel),
       smem_(cfg.smem),
       seed_(seed),
       block_x_(static_cast<uint64_t>(kernel.launch.block_x)),
-      grid_x_(static_cast<uint64_t>(kernel.launch.grid_x)) {
+      grid_x_(static_cast<uint64_t>(kernel.launch.grid_x)),
+      grid_(grid) {
   // Arrays sit back to back, each aligned to 1 GiB and past the first 8 MB (Volkov §5.1).
   uint64_t base = 8ull << 20;
   for (const auto& a : kernel.arrays) {
@@ -43,6 +44,23 @@ AddressGenerator::AddressGenerator(const isa::Kernel& kernel, const config::HwCo
     masks_.push_back(lane_mask(ap.active_threads));
     affine_.push_back(affine_layout(ap));
   }
+  spread_.assign(kernel.arrays.size(), false);
+  for (size_t a = 0; a < kernel.arrays.size(); ++a) spread_[a] = wraps(a, grid_.blocks);
+}
+
+bool AddressGenerator::wraps(size_t a, uint64_t blocks) const {
+  for (const isa::Instruction& in : kernel_.code) {
+    if (in.access < 0 || !isa::is_global_memory(in.cls)) continue;
+    const isa::AccessPattern& ap = kernel_.accesses[static_cast<size_t>(in.access)];
+    if (static_cast<size_t>(ap.array) != a) continue;
+    if (ap.kind != AccessKind::Stream && ap.kind != AccessKind::Conflict && ap.kind != AccessKind::Stride) continue;
+    // Block b's section starts at b x its span (first_element); a stride multiplies the index.
+    const uint64_t elements = std::max<uint64_t>(1, kernel_.arrays[a].bytes / ap.bytes);
+    const double reach = static_cast<double>(blocks) * static_cast<double>(executions_per_warp_[a]) *
+                         static_cast<double>(grid_.block_threads) * (ap.kind == AccessKind::Stride ? static_cast<double>(ap.param) : 1.0);
+    if (reach >= 2.0 * static_cast<double>(elements)) return true;
+  }
+  return false;
 }
 
 // Lane l's element is lane 0's plus tx_coefficient x (l mod row) + ty_coefficient x (l / row)
@@ -67,8 +85,16 @@ AddressGenerator::AffineLayout AddressGenerator::affine_layout(const isa::Access
 }
 
 uint64_t AddressGenerator::first_element(const isa::AccessPattern& ap, const WarpCoordinates& w, uint64_t execution) const {
-  const uint64_t spacing = executions_per_warp_[ap.array] * w.block_threads;  // §5.10
-  return w.block * spacing + step_of(ap, execution) * w.block_threads + w.warp_in_block * 32ull;
+  uint64_t start = w.block * executions_per_warp_[ap.array] * w.block_threads;  // §5.10
+  if (spread_[ap.array]) {
+    // Resident slot j of R at j/R of the indices that stay in the array, on a warp's 32 elements.
+    const uint64_t elements = std::max<uint64_t>(1, kernel_.arrays[ap.array].bytes / ap.bytes);
+    const uint64_t indices = ap.kind == AccessKind::Stride ? std::max<uint64_t>(1, elements / static_cast<uint64_t>(ap.param)) : elements;
+    const uint64_t slots = grid_.resident_blocks > 0 ? std::min(grid_.resident_blocks, grid_.blocks) : grid_.blocks;
+    const double at = static_cast<double>(w.block % slots) / static_cast<double>(slots);
+    start = static_cast<uint64_t>(at * static_cast<double>(indices)) / 32 * 32;
+  }
+  return start + step_of(ap, execution) * w.block_threads + w.warp_in_block * 32ull;
 }
 
 void AddressGenerator::index_values(const isa::IndexExpression& e, const WarpCoordinates& w, uint64_t step, int lanes,
@@ -203,6 +229,7 @@ std::vector<mem::AddressRange> AddressGenerator::shared_arrays() const {
     const isa::AccessPattern& ap = kernel_.accesses[static_cast<size_t>(in.access)];
     if (ap.kind == AccessKind::Random || ap.kind == AccessKind::GatherCol) all_over[static_cast<size_t>(ap.array)] = true;
   }
+  for (size_t a = 0; a < all_over.size(); ++a) all_over[a] = all_over[a] || wraps(a, grid_.device_blocks);
   std::vector<mem::AddressRange> out;
   for (size_t a = 0; a < all_over.size(); ++a)
     if (all_over[a]) out.push_back({array_base_[a], array_base_[a] + kernel_.arrays[a].bytes});

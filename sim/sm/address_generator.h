@@ -1,7 +1,12 @@
 // Per-thread byte addresses of one execution of a memory instruction, from its AccessPattern.
 // Global memory follows the pointer-chasing setup of Volkov 2016 §5.10: thread i of block j
 // starts at element i + j*spacing and advances by the block size each time, so each block sweeps
-// its own contiguous section and no element is read twice (no cache hits). Random accesses pick
+// its own contiguous section and no element is read twice (no cache hits). A grid whose blocks
+// together read a streamed array twice over or more instead spreads the blocks resident at once
+// evenly over it (the one of R in slot j at j/R of the array, as the gpu-cache benchmark of
+// te42kyfo/gpu-benches does; later waves start where the first did), each block sweeping its
+// section from there and wrapping: no two resident blocks read the same lines at once, and the
+// data set is read over and over (the cache experiments of issue 59). Random accesses pick
 // independent pseudo-random elements of the array (§6.7). Affine accesses read the element their
 // index expression names from the thread's 2-D coordinates, so blocks and iterations may share
 // data (tiles, stencils: the reuse a cache study needs, Baghsorkhi 2012); gathers follow the rows
@@ -34,10 +39,20 @@ inline uint32_t lane_mask(int active_threads) { return active_threads >= 32 ? 0x
 void shared_memory_addresses(const isa::AccessPattern& ap, const config::SharedMemoryConfig& smem, uint64_t seed, const WarpCoordinates& w,
                              uint64_t execution, std::array<uint64_t, 32>& out);
 
+// The grid a run launches: its blocks (a share's, with `--sms`), the whole device's, threads per
+// block, and the blocks resident at once on the simulated SMs. Zero blocks: unknown, and no array
+// counts as wrapped.
+struct GridShape {
+  uint64_t blocks = 0;
+  uint64_t device_blocks = 0;
+  uint64_t block_threads = 0;
+  uint64_t resident_blocks = 0;  // 0: all of `blocks`
+};
+
 class AddressGenerator {
  public:
   // Builds (or shares, isa::shared_sparse_matrix) the `.sparse` matrices the kernel's gathers read.
-  AddressGenerator(const isa::Kernel& kernel, const config::HwConfig& cfg, uint64_t seed);
+  AddressGenerator(const isa::Kernel& kernel, const config::HwConfig& cfg, uint64_t seed, const GridShape& grid = {});
 
   // `execution` = how many times this warp executed this instruction before (0-based). Writes
   // each lane's byte address and returns the lanes that access memory this time (bit i: lane i);
@@ -54,8 +69,10 @@ class AddressGenerator {
     shared_memory_addresses(kernel_.accesses[access], smem_, seed_, w, execution, out);
   }
   uint32_t active_mask(int access) const { return masks_[access]; }
-  // The byte ranges of the arrays some global access reads all over (random, the columns a
-  // gather:M.col reaches): every SM reads all of them.
+  // The byte ranges of the arrays some global access reads all over, so that every SM reads all
+  // of them: random accesses, the columns a gather:M.col reaches, and streaming or strided
+  // accesses whose device-wide grid reads the array twice over or more (a data set swept again
+  // and again).
   std::vector<mem::AddressRange> shared_arrays() const;
   const isa::AccessPattern& pattern(int access) const { return kernel_.accesses[access]; }
   // The structure of Kernel::sparse[i], when a gather reads it (else null).
@@ -76,14 +93,20 @@ class AddressGenerator {
   void index_values(const isa::IndexExpression& e, const WarpCoordinates& w, uint64_t step, int lanes, std::array<int64_t, 32>& v) const;
   uint32_t gather_addresses(int access, const WarpCoordinates& w, uint64_t execution, std::array<uint64_t, 32>& out) const;
   AffineLayout affine_layout(const isa::AccessPattern& ap) const;
+  // Whether the sections of `blocks` blocks read the streamed or strided array `a` at least twice
+  // over: a data set swept over and over. Less is one sweep run a little past the end (a chain
+  // length rounded up), which keeps §5.10's layout.
+  bool wraps(size_t a, uint64_t blocks) const;
 
   const isa::Kernel& kernel_;
   const config::SharedMemoryConfig smem_;
   uint64_t seed_;
-  uint64_t block_x_;                                                // threads per block row; 0: the block's threads (one row)
-  uint64_t grid_x_;                                                 // blocks per grid row; 0: all blocks (one row)
-  std::vector<uint64_t> array_base_;                                // byte address of each array
-  std::vector<uint64_t> executions_per_warp_;                       // per array: most executions of one of its instructions
+  uint64_t block_x_;                           // threads per block row; 0: the block's threads (one row)
+  uint64_t grid_x_;                            // blocks per grid row; 0: all blocks (one row)
+  std::vector<uint64_t> array_base_;           // byte address of each array
+  std::vector<uint64_t> executions_per_warp_;  // per array: most executions of one of its instructions
+  GridShape grid_;
+  std::vector<bool> spread_;                                        // per array: the run's blocks wrap around it (spread)
   std::vector<uint32_t> masks_;                                     // per access: active lanes
   std::vector<AffineLayout> affine_;                                // per access
   std::vector<std::shared_ptr<const isa::SparseMatrix>> matrices_;  // per Kernel::sparse

@@ -159,6 +159,35 @@ TEST(CachedMemory, AFermiStoreEvictsTheL1LineAVoltaStyleStoreUpdatesIt) {
   }
 }
 
+// The L1's data path to the SM (l1.bytes_per_cycle) at 32 bytes, one sector, per cycle. Two
+// whole-line misses at 1000 fill at 1368 together: the first line's 4 sectors pass 1368-1372, the
+// second's then, so it arrives at 1372. Two whole-line hits at 2000 read the port 2000-2004 and
+// 2004-2008 and arrive 30 cycles later; a one-sector hit at 2001 waits for 2008: 2038.
+TEST(CachedMemory, TheL1DataPathDeliversItsBytesPerCycleToHitsAndFillsAlike) {
+  config::HwConfig c = with_l1(true);
+  c.memory.l1.bytes_per_cycle = 32;
+  Harness h(c);
+  h.access(0, 1, 1000, false, 128);
+  h.access(kLine, 2, 1000, false, 128);
+  h.access(0, 3, 2000, false, 128);
+  h.access(kLine, 4, 2000, false, 128);
+  h.access(32, 5, 2001);
+  EXPECT_EQ(h.completed(1), 1368u);
+  EXPECT_EQ(h.completed(2), 1372u);
+  EXPECT_EQ(h.completed(3), 2030u);
+  EXPECT_EQ(h.completed(4), 2034u);
+  EXPECT_EQ(h.completed(5), 2038u);
+  c.memory.l1.bytes_per_cycle = 0;  // unbounded: every hit 30 cycles after it is looked up
+  Harness free(c);
+  free.access(0, 1, 1000, false, 128);
+  free.access(kLine, 2, 1000, false, 128);
+  free.access(0, 3, 2000, false, 128);
+  free.access(32, 5, 2001);
+  EXPECT_EQ(free.completed(2), 1368u);
+  EXPECT_EQ(free.completed(3), 2030u);
+  EXPECT_EQ(free.completed(5), 2031u);
+}
+
 TEST(CachedMemory, RequestsToOneSliceQueueAtItsPort) {
   // 3.2 bytes per cycle: a sector occupies the port 10 cycles. Two hits reach the slice at 2100;
   // the second is looked up when the port frees, at 2110.

@@ -74,3 +74,62 @@ TEST(AddressGenerator, IlpChainsReadTheLinesOfTheNoIlpSweep) {
 }
 
 }  // namespace warpsim::sm
+
+namespace warpsim::sm {
+
+// A streamed or strided array is read all over by every SM once the device's blocks together read
+// it twice over (block b starts at b x 40 loads x 128 threads = b x 5120 words here): 1,000 words
+// with 1 block; a 64 MB array (16 Mi words) takes 6,554 blocks of stream and 937 of stride:7.
+TEST(AddressGenerator, AStreamIsSharedByEverySmOnceTheGridWrapsAroundItsArray) {
+  const config::HwConfig cfg = test::kepler_like();
+  for (const char* pattern : {"stream", "stride:7"}) {
+    isa::Kernel k = isa::generate(*isa::find_generator("alpha_mix"), {{"alpha", "0"}, {"loads", "40"}, {"pattern", pattern}});
+    k.arrays[0].bytes = 4000;
+    EXPECT_EQ(AddressGenerator(k, cfg, 7, {1, 1, 128}).shared_arrays().size(), 1u) << pattern;
+    k.arrays[0].bytes = 64ull << 20;
+    const uint64_t fits = std::string(pattern) == "stream" ? 6553 : 936;  // 5120 x 6553 < 2^25 <= 5120 x 6554
+    EXPECT_TRUE(AddressGenerator(k, cfg, 7, {1, fits, 128}).shared_arrays().empty()) << pattern;
+    const auto shared = AddressGenerator(k, cfg, 7, {1, fits + 1, 128}).shared_arrays();
+    ASSERT_EQ(shared.size(), 1u) << pattern;
+    EXPECT_EQ(shared[0].end - shared[0].begin, 64ull << 20);
+    EXPECT_TRUE(AddressGenerator(k, cfg, 7).shared_arrays().empty()) << pattern;  // no grid given
+  }
+}
+
+// A grid that reads its array twice over spreads its blocks over it: 8 blocks of 128 threads and 40
+// loads each (5,120 words a block, 40,960 in all) over 20,479 words start at j x 20,479 / 8 (on a
+// 32-word boundary), where a grid that reads less (a 4 MB array) starts them at j x 5,120. Each
+// block sweeps its section from there, wrapping at the array's end. Only the blocks resident at
+// once are spread: a later wave starts where the first did.
+TEST(AddressGenerator, AWrappingGridSpreadsItsBlocksEvenlyOverTheArray) {
+  const config::HwConfig cfg = test::kepler_like();
+  isa::Kernel k = isa::generate(*isa::find_generator("alpha_mix"), {{"alpha", "0"}, {"loads", "40"}});
+  k.arrays[0].bytes = 4ull << 20;
+  isa::Kernel small = k;                     // a generator keeps a reference to its kernel
+  small.arrays[0].bytes = 5120 * 4 * 4 - 4;  // just under half the 8 blocks' sections
+  const AddressGenerator unwrapped(k, cfg, 7, {8, 8, 128});
+  const AddressGenerator wrapped(k, cfg, 7, {8, 8 * 1000, 128});  // the device's grid wraps, the run's does not
+  const AddressGenerator spread(small, cfg, 7, {8, 8, 128});
+  std::array<uint64_t, 32> a{}, b{}, c{};
+  for (uint64_t block = 0; block < 8; ++block) {
+    for (uint64_t exec : {0ull, 39ull}) {
+      unwrapped.global_addresses(0, WarpCoordinates{block, 1, 128}, exec, a);
+      wrapped.global_addresses(0, WarpCoordinates{block, 1, 128}, exec, b);
+      spread.global_addresses(0, WarpCoordinates{block, 1, 128}, exec, c);
+      const uint64_t base = a[0] - (block * 5120 + exec * 128 + 32) * 4;  // the array's first byte
+      EXPECT_EQ(b[0], a[0]) << "block " << block;                         // laid out as without a wrap
+      const uint64_t words = 5120 * 4 - 1;
+      const uint64_t start = block * words / 8 / 32 * 32;
+      EXPECT_EQ(c[0], base + ((start + exec * 128 + 32) % words) * 4) << "block " << block << " exec " << exec;
+      // 16 blocks, 8 resident at once: the second wave's block 8 + j starts where block j did.
+      const AddressGenerator waves(small, cfg, 7, {16, 16, 128, 8});
+      std::array<uint64_t, 32> first{}, second{};
+      waves.global_addresses(0, WarpCoordinates{block, 1, 128}, exec, first);
+      waves.global_addresses(0, WarpCoordinates{block + 8, 1, 128}, exec, second);
+      EXPECT_EQ(first[0], c[0]) << "block " << block;
+      EXPECT_EQ(second[0], c[0]) << "block " << block + 8;
+    }
+  }
+}
+
+}  // namespace warpsim::sm

@@ -176,14 +176,24 @@ void CachedMemory::add_waiter(Mshr& m, uint32_t request) {
   ++m.waiters;
 }
 
-void CachedMemory::release_waiters(uint32_t mshr, uint64_t time, bool from_cache) {
+void CachedMemory::release_waiters(uint32_t mshr, uint64_t time, bool from_cache, int l1_sm) {
   for (uint32_t w = mshrs_[mshr].first; w != kNone;) {
     const uint32_t next = requests_[w].next;
     requests_[w].from_cache = from_cache;
-    deliver(w, std::max(time, requests_[w].ready));
+    const uint64_t arrives = l1_sm < 0 ? time : l1_port(l1_sm, time, std::popcount(requests_[w].mask));
+    deliver(w, std::max(arrives, requests_[w].ready));
     w = next;
   }
   free_mshrs_.push_back(mshr);
+}
+
+uint64_t CachedMemory::l1_port(int sm, uint64_t at, int sectors) {
+  const double bytes_per_cycle = cfg_.memory.l1.bytes_per_cycle;
+  if (bytes_per_cycle <= 0) return at;
+  Level& l1 = l1_[static_cast<size_t>(sm)];
+  const double start = std::max(l1.port_free, static_cast<double>(at));
+  l1.port_free = start + static_cast<double>(sectors) * static_cast<double>(kSectorBytes) / bytes_per_cycle;
+  return static_cast<uint64_t>(std::ceil(start));
 }
 
 // ---- events

@@ -91,7 +91,7 @@ class CachedMemory final : public MemorySystem {
     SectorCache tags;
     uint32_t mshrs_in_use = 0;
     dram::RingBuffer<uint32_t> waiting;  // requests in arrival order (L2: arrived; L1: stalled)
-    double port_free = 0;                // L2: when the data port is next free (cycles)
+    double port_free = 0;                // when the data port is next free (cycles): L2 slice; L1 to the SM
     bool blocked = false;                // L2: the head waits for an MSHR or a free way
   };
 
@@ -100,7 +100,10 @@ class CachedMemory final : public MemorySystem {
   void schedule(uint64_t time, EventKind kind, uint32_t id, uint32_t count = 0);
   void deliver(uint32_t request, uint64_t time);  // the request's data are back where it came from
   void add_waiter(Mshr& m, uint32_t request);
-  void release_waiters(uint32_t mshr, uint64_t time, bool from_cache);
+  void release_waiters(uint32_t mshr, uint64_t time, bool from_cache, int l1_sm = -1);
+  // The cycle at which `sectors` sectors of SM `sm`'s L1 reach its registers, read at `at` (the
+  // L1's data path, l1.bytes_per_cycle; `at` itself when unbounded). Calls in time order.
+  uint64_t l1_port(int sm, uint64_t at, int sectors);
 
   void submit_access(uint32_t request, uint64_t now);
   bool l1_lookup(uint32_t request, uint64_t now);

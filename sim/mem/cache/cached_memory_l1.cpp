@@ -30,7 +30,7 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
   if (missing == 0) {
     r.from_cache = true;
     counters_.l1_hit_sectors += static_cast<uint64_t>(std::popcount(r.mask));
-    deliver(request, now + static_cast<uint64_t>(cfg_.memory.l1.hit_latency_cycles));
+    deliver(request, l1_port(r.sm, now, std::popcount(r.mask)) + static_cast<uint64_t>(cfg_.memory.l1.hit_latency_cycles));
     return true;
   }
   const uint32_t merge = static_cast<uint32_t>(cfg_.memory.l1.mshr_merge);
@@ -108,7 +108,7 @@ void CachedMemory::l1_filled(uint32_t l2_request, uint64_t time) {
     way->mshr = kNoMshr;
   }
   const int sm = static_cast<int>(m.owner);
-  release_waiters(id, time, m.from_cache);
+  release_waiters(id, time, m.from_cache, sm);
   --l1.mshrs_in_use;
   l1_drain(sm, time);
 }
