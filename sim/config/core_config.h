@@ -78,13 +78,23 @@ struct SchedulerConfig {
 
 // A pipelined functional unit owned by each scheduler (CUDA cores, SFUs); 32 ops per cycle is one
 // warp instruction per cycle.
+#define WARPSIM_PIPE_FIELDS                                                                                                       \
+  (double, ops_per_cycle, 32, "ops/cycle/scheduler", 1e-3, 1e6, kRequired, "{}: thread-operations per cycle per scheduler") \
+  (int, latency_cycles, 1, "cycles", 1, 1 << 20, kRequired, "{}: register-dependency latency (Volkov Table 6.2)")            \
+  (int, latency_to_alu_cycles, 0, "cycles", 0, 1 << 20, kOptional, "latency when the consumer is a CUDA-core instruction; 0 = same (Volkov §4.7)")
+
 struct PipeConfig {
-  WARPSIM_FIELDS(PipeConfig,
-    (double, ops_per_cycle, 32, "ops/cycle/scheduler", 1e-3, 1e6, kRequired, "{}: thread-operations per cycle per scheduler")
-    (int, latency_cycles, 1, "cycles", 1, 1 << 20, kRequired, "{}: register-dependency latency (Volkov Table 6.2)")
-    (int, latency_to_alu_cycles, 0, "cycles", 0, 1 << 20, kOptional,
-     "latency when the consumer is a CUDA-core instruction; 0 = same (Volkov §4.7)"))
+  WARPSIM_FIELDS(PipeConfig, WARPSIM_PIPE_FIELDS)
 };
+
+// GT200's SFUs also multiply: "float MUL operation can be issued into both SP and SFU" (Lai and
+// Seznec 2011 §3.2.1), the dual-issued MUL of NVIDIA's 933 GFLOPS for the GTX 280.
+struct SfuConfig {
+  WARPSIM_FIELDS(SfuConfig, WARPSIM_PIPE_FIELDS
+    (double, fmul_ops_per_cycle, 0, "ops/cycle/scheduler", 0, 1e6, kOptional,
+     "FMULs the SFUs take per cycle when the CUDA cores are busy (GT200); 0 = FMUL on the CUDA cores only"))
+};
+#undef WARPSIM_PIPE_FIELDS
 
 // Double-precision units: optional, as G80 has none and the seeds measure none but on GT200 (a
 // kernel with DADD/DMUL/DFMA on a config without them is bad input).

@@ -28,7 +28,7 @@ struct HwConfig {
     WARPSIM_SECTION(SmConfig, sm, "")
     WARPSIM_SECTION(SchedulerConfig, scheduler, "")
     WARPSIM_SECTION(PipeConfig, alu, "CUDA cores")
-    WARPSIM_SECTION(PipeConfig, sfu, "SFUs")
+    WARPSIM_SECTION(SfuConfig, sfu, "SFUs")
     WARPSIM_SECTION(DpConfig, dp, "")
     WARPSIM_SECTION(SharedMemoryConfig, smem, "")
     WARPSIM_SECTION(LsuConfig, lsu, "")

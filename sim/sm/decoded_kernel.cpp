@@ -75,6 +75,10 @@ DecodedKernel decode(const isa::Kernel& kernel, const config::HwConfig& cfg) {
              : in.cls == isa::OpClass::Smem ? 2
              : in.cls == isa::OpClass::Dp   ? 3
                                             : kNoUnit;
+    if (in.cls == isa::OpClass::Alu && cfg.sfu.fmul_ops_per_cycle > 0 && (in.opcode == "FMUL" || in.opcode.starts_with("FMUL."))) {
+      d.sfu_may_take = true;
+      d.sfu_ops = d.ops * cfg.sfu.ops_per_cycle / cfg.sfu.fmul_ops_per_cycle;
+    }
     if (in.cls == isa::OpClass::Dp && !(cfg.dp.ops_per_cycle > 0 && cfg.dp.latency_cycles > 0))
       throw UserError(Diagnostic{kernel.source, in.line, 0, in.opcode,
                                  fmt::format("a double-precision instruction, and GPU '{}' gives no double-precision unit "

@@ -36,7 +36,11 @@ struct DecodedInstruction {
   // Issues alone and leaves its warp live: not a barrier or EXIT, and no same-warp partner under
   // this config. The issue loop's fast path takes these (Sm::issue).
   bool plain_issue = true;
-  uint8_t unit = kNoUnit;           // 0 CUDA cores, 1 SFU, 2 shared-memory unit, 3 DP units, 4 none (see Warp::unit)
+  uint8_t unit = kNoUnit;  // 0 CUDA cores, 1 SFU, 2 shared-memory unit, 3 DP units, 4 none (see Warp::unit)
+  // An FMUL the SFUs also take (GT200, sfu.fmul_ops_per_cycle) when the CUDA cores cannot (Sm::sfu_takes);
+  // there it costs sfu_ops of their ops_per_cycle: its ops at the SFUs' FMUL rate.
+  bool sfu_may_take = false;
+  double sfu_ops = 0;
   uint16_t loops_ending_first = 0;  // index into DecodedKernel::loops_ending
   uint16_t loops_ending_count = 0;
 };

@@ -117,6 +117,9 @@ class Sm {
   void log_idle(Scheduler& s, uint64_t from, uint64_t to);  // the same: slots [from, to) charged to s.reason
   // Eligibility and stalls (sm_scheduling.cpp, sm_hot.h)
   bool eligible(const Warp& w, const Scheduler& s, uint64_t t) const;
+  // Whether the SFUs can take the FMUL a warp waiting on the CUDA cores holds (sfu.fmul_ops_per_cycle,
+  // GT200), at t: such a warp is eligible when either unit accepts, and takes the cores first.
+  bool sfu_takes(const Warp& w, const Scheduler& s, uint64_t t) const;
   void wait_for_warps(Scheduler& s, uint64_t t);  // nothing issued: the stall reason and next slot
   uint64_t earliest_wake(const Scheduler& s, uint64_t t) const;
   bool may_issue(const Scheduler& s, uint64_t t) const;  // false: pick() finds no eligible warp
@@ -170,6 +173,7 @@ class Sm {
   const config::HwConfig& cfg_;
   const DecodedKernel& kernel_;
   const DecodedInstruction* code_;   // kernel_.code.data(): the hot path indexes it by pc
+  const bool fmul_on_sfu_;           // some instruction is an FMUL the SFUs may take (GT200)
   const DecodedLoop* loops_ending_;  // kernel_.loops_ending.data()
   const AddressGenerator& addresses_;
   mem::MemoryPort& memory_;

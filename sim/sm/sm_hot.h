@@ -79,12 +79,17 @@ WARPSIM_HOT bool Sm::may_issue(const Scheduler& s, uint64_t t) const {
   if (!s.earliest_valid) return true;
   for (size_t u = 0; u < kUnitCount; ++u)
     if (s.earliest[u] <= t && s.unit[u]->can_accept(t)) return true;
+  if (fmul_on_sfu_ && s.earliest[0] <= t && s.sfu.can_accept(t)) return true;  // perhaps an FMUL the SFUs take
   return s.earliest[kNoUnit] <= t;
+}
+
+WARPSIM_HOT bool Sm::sfu_takes(const Warp& w, const Scheduler& s, uint64_t t) const {
+  return fmul_on_sfu_ && w.unit == 0 && code_[w.pc].sfu_may_take && s.sfu.can_accept(t);
 }
 
 WARPSIM_HOT bool Sm::eligible(const Warp& w, const Scheduler& s, uint64_t t) const {
   // A warp not resident has ready_at == kNever.
-  return w.ready_at <= t && (w.unit == kNoUnit || s.unit[w.unit]->can_accept(t));
+  return w.ready_at <= t && (w.unit == kNoUnit || s.unit[w.unit]->can_accept(t) || sfu_takes(w, s, t));
 }
 
 WARPSIM_HOT void Sm::charge(Scheduler& s, uint64_t until) {
@@ -120,7 +125,10 @@ WARPSIM_HOT void Sm::execute_plain(Scheduler& s, uint32_t slot, const DecodedIns
   stats_.issued_by_pc[static_cast<size_t>(&d - code_)]++;
   switch (d.cls) {
     case OpClass::Alu:
-      s.alu.accept(t, d.ops);
+      if (d.sfu_may_take && !s.alu.can_accept(t)) [[unlikely]]
+        s.sfu.accept(t, d.sfu_ops);  // eligible, so the SFUs accept it
+      else
+        s.alu.accept(t, d.ops);
       stats_.work.thread_ops_alu += d.thread_ops;
       break;
     case OpClass::Sfu:

@@ -20,6 +20,7 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
       cfg_(cfg),
       kernel_(kernel),
       code_(kernel.code.data()),
+      fmul_on_sfu_(std::any_of(kernel.code.begin(), kernel.code.end(), [](const DecodedInstruction& d) { return d.sfu_may_take; })),
       loops_ending_(kernel.loops_ending.data()),
       addresses_(addresses),
       memory_(memory),
@@ -124,6 +125,8 @@ uint64_t Sm::earliest_wake(const Scheduler& s, uint64_t t) const {
   uint64_t wake = s.earliest[kNoUnit] == kNever ? kNever : std::max(t, s.earliest[kNoUnit]);
   for (size_t u = 0; u < kUnitCount; ++u)
     if (s.earliest[u] != kNever) wake = std::min(wake, s.unit[u]->next_accept(std::max(t, s.earliest[u])));
+  // A warp waiting on the CUDA cores may hold an FMUL the SFUs take: wake when they could.
+  if (fmul_on_sfu_ && s.earliest[0] != kNever) wake = std::min(wake, s.sfu.next_accept(std::max(t, s.earliest[0])));
   return wake == kNever ? kNever : align(std::max(wake, t + 1));
 }
 

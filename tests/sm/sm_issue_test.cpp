@@ -105,6 +105,22 @@ TEST(SmIssue, DualIssuePairsAWarpsIndependentInstructionsInOneCycle) {
             "0:w0.0 1:w0.1 4:w0.2");
 }
 
+// GT200's FMUL goes to the CUDA cores or, when they are busy, to the SFUs (TEG §3.2.1). CUDA cores
+// at 8 ops per cycle take a warp's FMUL in 4 cycles; SFUs of 2 ops per cycle that multiply at 8 take
+// it in 4 too. Four one-FMUL warps, LRR from w1, one issue per cycle, each EXIT 3 cycles after its
+// FMUL: w1 to the cores at 0 (busy to 4), w2 to the SFUs at 1 (busy to 5); at 2 neither unit takes
+// w3 or w0; w1's EXIT at 3, w2's at 4 (before w3 in the rotation); w3 to the cores at 5, w0 to the
+// SFUs at 6; their EXITs at 8 and 9. Without the SFUs' multipliers every FMUL waits for the cores:
+// 0, 4, 8, 12, each EXIT 3 later. An FADD never goes to the SFUs: w0's waits for the cores (4).
+TEST(SmIssue, AnFmulTheCudaCoresCannotTakeGoesToTheSfusWhereTheyMultiply) {
+  const std::vector<std::string> gt200_like{"scheduler.width=1", "scheduler.policy=lrr", "alu.ops_per_cycle=8", "sfu.ops_per_cycle=2"};
+  std::vector<std::string> with_sfu = gt200_like;
+  with_sfu.push_back("sfu.fmul_ops_per_cycle=8");
+  EXPECT_EQ(issues(with_sfu, "FMUL R1, R1, R2\n", 4), "0:w1.0 1:w2.0 3:w1.1 4:w2.1 5:w3.0 6:w0.0 8:w3.1 9:w0.1");
+  EXPECT_EQ(issues(gt200_like, "FMUL R1, R1, R2\n", 4), "0:w1.0 3:w1.1 4:w2.0 7:w2.1 8:w3.0 11:w3.1 12:w0.0 15:w0.1");
+  EXPECT_EQ(issues(with_sfu, "FADD R1, R1, R2\n", 2), "0:w1.0 3:w1.1 4:w0.0 7:w0.1");
+}
+
 // A barrier (BAR) holds a warp until every warp of its block has arrived. One block of two warps,
 // LRR from w/1: FADD chains at 0,1 and 3,4; w/1 arrives at 5, waits; w/0 arrives at 6 and releases
 // it; the FADDs after the barrier issue at 7 and 8, the EXITs 3 cycles later (10, 11).
