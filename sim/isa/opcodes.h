@@ -31,6 +31,10 @@ struct OpcodeInfo {
 std::optional<OpcodeInfo> find_opcode(std::string_view opcode);
 std::vector<std::string> known_mnemonics();
 
+// A single-precision multiply, FMUL with any modifiers: the instruction GT200's SFUs also take
+// (Lai and Seznec 2011 §3.2.1; sfu.fmul_ops_per_cycle).
+inline bool is_fmul(std::string_view opcode) { return opcode.substr(0, opcode.find('.')) == "FMUL"; }
+
 // Bytes per thread a memory opcode's size modifier names: .U8/.S8 1, .U16/.S16 2, .64 8,
 // .128 16; 0 when it names none (4 bytes, the default of docs/workload-format.md).
 int access_bytes_of(std::string_view opcode);

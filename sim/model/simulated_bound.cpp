@@ -3,10 +3,31 @@
 #include <algorithm>
 #include <cmath>
 
+#include "isa/opcodes.h"
 #include "model/kernel_profile.h"
 #include "model/throughput_bound.h"
 
 namespace warpsim::model {
+
+namespace {
+
+// GT200's SFUs take the FMULs the CUDA cores cannot (sm/sm_hot.h, Sm::sfu_takes): the fastest the
+// two units can finish the mix splits its FMULs between them so that both are busy equally long
+// (or puts them all on one). Leaves p.alu the FMULs on the CUDA cores and p.sfu the SFU time in
+// SFU instructions, so the worksheet's two rows are that split's busy times.
+void share_fmuls_with_sfus(const config::HwConfig& c, const isa::Kernel& k, KernelProfile& p) {
+  double fmuls = 0;
+  for (size_t pc = 0; pc < k.code.size(); ++pc)
+    if (k.code[pc].cls == isa::OpClass::Alu && isa::is_fmul(k.code[pc].opcode)) fmuls += static_cast<double>(p.counts[pc]);
+  if (fmuls == 0) return;
+  const double alu = 1 / c.alu.ops_per_cycle, sfu = 1 / c.sfu.ops_per_cycle, fmul_on_sfu = 1 / c.sfu.fmul_ops_per_cycle;
+  const double cores = (p.alu - fmuls) * alu, sfus = p.sfu * sfu;
+  const double on_cores = std::clamp((sfus + fmuls * fmul_on_sfu - cores) / (alu + fmul_on_sfu), 0.0, fmuls);
+  p.alu = p.alu - fmuls + on_cores;
+  p.sfu += (fmuls - on_cores) * fmul_on_sfu / sfu;
+}
+
+}  // namespace
 
 double simulated_throughput_bound(const config::HwConfig& cfg, const isa::Kernel& k, const std::vector<uint64_t>* timed_counts) {
   config::HwConfig c = cfg;
@@ -23,6 +44,7 @@ double simulated_throughput_bound(const config::HwConfig& cfg, const isa::Kernel
   const bool timed = timed_counts != nullptr && timed_counts->size() == k.code.size();
   KernelProfile p = timed ? profile_kernel(c, k, std::vector<int64_t>(timed_counts->begin(), timed_counts->end())) : profile_kernel(c, k);
   if (p.instructions == 0) return INFINITY;
+  if (c.sfu.fmul_ops_per_cycle > 0) share_fmuls_with_sfus(c, k, p);
   // warpsim's schedulers spend no issue slot on a reissue: a bank-conflict pass occupies the
   // shared-memory banks (their row), a diverging access's extra transactions leave the LSU at
   // Table 6.7 spacing. Volkov's Reissue row is a cost of the real GPUs, not of this machine.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "common/user_error.h"
+#include "isa/opcodes.h"
 #include "sm/address_generator.h"
 #include "sm/shared_memory_banks.h"
 
@@ -75,7 +76,7 @@ DecodedKernel decode(const isa::Kernel& kernel, const config::HwConfig& cfg) {
              : in.cls == isa::OpClass::Smem ? 2
              : in.cls == isa::OpClass::Dp   ? 3
                                             : kNoUnit;
-    if (in.cls == isa::OpClass::Alu && cfg.sfu.fmul_ops_per_cycle > 0 && (in.opcode == "FMUL" || in.opcode.starts_with("FMUL."))) {
+    if (in.cls == isa::OpClass::Alu && cfg.sfu.fmul_ops_per_cycle > 0 && isa::is_fmul(in.opcode)) {
       d.sfu_may_take = true;
       d.sfu_ops = d.ops * cfg.sfu.ops_per_cycle / cfg.sfu.fmul_ops_per_cycle;
     }

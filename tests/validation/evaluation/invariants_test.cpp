@@ -7,6 +7,7 @@
 
 #include "config/loader.h"
 #include "device/simulate.h"
+#include "isa/workload_parser.h"
 #include "isa/workloads.h"
 #include "model/simulated_bound.h"
 #include "validation/evaluation/invariants.h"
@@ -73,6 +74,25 @@ TEST(ValidationInvariants, HoldOnEveryBuiltInGpuForTheSeedsKernels) {
       EXPECT_EQ(check.violated, 0u) << gpu << " " << check.name << ": worst " << check.worst << " (" << check.worst_run << ")";
     }
   }
+}
+
+// GT200's SFUs take the FMULs the CUDA cores cannot: its 8 cores (4 cycles a warp) and its SFUs'
+// 8 multipliers (4 cycles a warp) together finish an FMUL every 2 cycles, so the bound of a chain
+// of FMULs with ILP 4 is 0.5 warp instructions per cycle (0.25 on the cores alone), and the
+// saturated run reaches it. With 1 MUFU per FMUL the split balances the units: the SFUs' MUFU
+// takes 16 cycles, the cores' FMUL 4, so every FMUL stays on the cores: 2 instructions per 16 cycles.
+TEST(ValidationInvariants, TheBoundCountsTheFmulsGt200sSfusTake) {
+  auto p = point("gt200", "teg_table1_chain", {{"op", "FMUL"}, {"ilp", "4"}, {"count", "256"}}, 32);
+  const double bound = model::simulated_throughput_bound(*p.config, *p.kernel);
+  EXPECT_NEAR(bound, 0.5, 0.01);  // 0.5 but for the loop's branch, issued alongside
+  const device::Result r = device::simulate(*p.config, *p.kernel, p.options);
+  EXPECT_LE(r.ipc_per_sm, bound * (1 + model::kBoundSlack));
+  EXPECT_GT(r.ipc_per_sm, 0.99 * bound);
+  config::HwConfig cores_only = *p.config;
+  cores_only.sfu.fmul_ops_per_cycle = 0;
+  EXPECT_NEAR(model::simulated_throughput_bound(cores_only, *p.kernel), 0.25, 0.005);
+  const isa::Kernel mixed = isa::parse_workload(".kernel m\n.loop 64\n  FMUL R1, R1, R2\n  MUFU.RSQ R3, R3\n.endloop\nEXIT\n", "m.wl");
+  EXPECT_NEAR(model::simulated_throughput_bound(*p.config, mixed), 2.0 / 16, 0.005);
 }
 
 TEST(ValidationInvariants, AViolationIsCountedWithTheRunItHappenedIn) {
