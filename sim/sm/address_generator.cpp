@@ -44,8 +44,11 @@ AddressGenerator::AddressGenerator(const isa::Kernel& kernel, const config::HwCo
     masks_.push_back(lane_mask(ap.active_threads));
     affine_.push_back(affine_layout(ap));
   }
-  spread_.assign(kernel.arrays.size(), false);
-  for (size_t a = 0; a < kernel.arrays.size(); ++a) spread_[a] = wraps(a, grid_.blocks);
+  spread_.assign(kernel.arrays.size(), 0);
+  for (size_t a = 0; a < kernel.arrays.size(); ++a) {
+    spread_[a] = wraps(a, grid_.blocks) ? 1 : 0;
+    any_spread_ = any_spread_ || spread_[a] != 0;
+  }
 }
 
 bool AddressGenerator::wraps(size_t a, uint64_t blocks) const {
@@ -86,7 +89,7 @@ AddressGenerator::AffineLayout AddressGenerator::affine_layout(const isa::Access
 
 uint64_t AddressGenerator::first_element(const isa::AccessPattern& ap, const WarpCoordinates& w, uint64_t execution) const {
   uint64_t start = w.block * executions_per_warp_[ap.array] * w.block_threads;  // §5.10
-  if (spread_[ap.array]) {
+  if (any_spread_ && spread_[ap.array] != 0) [[unlikely]] {
     // Resident slot j of R at j/R of the indices that stay in the array, on a warp's 32 elements.
     const uint64_t elements = std::max<uint64_t>(1, kernel_.arrays[ap.array].bytes / ap.bytes);
     const uint64_t indices = ap.kind == AccessKind::Stride ? std::max<uint64_t>(1, elements / static_cast<uint64_t>(ap.param)) : elements;

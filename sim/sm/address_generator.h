@@ -106,7 +106,8 @@ class AddressGenerator {
   std::vector<uint64_t> array_base_;           // byte address of each array
   std::vector<uint64_t> executions_per_warp_;  // per array: most executions of one of its instructions
   GridShape grid_;
-  std::vector<bool> spread_;                                        // per array: the run's blocks wrap around it (spread)
+  std::vector<uint8_t> spread_;                                     // per array: the run's blocks sweep it twice over (spread)
+  bool any_spread_ = false;                                         // some array is spread (else first_element skips the lookup)
   std::vector<uint32_t> masks_;                                     // per access: active lanes
   std::vector<AffineLayout> affine_;                                // per access
   std::vector<std::shared_ptr<const isa::SparseMatrix>> matrices_;  // per Kernel::sparse
