@@ -158,7 +158,12 @@ LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel&
   }
   switch (kernel.launch.grid) {
     case isa::GridKind::Oversubscribed:
-      r.total_blocks = int64_t{kernel.launch.blocks_per_slot} * r.blocks_per_sm * simulated_sms;
+      if (kernel.launch.device_blocks > 0) {
+        const double share = static_cast<double>(kernel.launch.device_blocks) * simulated_sms / cfg.device.sms;
+        r.total_blocks = std::max<int64_t>(int64_t{r.blocks_per_sm} * simulated_sms, std::llround(share));
+      } else {
+        r.total_blocks = int64_t{kernel.launch.blocks_per_slot} * r.blocks_per_sm * simulated_sms;
+      }
       break;
     case isa::GridKind::Persistent:
       r.total_blocks = int64_t{r.blocks_per_sm} * simulated_sms;

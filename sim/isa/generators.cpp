@@ -55,11 +55,19 @@ std::string mix_text(const std::string& name, const std::string& desc, const Alp
   return t;
 }
 
+// The load of `bytes` per thread (Volkov's 4, or the 8- and 16-byte loads of float2/float4 code).
+std::string load_opcode(int64_t bytes) { return bytes == 4 ? "LD" : bytes == 8 ? "LD.64" : "LD.128"; }
+
 std::string homogeneous_text(const ParamMap& p) {
   const std::string op = p.at("op");
   const int64_t ilp = int_param(p, "ilp", 1, 32);
-  const bool global = op == "stream" || op == "stride2" || op == "random";
+  const bool global = op == "stream" || op == "stride2" || op == "random" || op == "store" || op == "copy";
   const int64_t count = int_param(p, "count", 1, int64_t{1} << 40);
+  const int64_t bytes = int_param(p, "bytes", 4, 16);
+  if (bytes != 4 && bytes != 8 && bytes != 16) throw UserError(param_error("bytes", fmt::format("expected 4, 8 or 16, found '{}'", bytes)));
+  if (bytes != 4 && op != "stream")
+    throw UserError(param_error("bytes", fmt::format("op={} loads 4 bytes per thread: bytes applies to op=stream", op)));
+  // {0}: the chain's register; {1}: the chain's `interleave` attribute of each memory instruction.
   std::string line;
   if (op == "add")
     line = "FADD R{0}, R{0}, R40";
@@ -70,25 +78,38 @@ std::string homogeneous_text(const ParamMap& p) {
   else if (op == "smem2")
     line = "LDS R{0}, [R{0}] ; pattern=conflict:2";
   else if (op == "stream")
-    line = "LD R{0}, [R{0}] ; pattern=stream";
+    line = load_opcode(bytes) + " R{0}, [R{0}] ; pattern=stream{1}";
   else if (op == "stride2")
-    line = "LD R{0}, [R{0}] ; pattern=stride:2";
+    line = "LD R{0}, [R{0}] ; pattern=stride:2{1}";
   else if (op == "random")
-    line = fmt::format("LD R{{0}}, [R{{0}}] ; pattern=random");
+    line = "LD R{0}, [R{0}] ; pattern=random{1}";
+  else if (op == "store")  // the next address is computed, not loaded: the store waits on nothing (§5.10's layout)
+    line = "IADD R{0}, R{0}, R41\n  ST [R{0}], R{0} ; pattern=stream{1}";
+  else if (op == "copy")  // each loaded word is stored to the same place of a second array
+    line = "LD R{0}, [R{0}] ; pattern=stream array=src{1}\n  ST [R{0}], R{0} ; pattern=stream array=dst{1}";
   else
-    throw UserError(param_error("op", fmt::format("unknown '{}' (valid: add, sfu, smem, smem2, stream, stride2, random)", op)));
+    throw UserError(
+        param_error("op", fmt::format("unknown '{}' (valid: add, sfu, smem, smem2, stream, stride2, random, store, copy)", op)));
   std::string t = fmt::format(".kernel homogeneous_{}\n.description \"{} repeated, back-to-back dependent, ILP={} (Volkov 2016 ch. 6)\"\n",
                               op, op, ilp);
   // §6.7 picks an array per GPU for random loads (128 MB here, its sizes are not printed); §5.10's
-  // streaming setup uses 512 MB. A size given applies to any global op.
+  // streaming setup uses 512 MB. A size given applies to any global op; a copy reads one array of
+  // that size and writes another.
   const std::string& array = p.at("array");
   if (!global && array != "auto")
-    throw UserError(param_error("array", fmt::format("op={} reads no global memory: array applies to stream, stride2 and random", op)));
-  if (global) t += fmt::format(".array data {}\n", array != "auto" ? array : op == "random" ? "128MB" : "512MB");
+    throw UserError(
+        param_error("array", fmt::format("op={} reads no global memory: array applies to stream, stride2, random, store and copy", op)));
+  const std::string size = array != "auto" ? array : op == "random" ? "128MB" : op == "copy" ? "256MB" : "512MB";
+  if (op == "copy")
+    t += fmt::format(".array src {0}\n.array dst {0}\n", size);
+  else if (global)
+    t += fmt::format(".array data {}\n", size);
   t += fmt::format(".loop {}\n", (count + ilp - 1) / ilp);
   // ILP chains over one array read distinct elements, interleaved as the no-ILP sweep (§6.3).
-  const auto interleave = [&](int64_t r) { return global && ilp > 1 ? fmt::format(" interleave={}/{}", r - 1, ilp) : std::string(); };
-  for (int64_t r = 1; r <= ilp; ++r) t += "  " + fmt::format(fmt::runtime(line), r) + interleave(r) + "\n";
+  for (int64_t r = 1; r <= ilp; ++r) {
+    const std::string interleave = global && ilp > 1 ? fmt::format(" interleave={}/{}", r - 1, ilp) : std::string();
+    t += "  " + fmt::format(fmt::runtime(line), r, interleave) + "\n";
+  }
   t += ".endloop\nEXIT\n";
   return t;
 }
@@ -129,29 +150,36 @@ std::vector<Generator> build() {
                }});
   g.push_back({"homogeneous",
                "one instruction repeated, back-to-back dependent, optionally ILP chains (Volkov 2016 ch. 6, §6.3)",
-               {{"op", "add", "add, sfu, smem, smem2 (2-way bank conflict), stream, stride2, random"},
+               {{"op", "add",
+                 "add, sfu, smem, smem2 (2-way bank conflict), stream, stride2, random, store (a stream of stores), copy (a stream "
+                 "loaded and stored to a second array)"},
                 {"ilp", "1", "independent dependency chains per warp (ILP, §6.3)"},
-                {"count", "2048", "instructions per warp"},
-                {"array", "auto", "array size of the global ops, e.g. 64MB (auto: 128MB for op=random, §6.7; 512MB otherwise, §5.10)"}},
+                {"count", "2048", "instructions per warp (store, copy: stores per warp)"},
+                {"array", "auto",
+                 "array size of the global ops, e.g. 64MB (auto: 128MB for op=random, §6.7; 256MB each for op=copy; 512MB otherwise, "
+                 "§5.10)"},
+                {"bytes", "4", "bytes per thread of op=stream's loads: 4, 8 or 16 (LD.64, LD.128)"}},
                homogeneous_text});
-  g.push_back({"ilp",
-               "streaming loads in ILP independent chains (Volkov 2016 §6.3, Figure 6.2)",
-               {{"k", "2", "independent chains (ILP)"}, {"count", "128", "loads per warp"}},
-               [](const ParamMap& p) {
-                 return homogeneous_text({{"op", "stream"}, {"ilp", p.at("k")}, {"count", p.at("count")}, {"array", "512MB"}});
-               }});
+  g.push_back(
+      {"ilp",
+       "streaming loads in ILP independent chains (Volkov 2016 §6.3, Figure 6.2)",
+       {{"k", "2", "independent chains (ILP)"}, {"count", "128", "loads per warp"}},
+       [](const ParamMap& p) {
+         return homogeneous_text({{"op", "stream"}, {"ilp", p.at("k")}, {"count", p.at("count")}, {"array", "512MB"}, {"bytes", "4"}});
+       }});
   g.push_back({"stride2",
                "stride-2 global loads, back-to-back dependent (Volkov 2016 §4.3, Figure 4.3)",
                {{"count", "64", "loads per warp"}},
                [](const ParamMap& p) {
-                 return homogeneous_text({{"op", "stride2"}, {"ilp", "1"}, {"count", p.at("count")}, {"array", "512MB"}});
+                 return homogeneous_text({{"op", "stride2"}, {"ilp", "1"}, {"count", p.at("count")}, {"array", "512MB"}, {"bytes", "4"}});
                }});
-  g.push_back({"random",
-               "unstructured (fully diverging) global loads (Volkov 2016 §6.7)",
-               {{"count", "16", "loads per warp"}, {"array", "128MB", "array size (§6.7 picks one per GPU)"}},
-               [](const ParamMap& p) {
-                 return homogeneous_text({{"op", "random"}, {"ilp", "1"}, {"count", p.at("count")}, {"array", p.at("array")}});
-               }});
+  g.push_back(
+      {"random",
+       "unstructured (fully diverging) global loads (Volkov 2016 §6.7)",
+       {{"count", "16", "loads per warp"}, {"array", "128MB", "array size (§6.7 picks one per GPU)"}},
+       [](const ParamMap& p) {
+         return homogeneous_text({{"op", "random"}, {"ilp", "1"}, {"count", p.at("count")}, {"array", p.at("array")}, {"bytes", "4"}});
+       }});
   g.push_back({"bank_conflict",
                "shared-memory loads with a k-way bank conflict (Volkov 2016 §6.2)",
                {{"ways", "2", "conflict degree"}, {"count", "2048", "loads per warp"}},

@@ -114,8 +114,12 @@ enum class GridKind : uint8_t {
 struct LaunchSpec {
   int threads_per_block = 0;  // 0: chosen by the occupancy realisation (--warps), §5.7
   GridKind grid = GridKind::Oversubscribed;
-  int64_t blocks = 0;               // for GridKind::Fixed
-  int blocks_per_slot = 4;          // for GridKind::Oversubscribed
+  int64_t blocks = 0;       // for GridKind::Fixed
+  int blocks_per_slot = 4;  // for GridKind::Oversubscribed
+  // For GridKind::Oversubscribed, if > 0: the device's whole grid instead, of which a share of the
+  // SMs (--sms) runs its share; at least one wave (a measured grid: its size decides what a write-back
+  // L2 still holds at the end).
+  int64_t device_blocks = 0;
   int shared_memory_per_block = 0;  // bytes the kernel itself allocates
   int registers_per_thread = 0;     // 0: not limiting
   // 2-D coordinates of the affine and gather indices: a thread's tx = tid % block_x, ty = tid /

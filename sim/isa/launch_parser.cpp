@@ -40,6 +40,8 @@ std::vector<LaunchError> parse_launch(const std::vector<std::string>& words, Lau
       if (need_num(1, int64_t{1} << 40)) launch.blocks = *num, launch.grid = GridKind::Fixed;
     } else if (key == "blocks_per_slot") {
       if (need_num(1, 1 << 30)) launch.blocks_per_slot = static_cast<int>(*num);
+    } else if (key == "device_blocks") {
+      if (need_num(1, int64_t{1} << 40)) launch.device_blocks = *num;
     } else if (key == "shared_memory_per_block") {
       if (need_num(0, 1 << 30)) launch.shared_memory_per_block = static_cast<int>(*num);
     } else if (key == "registers_per_thread") {
@@ -49,7 +51,7 @@ std::vector<LaunchError> parse_launch(const std::vector<std::string>& words, Lau
     } else if (key == "grid_x") {
       if (need_num(1, int64_t{1} << 40)) launch.grid_x = *num;
     } else {
-      errors.push_back({key, fmt::format("unknown launch key '{}' (valid: threads_per_block, grid, blocks, blocks_per_slot, "
+      errors.push_back({key, fmt::format("unknown launch key '{}' (valid: threads_per_block, grid, blocks, blocks_per_slot, device_blocks, "
                                          "shared_memory_per_block, registers_per_thread, block_x, grid_x)",
                                          key)});
     }

@@ -60,6 +60,18 @@ TEST(Occupancy, AFixedGridKeepsItsBlockCountWhenTheSmCannotBeHeldToOneBlock) {
   EXPECT_EQ(r.total_blocks, 1);
 }
 
+// A measured grid (device_blocks): a share of the SMs runs its share of it, never less than a wave.
+TEST(Occupancy, ADeviceGridIsSharedOutAsTheSmsAre) {
+  const auto cfg = test::kepler_like();
+  isa::Kernel k = adds();
+  k.launch.threads_per_block = 32;
+  k.launch.device_blocks = 100 * cfg.device.sms;
+  EXPECT_EQ(realize_launch(cfg, k, 4, 1).total_blocks, 100);
+  EXPECT_EQ(realize_launch(cfg, k, 4, cfg.device.sms).total_blocks, 100 * cfg.device.sms);
+  k.launch.device_blocks = 1;  // less than a wave: one wave of the resident blocks
+  EXPECT_EQ(realize_launch(cfg, k, 4, 1).total_blocks, 4);
+}
+
 // Message of the UserError realize_launch throws, or "".
 std::string launch_error(const config::HwConfig& cfg, const isa::Kernel& k, int warps) {
   try {

@@ -8,6 +8,7 @@
 
 #include "config/loader.h"
 #include "device/simulate.h"
+#include "isa/generators.h"
 #include "isa/workload_parser.h"
 
 namespace warpsim::device {
@@ -41,6 +42,24 @@ TEST_P(StoreStream, StaysWithinThePinsInOneWaveAndInARefilledGrid) {
     // the window's end past total_cycles.
     EXPECT_LE(r.cycles, r.total_cycles) << grid;
   }
+}
+
+// The write-back L2 absorbs a short stream of stores; the suite's grid over 512 MB (16,384 blocks of
+// 4 warps, mb.store.store.*) writes most of it back, at the DRAM's rate. One H200 SM's share of
+// that grid (124 blocks) writes back 61 MB x 1/132 of L2 over 268 MB x 1/132 of stores.
+TEST(StoreStreamGrid, AMeasuredGridLargerThanTheL2RunsAtTheDramsRate) {
+  const config::HwConfig cfg = config::load_hw_config("h200");
+  isa::Kernel k = isa::generate(*isa::find_generator("homogeneous"), {{"op", "store"}, {"count", "64"}});
+  k.launch.threads_per_block = 128;
+  RunOptions o;
+  o.warps_per_sm = 4;
+  o.sms = 1;
+  const Result short_grid = simulate(cfg, k, o);  // 4 waves: 128 KB, all in the share's L2
+  k.launch.device_blocks = 16384;
+  const Result suite_grid = simulate(cfg, k, o);
+  EXPECT_GT(short_grid.gbps, cfg.memory.pin_bandwidth_gbps);  // faster than the pins: the L2 takes it
+  EXPECT_LT(suite_grid.gbps, cfg.memory.pin_bandwidth_gbps);
+  EXPECT_GT(suite_grid.gbps, 0.5 * cfg.memory.pin_bandwidth_gbps);
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, StoreStream, ::testing::Values("fixed", "queue", "dram", "servers"));

@@ -68,6 +68,31 @@ TEST(Generators, HomogeneousArrayAppliesToEveryGlobalOpAndDefaultsPerOp) {
   EXPECT_TRUE(gen("homogeneous", {{"op", "add"}}).arrays.empty());
 }
 
+// The suite's wider loads, store stream and copy (validation/microbench/src/experiments_store.cpp).
+TEST(Generators, HomogeneousWideLoadsStoresAndCopies) {
+  const Kernel b16 = gen("homogeneous", {{"op", "stream"}, {"bytes", "16"}, {"count", "8"}});
+  ASSERT_EQ(b16.accesses.size(), 1u);
+  EXPECT_EQ(b16.accesses[0].bytes, 16);
+  EXPECT_EQ(gen("homogeneous", {{"op", "stream"}, {"bytes", "8"}}).accesses[0].bytes, 8);
+  EXPECT_THROW(gen("homogeneous", {{"op", "stream"}, {"bytes", "12"}}), UserError);
+  EXPECT_THROW(gen("homogeneous", {{"op", "random"}, {"bytes", "8"}}), UserError);  // bytes is op=stream's
+  const Kernel store = gen("homogeneous", {{"op", "store"}, {"count", "8"}});
+  EXPECT_EQ(instruction_mix(store).count(OpClass::Store), 8);
+  EXPECT_EQ(instruction_mix(store).count(OpClass::Load), 0);
+  EXPECT_EQ(store.arrays[0].bytes, 512ull << 20);
+  const Kernel copy = gen("homogeneous", {{"op", "copy"}, {"count", "8"}});
+  EXPECT_EQ(instruction_mix(copy).count(OpClass::Load), 8);
+  EXPECT_EQ(instruction_mix(copy).count(OpClass::Store), 8);
+  ASSERT_EQ(copy.arrays.size(), 2u);  // read one array, write the other, 256 MB each
+  ASSERT_EQ(copy.accesses.size(), 2u);
+  EXPECT_NE(copy.accesses[0].array, copy.accesses[1].array);
+  EXPECT_EQ(copy.arrays[0].bytes, 256ull << 20);
+  // ILP chains of a copy each load and store their own steps.
+  const Kernel copy2 = gen("homogeneous", {{"op", "copy"}, {"ilp", "2"}, {"count", "8"}});
+  ASSERT_EQ(copy2.accesses.size(), 4u);
+  for (const auto& a : copy2.accesses) EXPECT_EQ(a.interleave_count, 2);
+}
+
 TEST(Generators, IlpKBuildsKIndependentChains) {
   const Kernel k = gen("ilp", {{"k", "3"}, {"count", "30"}});
   EXPECT_EQ(instruction_mix(k).count(OpClass::Load), 30);

@@ -26,7 +26,8 @@ void DramMemory::init(const MemorySystemSpec& spec, uint64_t interconnect_ps) {
   for (int c = 0; c < share_.channels; ++c) {
     // Refreshes of different channels are staggered over one interval.
     const uint64_t offset = timing_.trefi * static_cast<uint64_t>(c) / static_cast<uint64_t>(timing_.channels);
-    channels_.emplace_back(timing_, policy, cfg.memory.controller.queue_depth, cfg.memory.controller.write_queue_depth, offset);
+    channels_.emplace_back(timing_, policy, share_queue_depth(cfg.memory.controller.queue_depth, share_),
+                           share_queue_depth(cfg.memory.controller.write_queue_depth, share_), offset);
   }
   next_command_ = ChannelMinTree(channels_.size());
   for (size_t c = 0; c < channels_.size(); ++c) next_command_.set(c, channels_[c].next_command_time());

@@ -32,6 +32,10 @@ DramAddress fold_into_share(const DramAddress& device, uint32_t device_channels,
   return d;
 }
 
+int share_queue_depth(int device_depth, const ShareGeometry& g) {
+  return std::max(device_depth, static_cast<int>(std::lround(device_depth * g.rate_share)));
+}
+
 DramTiming share_timing(const DramTiming& device, const ShareGeometry& g) {
   DramTiming t = device;
   const double slower = 1.0 / g.rate_share;

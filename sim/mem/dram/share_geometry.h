@@ -24,6 +24,11 @@ ShareGeometry share_geometry(const config::HwConfig& cfg, int simulated_sms);
 // spread over its banks), and the rows of folded channels kept apart.
 DramAddress fold_into_share(const DramAddress& device, uint32_t device_channels, const ShareGeometry& g);
 
+// One share channel's request queue: a device channel's, or where the channel folds several device
+// channels together (rate_share > 1), their queues together (a 512-byte warp access fills one
+// queue that the device splits over two channels).
+int share_queue_depth(int device_depth, const ShareGeometry& g);
+
 // One share channel's timings: bus, command, column and activate-rate constraints at rate_share
 // of a device channel's, row cycle (tRAS, tRP) times bank_scale. The whole device: unchanged.
 DramTiming share_timing(const DramTiming& device, const ShareGeometry& g);

@@ -122,6 +122,13 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
   } else {
     return why = "no automatic case for quantity " + m.quantity, std::nullopt;
   }
+  // The grid the GPU ran (blocks=), shared out as the SMs are: a grid larger than the L2 writes back
+  // what a smaller one would leave dirty in it (stores, copies).
+  if (const auto g = m.params.find("blocks"); g != m.params.end()) {
+    const auto blocks = parse_int(g->second);
+    if (!blocks || *blocks < 1) return why = "blocks is not a positive integer", std::nullopt;
+    d.q.run.device_blocks = *blocks;
+  }
   if (warps && e.kind != ExtractKind::OccupancyAt) {
     // A whole number of resident warps the GPU can hold (0 would mean "as many as fit").
     if (!(*warps >= 1 && *warps <= cfg.sm.max_warps && *warps == std::floor(*warps)))

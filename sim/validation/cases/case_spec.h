@@ -30,6 +30,7 @@ struct RunSpec {
   int sms = 1;                     // simulated SMs; fewer than the device get their share of memory; 0: all
   int waves = 0;                   // blocks per resident slot (§5.9; 1 = persistent threads); 0: the workload's
   int blocks = 0;                  // a grid of exactly this many blocks (e.g. 1 warp per device, §6.7); 0: waves
+  int64_t device_blocks = 0;       // the device's grid, of which the simulated SMs run their share; 0: waves
 };
 
 enum class ExtractKind { Peak, Least, Latency, OccupancyAt, ThroughputAt, PctPeak, FitAbc, Cusp, Ratio, ModelQuotient };

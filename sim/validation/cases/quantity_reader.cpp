@@ -148,7 +148,8 @@ void check_run_loads(YamlReader& r, const KeyLookup& get, const std::string& pre
 }  // namespace
 
 const std::vector<std::string>& run_keys() {
-  static const std::vector<std::string> keys{"workload", "params", "variants", "warps", "sms", "waves", "blocks", "sets", "extract"};
+  static const std::vector<std::string> keys{"workload", "params", "variants",      "warps", "sms",
+                                             "waves",    "blocks", "device_blocks", "sets",  "extract"};
   return keys;
 }
 
@@ -169,6 +170,7 @@ RunSpec read_run(YamlReader& r, const KeyLookup& get, const std::string& prefix,
   if (auto n = get("sms")) run.sms = n.IsScalar() && n.Scalar() == "all" ? 0 : r.integer(n, k("sms"), 1, 4096).value_or(1);
   if (auto n = get("waves")) run.waves = r.integer(n, k("waves"), 0, 1000).value_or(0);
   if (auto n = get("blocks")) run.blocks = r.integer(n, k("blocks"), 1, 1 << 20).value_or(0);
+  if (auto n = get("device_blocks")) run.device_blocks = r.integer(n, k("device_blocks"), 1, 1 << 30).value_or(0);
   if (auto n = get("sets")) run.sets = r.text_list(n, k("sets"));
   check_run_loads(r, get, prefix, run);
   return run;

@@ -51,6 +51,10 @@ isa::Kernel case_kernel(const RunSpec& run, const ParamSet& params) {
     k.launch.grid = isa::GridKind::Oversubscribed;
     k.launch.blocks_per_slot = run.waves;
   }
+  if (run.device_blocks > 0) {  // the grid the GPU ran (a measurement's), shared out as the SMs are
+    k.launch.grid = isa::GridKind::Oversubscribed;
+    k.launch.device_blocks = run.device_blocks;
+  }
   if (run.blocks > 0) {  // a fixed grid, e.g. one warp on the whole device (§6.7)
     k.launch.grid = isa::GridKind::Fixed;
     k.launch.blocks = run.blocks;
@@ -59,15 +63,16 @@ isa::Kernel case_kernel(const RunSpec& run, const ParamSet& params) {
 }
 
 std::shared_ptr<const isa::Kernel> SimulationCache::kernel(const RunSpec& run, const ParamSet& params) {
-  const std::string key = fmt::format("{}|{}|{}|{}", run.workload, report::params_text(params), run.waves, run.blocks);
+  const std::string key =
+      fmt::format("{}|{}|{}|{}|{}", run.workload, report::params_text(params), run.waves, run.blocks, run.device_blocks);
   auto& slot = kernels_[key];
   if (!slot) slot = std::make_shared<const isa::Kernel>(case_kernel(run, params));
   return slot;
 }
 
 std::string SimulationCache::point_key(const RunSpec& run, const ParamSet& params, int warps) const {
-  return fmt::format("{}|{}|{}|{}|{}|{}|{}|{}", run.gpu, join(run.sets, " "), run.workload, report::params_text(params), run.waves,
-                     run.blocks, sms_of(run), warps);
+  return fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}", run.gpu, join(run.sets, " "), run.workload, report::params_text(params), run.waves,
+                     run.blocks, run.device_blocks, sms_of(run), warps);
 }
 
 std::vector<int> SimulationCache::occupancies(const RunSpec& run, const ParamSet& params) {

@@ -128,6 +128,24 @@ TEST(AutoCases, ARowsBlockWarpsFixesTheCasesBlockSize) {
   EXPECT_TRUE(d.warnings.empty());
 }
 
+// The row's grid (blocks=) becomes the case's device grid, shared out as the simulated SMs are; a
+// grid that is no positive integer is listed with the reason.
+TEST(AutoCases, ARowsGridIsTheCasesDeviceGrid) {
+  const std::string path =
+      test::write_temp_file("auto/grid.csv",
+                            "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                            "lab.st,kepler,throughput,homogeneous,op=store blocks=4096 block_warps=4,8,100,gbps,mylab,\n"
+                            "lab.bad,kepler,throughput,homogeneous,op=store blocks=-2 block_warps=4,8,100,gbps,mylab,\n");
+  const MeasurementSet ms = load_measurements(path);
+  SimulationCache sims(std::vector<std::string>{});
+  const DerivedCases d = derive_cases(ms, {0}, "kepler", "kepler", sims);
+  ASSERT_EQ(d.cases.size(), 1u);
+  EXPECT_EQ(d.cases[0].quantity.run.device_blocks, 4096);
+  EXPECT_EQ(case_kernel(d.cases[0].quantity.run, d.cases[0].quantity.run.params).launch.device_blocks, 4096);
+  ASSERT_EQ(d.skipped.size(), 1u);
+  EXPECT_NE(d.skipped[0].find("lab.bad: blocks is not a positive integer"), std::string::npos) << d.skipped[0];
+}
+
 // A sample that attained 47 of its 48 warps/SM (4-warp blocks) is no whole number of blocks: no
 // launch realises it, so the case simulates the launch the row names (12 blocks of 4 warps); an
 // attained occupancy of whole blocks is simulated as it is, with the row's block size.

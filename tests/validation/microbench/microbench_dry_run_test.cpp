@@ -171,8 +171,8 @@ TEST(MicrobenchDryRun, EveryRowNamesAWarpsimWorkloadItsParamsAndAKnownQuantity) 
       const auto eq = kv.find('=');
       ASSERT_NE(eq, std::string::npos) << r[kId];
       const std::string key = kv.substr(0, eq);
-      if (key != "threshold" && key != "percentile" && key != "warps_per_device" && key != "block_warps" && key != "blocks_per_sm")
-        params[key] = kv.substr(eq + 1);
+      const auto& conditions = validation::measurement_condition_keys();  // the measurement's, not the workload's
+      if (std::find(conditions.begin(), conditions.end(), key) == conditions.end()) params[key] = kv.substr(eq + 1);
     }
     EXPECT_NO_THROW(isa::generate(*g, params)) << r[kId] << " " << r[kParams];
     EXPECT_NE(r[kSource].find("Volkov 2016"), std::string::npos) << r[kId];
@@ -238,7 +238,7 @@ TEST(MicrobenchDryRun, EveryExperimentOfChaptersFiveAndSixIsPresent) {
 TEST(MicrobenchDryRun, CacheAndStoreGroupsWriteTheirRows) {
   // experiments_cache.cpp, experiments_store.cpp: the quick sweep's data sets (8 KB ... the 32 MB
   // array), two rows per latency point, bandwidth rows the `homogeneous` generator re-simulates,
-  // and the wide-load, store and copy rows, which name a kernel instead of a workload.
+  // and the wide-load, store and copy rows.
   std::map<std::string, const std::vector<std::string>*> by_id;
   for (const auto& r : dry_run().rows) by_id[r[kId]] = &r;
   for (const char* size : {"8kb", "256kb", "25mb", "32mb"}) {
@@ -250,9 +250,16 @@ TEST(MicrobenchDryRun, CacheAndStoreGroupsWriteTheirRows) {
   ASSERT_TRUE(by_id.count("mb.cache.bandwidth.64kb.w64.gbps"));
   EXPECT_EQ(by_id.at("mb.cache.bandwidth.64kb.w64.gbps")->at(kWorkload), "homogeneous");
   EXPECT_EQ(by_id.at("mb.cache.bandwidth.64kb.w64.gbps")->at(kParams).rfind("op=stream ilp=4 array=64KB count=", 0), 0u);
-  for (const char* id : {"mb.store.load.b8.w64.gbps", "mb.store.load.b16.w64.gbps", "mb.store.store.w64.gbps", "mb.store.copy.w64.gbps"}) {
+  // The wide-load, store and copy rows name the generator's op and the grid they ran (`blocks=`).
+  const std::map<std::string, std::string> ops{{"mb.store.load.b8.w64.gbps", "op=stream bytes=8 count="},
+                                               {"mb.store.load.b16.w64.gbps", "op=stream bytes=16 count="},
+                                               {"mb.store.store.w64.gbps", "op=store count="},
+                                               {"mb.store.copy.w64.gbps", "op=copy count="}};
+  for (const auto& [id, op] : ops) {
     ASSERT_TRUE(by_id.count(id)) << id;
-    EXPECT_EQ(by_id.at(id)->at(kParams).rfind("kernel=", 0), 0u) << id;
+    EXPECT_EQ(by_id.at(id)->at(kWorkload), "homogeneous") << id;
+    EXPECT_EQ(by_id.at(id)->at(kParams).rfind(op, 0), 0u) << id << ": " << by_id.at(id)->at(kParams);
+    EXPECT_NE(by_id.at(id)->at(kParams).find(" blocks="), std::string::npos) << id;
   }
 }
 

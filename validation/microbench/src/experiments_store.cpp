@@ -1,8 +1,8 @@
 // Wider loads and stores (issue 59 item 2e): streaming chases with 8- and 16-byte links, a stream of
-// stores and a copy (read + write), on the streaming layout of §5.10 at a few occupancies. warpsim's
-// generators have neither a load width nor a store stream, so the rows name the kernel (`kernel=`,
-// workload empty: validation/measurements/README.md, "Parameter keys") and the harness lists them as
-// not simulated (validation/not_compared.yaml says what generator they need).
+// stores and a copy (read + write), on the streaming layout of §5.10 at a few occupancies; the rows
+// name warpsim's `homogeneous` generator (op=stream bytes=8|16, op=store, op=copy) and the kernel run.
+#include <algorithm>
+
 #include "experiment_util.h"
 #include "experiments.h"
 #include "kernel_shapes.h"
@@ -28,6 +28,7 @@ struct StoreKind {
 
 void sweep(Context& ctx, const StoreKind& k) {
   std::vector<Point> points;
+  std::vector<std::string> grids;
   for (int w : store_occupancies(ctx)) {
     if (ctx.over_budget()) break;
     const auto plan = ctx.plan(w, 0);
@@ -50,10 +51,20 @@ void sweep(Context& ctx, const StoreKind& k) {
     // sample's dirty lines before this one is timed.
     const Sample smp = ctx.measure(j, *plan, work, stream_check(ctx.gpu(), *layout), true);
     if (k.store_mode != 0) ctx.mark_array_random();  // the second half of a copy no longer chases
-    add_sample_row(ctx, k.series, smp, "throughput", smp.gbps(), "gbps");
+    // The grid, which the simulator needs where the L2 holds part of it (a store's dirty lines):
+    // validation/measurements/README.md, `blocks`.
+    const std::string grid = tag(" blocks=", static_cast<long long>(j.blocks)) + tag(" block_warps=", plan->block_warps);
+    Series row = k.series;
+    row.params += smp.attained() ? grid : tag(" blocks=", static_cast<long long>(j.blocks));  // else launch_params names the blocks' size
+    add_sample_row(ctx, row, smp, "throughput", smp.gbps(), "gbps");
+    grids.push_back(grid);
     points.push_back({smp.warps_per_sm(), smp.gbps(), smp.latency_per(static_cast<double>(kLoadsPerThread)), smp.attained()});
   }
-  add_peak(ctx, k.series, points, "gbps", k.series.id.back() + ", every byte moved counted");
+  // The peak row names the grid too where every sample ran the same one (the same array, the same blocks).
+  Series peak = k.series;
+  if (!grids.empty() && std::all_of(grids.begin(), grids.end(), [&](const std::string& g) { return g == grids[0]; }))
+    peak.params += grids[0];
+  add_peak(ctx, peak, points, "gbps", k.series.id.back() + ", every byte moved counted");
   if (k.store_mode == 0) add_latency_summary(ctx, k.series, points, "cycles per " + std::to_string(k.width_bytes) + "-byte streaming load");
 }
 
@@ -64,20 +75,23 @@ void run_store_experiments(Context& ctx) {
   for (int width : {8, 16}) {
     if (ctx.over_budget()) return;
     StoreKind k{{{"store", "load", tag("b", width)},
-                 "",
-                 "kernel=stream_chase element_bytes=" + std::to_string(width) + " " + count,
+                 "homogeneous",
+                 "op=stream bytes=" + std::to_string(width) + " " + count + " kernel=stream_chase element_bytes=" + std::to_string(width),
                  "Volkov 2016 §5.10 streaming chase with " + std::to_string(width) + "-byte links"}};
     k.width_bytes = width;
     sweep(ctx, k);
   }
   if (ctx.over_budget()) return;
-  StoreKind store{{{"store", "store"}, "", "kernel=store_stream element_bytes=4 " + count, "Volkov 2016 §5.10 layout, stores only"}};
+  StoreKind store{{{"store", "store"},
+                   "homogeneous",
+                   "op=store " + count + " kernel=store_stream element_bytes=4",
+                   "Volkov 2016 §5.10 layout, stores only"}};
   store.store_mode = 1;
   sweep(ctx, store);
   if (ctx.over_budget()) return;
   StoreKind copy{{{"store", "copy"},
-                  "",
-                  "kernel=copy_stream element_bytes=4 " + count,
+                  "homogeneous",
+                  "op=copy " + count + " kernel=copy_stream element_bytes=4",
                   "Volkov 2016 §5.10 streaming chase, each link stored again (read + write)"}};
   copy.store_mode = 2;
   copy.accesses_per_step = 2;
