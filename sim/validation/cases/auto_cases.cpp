@@ -129,6 +129,13 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
     if (!blocks || *blocks < 1) return why = "blocks is not a positive integer", std::nullopt;
     d.q.run.device_blocks = *blocks;
   }
+  // Or its grid as waves of the resident blocks at every occupancy (the suite's --waves, §5.9): the
+  // cold misses of a cache that starts empty are the misses of that many waves' accesses.
+  if (const auto w = m.params.find("waves"); w != m.params.end()) {
+    const auto waves = parse_int(w->second);
+    if (!waves || *waves < 1 || *waves > 1000) return why = "waves is not an integer from 1 to 1000", std::nullopt;
+    d.q.run.waves = static_cast<int>(*waves);
+  }
   if (warps && e.kind != ExtractKind::OccupancyAt) {
     // A whole number of resident warps the GPU can hold (0 would mean "as many as fit").
     if (!(*warps >= 1 && *warps <= cfg.sm.max_warps && *warps == std::floor(*warps)))

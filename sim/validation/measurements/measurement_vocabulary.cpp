@@ -48,11 +48,36 @@ const QuantityInfo* find_quantity(std::string_view name) {
 }
 
 const std::vector<std::string>& measurement_condition_keys() {
-  static const std::vector<std::string> kKeys = {
-      "threshold",     "target_gbps", "target",           "bound",     "stat",          "estimate", "at",   "ratio",      "model",
-      "kind",          "consumer",    "kernel",           "memory",    "element_bytes", "level",    "ilp",  "percentile", "block_warps",
-      "blocks_per_sm", "blocks",      "warps_per_device", "fast_math", "peak",          "form",     "term", "region",     "conflict_ways",
-      "instructions",  "gbps"};
+  static const std::vector<std::string> kKeys = {"threshold",
+                                                 "target_gbps",
+                                                 "target",
+                                                 "bound",
+                                                 "stat",
+                                                 "estimate",
+                                                 "at",
+                                                 "ratio",
+                                                 "model",
+                                                 "kind",
+                                                 "consumer",
+                                                 "kernel",
+                                                 "memory",
+                                                 "element_bytes",
+                                                 "level",
+                                                 "ilp",
+                                                 "percentile",
+                                                 "block_warps",
+                                                 "blocks_per_sm",
+                                                 "blocks",
+                                                 "waves",
+                                                 "warps_per_device",
+                                                 "fast_math",
+                                                 "peak",
+                                                 "form",
+                                                 "term",
+                                                 "region",
+                                                 "conflict_ways",
+                                                 "instructions",
+                                                 "gbps"};
   return kKeys;
 }
 

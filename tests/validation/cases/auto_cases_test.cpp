@@ -146,6 +146,26 @@ TEST(AutoCases, ARowsGridIsTheCasesDeviceGrid) {
   EXPECT_NE(d.skipped[0].find("lab.bad: blocks is not a positive integer"), std::string::npos) << d.skipped[0];
 }
 
+// A grid of N waves of the resident blocks (the suite's --waves) is the case's at every occupancy,
+// a peak's sweep included.
+TEST(AutoCases, ARowsWavesAreTheCasesWaves) {
+  const std::string path = test::write_temp_file("auto/waves.csv",
+                                                 "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                                                 "lab.r,kepler,throughput,homogeneous,op=random count=32 waves=10,8,100,gbps,mylab,\n"
+                                                 "lab.rp,kepler,throughput,homogeneous,op=random count=32 waves=10,,100,gbps,mylab,\n"
+                                                 "lab.bad,kepler,throughput,homogeneous,op=random count=32 waves=0,8,100,gbps,mylab,\n");
+  const MeasurementSet ms = load_measurements(path);
+  SimulationCache sims(std::vector<std::string>{});
+  const DerivedCases d = derive_cases(ms, {0}, "kepler", "kepler", sims);
+  ASSERT_EQ(d.cases.size(), 2u);
+  for (const auto& c : d.cases) {
+    EXPECT_EQ(c.quantity.run.waves, 10) << c.id;
+    EXPECT_EQ(case_kernel(c.quantity.run, c.quantity.run.params).launch.blocks_per_slot, 10) << c.id;
+  }
+  ASSERT_EQ(d.skipped.size(), 1u);
+  EXPECT_NE(d.skipped[0].find("lab.bad: waves is not an integer from 1 to 1000"), std::string::npos) << d.skipped[0];
+}
+
 // A sample that attained 47 of its 48 warps/SM (4-warp blocks) is no whole number of blocks: no
 // launch realises it, so the case simulates the launch the row names (12 blocks of 4 warps); an
 // attained occupancy of whole blocks is simulated as it is, with the row's block size.

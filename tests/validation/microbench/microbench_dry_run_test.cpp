@@ -219,7 +219,7 @@ TEST(MicrobenchDryRun, EveryExperimentOfChaptersFiveAndSixIsPresent) {
     for (const auto& kv : split(r[kParams], ' ')) {
       const std::string key = kv.substr(0, kv.find('='));
       if (kv.empty() || key == "threshold" || key == "percentile" || key == work_key(r[kWorkload]) || key == "adds" ||
-          key == "block_warps" || key == "blocks_per_sm")
+          key == "block_warps" || key == "blocks_per_sm" || key == "waves" || key == "blocks")
         continue;
       p += (p.empty() ? "" : " ") + kv;
     }

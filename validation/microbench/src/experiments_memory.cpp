@@ -68,7 +68,9 @@ void sweep_random(Context& ctx, uint64_t mb) {
   const uint64_t loads = chase_groups(0);  // one loop iteration per thread
   Series s{{"homogeneous", "random", size},
            "homogeneous",
-           with_work("op=random array=" + size, "count", static_cast<double>(loads)),
+           // The grid, waves of the resident blocks: an array the L2 holds hits once a sample's
+           // earlier blocks have touched its sectors (the flush empties it before each sample).
+           with_work("op=random array=" + size, "count", static_cast<double>(loads)) + " waves=" + std::to_string(ctx.options().waves),
            "Volkov 2016 §6.7, Figure 6.6"};
   std::vector<Point> points, ops;
   auto run = [&](const validation::OccupancyPlan& plan, int64_t blocks, const std::string& launch) {
