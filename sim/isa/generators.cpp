@@ -84,9 +84,9 @@ std::string homogeneous_text(const ParamMap& p) {
   else if (op == "random")
     line = "LD R{0}, [R{0}] ; pattern=random{1}";
   else if (op == "store")  // the next address is computed, not loaded: the store waits on nothing (§5.10's layout)
-    line = "IADD R{0}, R{0}, R41\n  ST [R{0}], R{0} ; pattern=stream{1}";
+    line = "IADD R{0}, R{0}, R41\nST [R{0}], R{0} ; pattern=stream{1}";
   else if (op == "copy")  // each loaded word is stored to the same place of a second array
-    line = "LD R{0}, [R{0}] ; pattern=stream array=src{1}\n  ST [R{0}], R{0} ; pattern=stream array=dst{1}";
+    line = "LD R{0}, [R{0}] ; pattern=stream array=src{1}\nST [R{0}], R{0} ; pattern=stream array=dst{1}";
   else
     throw UserError(
         param_error("op", fmt::format("unknown '{}' (valid: add, sfu, smem, smem2, stream, stride2, random, store, copy)", op)));
@@ -105,11 +105,15 @@ std::string homogeneous_text(const ParamMap& p) {
   else if (global)
     t += fmt::format(".array data {}\n", size);
   t += fmt::format(".loop {}\n", (count + ilp - 1) / ilp);
-  // ILP chains over one array read distinct elements, interleaved as the no-ILP sweep (§6.3).
-  for (int64_t r = 1; r <= ilp; ++r) {
-    const std::string interleave = global && ilp > 1 ? fmt::format(" interleave={}/{}", r - 1, ilp) : std::string();
-    t += "  " + fmt::format(fmt::runtime(line), r, interleave) + "\n";
-  }
+  // ILP chains over one array read distinct elements, interleaved as the no-ILP sweep (§6.3). An op
+  // of several instructions gives each chain its first, then each its second, as a compiler
+  // schedules independent chains: in-order issue would otherwise hold the next chain's load behind
+  // this chain's store of its load.
+  for (const std::string& part : split(line, '\n'))
+    for (int64_t r = 1; r <= ilp; ++r) {
+      const std::string interleave = global && ilp > 1 ? fmt::format(" interleave={}/{}", r - 1, ilp) : std::string();
+      t += "  " + fmt::format(fmt::runtime(part), r, interleave) + "\n";
+    }
   t += ".endloop\nEXIT\n";
   return t;
 }

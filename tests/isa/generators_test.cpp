@@ -87,10 +87,16 @@ TEST(Generators, HomogeneousWideLoadsStoresAndCopies) {
   ASSERT_EQ(copy.accesses.size(), 2u);
   EXPECT_NE(copy.accesses[0].array, copy.accesses[1].array);
   EXPECT_EQ(copy.arrays[0].bytes, 256ull << 20);
-  // ILP chains of a copy each load and store their own steps.
+  // ILP chains of a copy each load and store their own steps, both loads before the stores: in-order
+  // issue would hold the second chain's load behind the first chain's store of its load.
   const Kernel copy2 = gen("homogeneous", {{"op", "copy"}, {"ilp", "2"}, {"count", "8"}});
   ASSERT_EQ(copy2.accesses.size(), 4u);
   for (const auto& a : copy2.accesses) EXPECT_EQ(a.interleave_count, 2);
+  ASSERT_GE(copy2.code.size(), 4u);
+  EXPECT_EQ(copy2.code[0].cls, OpClass::Load);
+  EXPECT_EQ(copy2.code[1].cls, OpClass::Load);
+  EXPECT_EQ(copy2.code[2].cls, OpClass::Store);
+  EXPECT_EQ(copy2.code[3].cls, OpClass::Store);
 }
 
 TEST(Generators, IlpKBuildsKIndependentChains) {
