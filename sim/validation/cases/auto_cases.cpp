@@ -129,8 +129,10 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
     if (!blocks || *blocks < 1) return why = "blocks is not a positive integer", std::nullopt;
     d.q.run.device_blocks = *blocks;
   }
-  // Or its grid as waves of the resident blocks at every occupancy (the suite's --waves, §5.9): the
-  // cold misses of a cache that starts empty are the misses of that many waves' accesses.
+  // Or its grid as waves of the resident blocks at every occupancy (the suite's --waves, §5.9; 1:
+  // persistent threads, each block doing several blocks' work): the cold misses of a cache that
+  // starts empty are the misses of that many waves' accesses, and a persistent grid covers the array
+  // as the GPU's did.
   if (const auto w = m.params.find("waves"); w != m.params.end()) {
     const auto waves = parse_int(w->second);
     if (!waves || *waves < 1 || *waves > 1000) return why = "waves is not an integer from 1 to 1000", std::nullopt;
@@ -236,11 +238,6 @@ DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& f
         c.quantity.run.gpu = config_arg;
         c.quantity.run.workload = m.workload;
         c.quantity.run.params = params;
-        // The suite's persistent rows ran one wave of resident blocks, each doing several blocks'
-        // work (§5.9; their notes say so: validation/microbench/src/experiments_persistent.cpp and
-        // experiments_cache.cpp): so does the case, and its grid covers the array as theirs did.
-        if (m.note.find("persistent threads, one wave") != std::string::npos || m.note.find("persistent (§5.9)") != std::string::npos)
-          c.quantity.run.waves = 1;
         c.compare.measurements = {m.id};
         c.models = {"volkov", "volkov_refined"};
         c.tolerance = d->tol;

@@ -250,6 +250,14 @@ TEST(MicrobenchDryRun, CacheAndStoreGroupsWriteTheirRows) {
   ASSERT_TRUE(by_id.count("mb.cache.bandwidth.64kb.w64.gbps"));
   EXPECT_EQ(by_id.at("mb.cache.bandwidth.64kb.w64.gbps")->at(kWorkload), "homogeneous");
   EXPECT_EQ(by_id.at("mb.cache.bandwidth.64kb.w64.gbps")->at(kParams).rfind("op=stream ilp=4 array=64KB count=", 0), 0u);
+  // Persistent launches (the bandwidth sweep, §5.9's rows) say so, one wave, for the harness to run.
+  int persistent = 0;
+  for (const auto& [id, r] : by_id)
+    if (id.rfind("mb.cache.bandwidth.", 0) == 0 || id.find(".persistent.") != std::string::npos) {
+      EXPECT_NE((*r)[kParams].find(" waves=1"), std::string::npos) << id;
+      ++persistent;
+    }
+  EXPECT_GT(persistent, 4);
   // The wide-load, store and copy rows name the generator's op and the grid they ran (`blocks=`).
   const std::map<std::string, std::string> ops{{"mb.store.load.b8.w64.gbps", "op=stream bytes=8 count="},
                                                {"mb.store.load.b16.w64.gbps", "op=stream bytes=16 count="},

@@ -182,7 +182,7 @@ void bandwidth_at(Context& ctx, uint64_t bytes, int warps, uint64_t volume, std:
   const std::string size = size_text(bytes);
   Series series{{"cache", "bandwidth", size},
                 "homogeneous",
-                with_work("op=stream ilp=4 array=" + size, "count", work.loads),
+                with_work("op=stream ilp=4 array=" + size, "count", work.loads) + " waves=1",  // persistent: one wave
                 "Volkov 2016 §5.10 chase with ILP 4 (§6.3), wrapping in the data set; te42kyfo/gpu-benches gpu-cache method",
                 "persistent (§5.9), after a warm-up launch, no flush; " + std::to_string(links * chains * 4 / bytes) +
                     " passes over the set per launch"};

@@ -1,5 +1,6 @@
 // Persistent threads (Volkov 2016 §5.9): exactly as many blocks as fit at once, each doing the work
-// of `waves` oversubscribed blocks; compared with the oversubscribed rows of the same workloads.
+// of `waves` oversubscribed blocks; compared with the oversubscribed rows of the same workloads. The
+// rows say `waves=1`, one wave of blocks, so that the harness simulates the same grid.
 #include "experiment_util.h"
 #include "experiments.h"
 #include "kernel_shapes.h"
@@ -13,7 +14,7 @@ void persistent_arith(Context& ctx, Family family, const std::string& op, uint32
   const uint32_t it = iterations * static_cast<uint32_t>(ctx.options().waves);
   Series s{{"homogeneous", op, "ilp1", "persistent"},
            "homogeneous",
-           with_work("op=" + op, "count", static_cast<double>(kArithBody) * it),
+           with_work("op=" + op, "count", static_cast<double>(kArithBody) * it) + " waves=1",
            "Volkov 2016 §5.9",
            kLaunch};
   for (int w : ctx.occupancies(false)) {
@@ -46,7 +47,7 @@ void persistent_stream(Context& ctx) {
     work.loads = static_cast<double>(layout->loads_per_chain);
     const Sample smp = ctx.measure(stream_job(*layout, *plan, 0, 1), *plan, work, stream_check(ctx.gpu(), *layout), true);
     Series at_w = s;  // the array sets the chain length, so each occupancy's loads per warp
-    at_w.params = with_work(s.params, "count", work.loads);
+    at_w.params = with_work(s.params, "count", work.loads) + " waves=1";
     add_sample_row(ctx, at_w, smp, "throughput", smp.gbps(), "gbps");
   }
   ctx.log("persistent stream: done");
