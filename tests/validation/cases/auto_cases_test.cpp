@@ -35,6 +35,14 @@ DerivedCases derive_from_user_file(const std::string& gpu_arg, const std::string
   return derive_cases(ms, {0}, gpu_arg, gpu_name, sims);
 }
 
+// The cases derived from a file of `rows` (the measurement header first) on `gpu`.
+DerivedCases derive_rows(const std::string& name, const std::string& rows, const std::string& gpu) {
+  const std::string path =
+      test::write_temp_file("auto/" + name, "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n" + rows);
+  SimulationCache sims(std::vector<std::string>{});
+  return derive_cases(load_measurements(path), {0}, gpu, gpu, sims);
+}
+
 const CaseSpec* find(const DerivedCases& d, const std::string& id) {
   for (const auto& c : d.cases)
     if (c.id == id) return &c;
@@ -131,14 +139,10 @@ TEST(AutoCases, ARowsBlockWarpsFixesTheCasesBlockSize) {
 // The row's grid (blocks=) becomes the case's device grid, shared out as the simulated SMs are; a
 // grid that is no positive integer is listed with the reason.
 TEST(AutoCases, ARowsGridIsTheCasesDeviceGrid) {
-  const std::string path =
-      test::write_temp_file("auto/grid.csv",
-                            "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
-                            "lab.st,kepler,throughput,homogeneous,op=store blocks=4096 block_warps=4,8,100,gbps,mylab,\n"
-                            "lab.bad,kepler,throughput,homogeneous,op=store blocks=-2 block_warps=4,8,100,gbps,mylab,\n");
-  const MeasurementSet ms = load_measurements(path);
-  SimulationCache sims(std::vector<std::string>{});
-  const DerivedCases d = derive_cases(ms, {0}, "kepler", "kepler", sims);
+  const DerivedCases d = derive_rows("grid.csv",
+                                     "lab.st,kepler,throughput,homogeneous,op=store blocks=4096 block_warps=4,8,100,gbps,mylab,\n"
+                                     "lab.bad,kepler,throughput,homogeneous,op=store blocks=-2 block_warps=4,8,100,gbps,mylab,\n",
+                                     "kepler");
   ASSERT_EQ(d.cases.size(), 1u);
   EXPECT_EQ(d.cases[0].quantity.run.device_blocks, 4096);
   EXPECT_EQ(case_kernel(d.cases[0].quantity.run, d.cases[0].quantity.run.params).launch.device_blocks, 4096);
@@ -149,14 +153,11 @@ TEST(AutoCases, ARowsGridIsTheCasesDeviceGrid) {
 // A grid of N waves of the resident blocks (the suite's --waves) is the case's at every occupancy,
 // a peak's sweep included.
 TEST(AutoCases, ARowsWavesAreTheCasesWaves) {
-  const std::string path = test::write_temp_file("auto/waves.csv",
-                                                 "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
-                                                 "lab.r,kepler,throughput,homogeneous,op=random count=32 waves=10,8,100,gbps,mylab,\n"
-                                                 "lab.rp,kepler,throughput,homogeneous,op=random count=32 waves=10,,100,gbps,mylab,\n"
-                                                 "lab.bad,kepler,throughput,homogeneous,op=random count=32 waves=0,8,100,gbps,mylab,\n");
-  const MeasurementSet ms = load_measurements(path);
-  SimulationCache sims(std::vector<std::string>{});
-  const DerivedCases d = derive_cases(ms, {0}, "kepler", "kepler", sims);
+  const DerivedCases d = derive_rows("waves.csv",
+                                     "lab.r,kepler,throughput,homogeneous,op=random count=32 waves=10,8,100,gbps,mylab,\n"
+                                     "lab.rp,kepler,throughput,homogeneous,op=random count=32 waves=10,,100,gbps,mylab,\n"
+                                     "lab.bad,kepler,throughput,homogeneous,op=random count=32 waves=0,8,100,gbps,mylab,\n",
+                                     "kepler");
   ASSERT_EQ(d.cases.size(), 2u);
   for (const auto& c : d.cases) {
     EXPECT_EQ(c.quantity.run.waves, 10) << c.id;
