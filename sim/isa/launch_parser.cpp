@@ -61,6 +61,10 @@ std::vector<LaunchError> parse_launch(const std::vector<std::string>& words, Lau
     errors.push_back({"blocks", "grid=fixed needs the grid's size, blocks=N"});
   if (launch.blocks > 0 && !grid_given.empty() && grid_given != "fixed")
     errors.push_back({"grid", fmt::format("grid={} contradicts blocks={} (a fixed grid of that many blocks)", grid_given, launch.blocks)});
+  // A device grid is an oversubscribed launch's: a persistent grid is one wave, a fixed one its blocks.
+  if (launch.device_blocks > 0 && launch.grid != GridKind::Oversubscribed)
+    errors.push_back({"device_blocks", fmt::format("device_blocks={} applies to grid=oversubscribed (the grid here is {})",
+                                                   launch.device_blocks, launch.grid == GridKind::Fixed ? "fixed" : "persistent")});
   // Every row of a block is whole when its size is known; with threads_per_block=0 the size comes
   // from --warps and its last row may be partial.
   if (launch.block_x > 0 && launch.threads_per_block > 0 && launch.threads_per_block % launch.block_x != 0)

@@ -231,6 +231,12 @@ TEST(WorkloadParser, AFixedGridNeedsItsBlocksAndBlocksContradictAnotherGrid) {
             std::string::npos);
   EXPECT_EQ(error_of(".kernel k\n.launch grid=fixed blocks=4\nFADD R1, R1, R2\n"), "");
   EXPECT_EQ(error_of(".kernel k\n.launch blocks=4\nFADD R1, R1, R2\n"), "");
+  // A device grid (a measured grid's size) is an oversubscribed launch's.
+  EXPECT_EQ(error_of(".kernel k\n.launch device_blocks=16384\nFADD R1, R1, R2\n"), "");
+  EXPECT_NE(error_of(".kernel k\n.launch grid=persistent device_blocks=16384\nFADD R1, R1, R2\n")
+                .find("w.wl:2: device_blocks: device_blocks=16384 applies to grid=oversubscribed (the grid here is persistent)"),
+            std::string::npos);
+  EXPECT_NE(error_of(".kernel k\n.launch blocks=4 device_blocks=16\nFADD R1, R1, R2\n").find("w.wl:2: device_blocks:"), std::string::npos);
 }
 
 // The example at the top of docs/workload-format.md is what users copy first: it must parse.
