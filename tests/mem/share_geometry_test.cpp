@@ -8,8 +8,8 @@ namespace warpsim::mem::dram {
 
 // One H200 SM: 188 pseudo channels x 1/132 fold into one channel carrying 1.42 channels' traffic;
 // its queue holds theirs (16 x 1.42 = 22.8 -> 23), or a 512-byte warp access, 16 sectors, fills it
-// alone where the device splits it over two channels (one SM then streamed 16-byte loads 31% below
-// the device's rate per SM).
+// alone where the device splits it over two channels (with 16 slots one SM streams 16-byte loads
+// 31% below the device's rate per SM).
 TEST(ShareGeometry, AChannelFoldingSeveralDeviceChannelsHoldsTheirQueues) {
   const config::HwConfig h200 = config::load_hw_config("h200");
   const ShareGeometry one = share_geometry(h200, 1);
