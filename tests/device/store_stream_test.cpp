@@ -45,8 +45,8 @@ TEST_P(StoreStream, StaysWithinThePinsInOneWaveAndInARefilledGrid) {
 }
 
 // The write-back L2 absorbs a short stream of stores; the suite's grid over 512 MB (16,384 blocks of
-// 4 warps, mb.store.store.*) writes most of it back, at the DRAM's rate. One H200 SM's share of
-// that grid (124 blocks) writes back 61 MB x 1/132 of L2 over 268 MB x 1/132 of stores.
+// 4 warps, mb.store.store.*) writes most of it back, at the DRAM's rate: one H200 SM's share of
+// that grid (124 blocks) stores 537 MB x 1/132 into 60 MB x 1/132 of L2.
 TEST(StoreStreamGrid, AMeasuredGridLargerThanTheL2RunsAtTheDramsRate) {
   const config::HwConfig cfg = config::load_hw_config("h200");
   isa::Kernel k = isa::generate(*isa::find_generator("homogeneous"), {{"op", "store"}, {"count", "64"}});
