@@ -65,7 +65,11 @@ struct ControllerConfig {
 struct L2Config {
   WARPSIM_FIELDS(L2Config, WARPSIM_CACHE_LEVEL_FIELDS
     (int, slices, 0, "slices", 0, 4096, kOptional, "L2 slices (lines hash over them); 0 = no L2 simulated")
-    (double, bytes_per_cycle, 32, "bytes/cycle", 1, 1 << 16, kOptional, "data port of one L2 slice, per core cycle"))
+    (double, bytes_per_cycle, 32, "bytes/cycle", 1, 1 << 16, kOptional, "data port of one L2 slice, per core cycle")
+    (int, partitions, 1, "partitions", 1, 64, kOptional,
+     "L2 partitions, the slices split evenly; an SM reads through its own, which keeps copies of lines another homes")
+    (int, far_hit_cycles, 0, "cycles", 0, 1 << 20, kOptional,
+     "what a read served from the line's home partition, not the SM's own, adds to the round trip (microbenchmark)"))
 };
 
 struct L1Config {

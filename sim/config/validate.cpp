@@ -71,6 +71,13 @@ void check_memory_rules(const HwConfig& c, Fail& fail, Conflict& conflict) {
       conflict({"memory.l2.hit_latency_cycles", "memory.latency_cycles"},
                fmt::format("an L2 hit of {} cycles must take at least 2 cycles and no longer than the memory's {}", m.l2.hit_latency_cycles,
                            m.latency_cycles));
+    if (m.l2.slices % m.l2.partitions != 0)
+      conflict({"memory.l2.partitions", "memory.l2.slices"},
+               fmt::format("{} slices do not split evenly into {} partitions", m.l2.slices, m.l2.partitions));
+    else if (m.l2.partitions > 1 && m.l2.hit_latency_cycles + m.l2.far_hit_cycles > m.latency_cycles)
+      conflict({"memory.l2.far_hit_cycles", "memory.l2.hit_latency_cycles", "memory.latency_cycles"},
+               fmt::format("a hit in the far partition ({} + {} cycles) must take no longer than the memory's {}", m.l2.hit_latency_cycles,
+                           m.l2.far_hit_cycles, m.latency_cycles));
   }
   if (m.l1.bytes > 0) {
     if (m.l1.bytes % (128 * m.l1.ways) != 0)

@@ -139,7 +139,8 @@ static ClosedLoopResult run_closed_loop_here(const ClosedLoopSpec& spec) {
     const Departure d = departures.top();
     departures.pop();
     const Segment& s = chains[d.chain].segments[d.segment];
-    memory->submit(Transaction{s.address, s.bytes, false, chains[d.chain].sm, d.chain, s.line_transactions}, d.time);
+    const auto warp = static_cast<uint16_t>(d.chain / static_cast<uint32_t>(spec.ilp));
+    memory->submit(Transaction{s.address, s.bytes, false, chains[d.chain].sm, d.chain, s.line_transactions, true, warp}, d.time);
   }
 
   const double window = static_cast<double>(spec.measure_cycles);

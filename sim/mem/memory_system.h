@@ -41,6 +41,7 @@ struct Transaction {
   uint32_t tag = 0;               // opaque to the memory system, returned on completion
   uint8_t line_transactions = 1;  // the access's transactions in this one's 128-byte line (`fixed`)
   bool last_of_access = true;     // the access's last transaction to be submitted (MemoryPort)
+  uint16_t warp = 0;              // issuing warp's slot on its SM (the L2 partition a share's SM reads through)
 };
 
 struct Completion {

@@ -18,7 +18,7 @@ void Sm::send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write
   const uint64_t exec = executions_[slot * accesses_stride_ + d.access]++;
   const isa::AccessPattern& ap = addresses_.pattern(d.access);
   work.bytes_requested = static_cast<uint32_t>(d.ops) * static_cast<uint32_t>(ap.bytes);
-  const mem::Transaction proto{0, 0, write, static_cast<uint16_t>(setup_.index), tag};
+  const mem::Transaction proto{0, 0, write, static_cast<uint16_t>(setup_.index), tag, 1, true, static_cast<uint16_t>(slot)};
   uint64_t lane0 = 0;
   if (addresses_.fixed_offsets(d.access, coords, exec, lane0)) {
     CoalescingCache::Entry& e = coalescing_.entry(d.access, lane0);

@@ -148,6 +148,7 @@ TEST(ConfigErrors, CrossFieldRulesNameTheLineOfTheBlamedKey) {
       {"memory:\n  pin_bandwidth_gbps: 300\n", "memory.pin_bandwidth_gbps",
        "disagrees with memory.bus_width_bits / 8 x memory.memory_clock_mhz x 2"},
       {"scheduler:\n  policy: two_level\n  two_level_active_warps: 17\n", "scheduler.two_level_active_warps", "active set larger"},
+      {"memory:\n  l2:\n    partitions: 3\n", "memory.l2.partitions", "4 slices do not split evenly into 3 partitions"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.key);
@@ -157,7 +158,7 @@ TEST(ConfigErrors, CrossFieldRulesNameTheLineOfTheBlamedKey) {
     const Diagnostic* d = find_diagnostic(ds, c.key, c.text);
     ASSERT_NE(d, nullptr) << ds[0].to_string();
     if (d->file == p) {
-      EXPECT_EQ(d->line, c.key == "scheduler.two_level_active_warps" ? 4 : 3);
+      EXPECT_EQ(d->line, c.key == "scheduler.two_level_active_warps" || c.key == "memory.l2.partitions" ? 4 : 3);
     } else {
       EXPECT_NE(d->file.find("kepler.yaml"), std::string::npos) << "a key not in the child is blamed in its base";
     }

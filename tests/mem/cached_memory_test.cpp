@@ -9,6 +9,7 @@
 
 #include "common/bit_mix.h"
 #include "mem/cache/cached_memory.h"
+#include "mem/cache/l2_geometry.h"
 #include "mem/memory_factory.h"
 #include "support/test_support.h"
 
@@ -53,13 +54,14 @@ config::HwConfig with_l1(bool stores_update) {
 // Drives one memory system on the whole device, one access = one transaction.
 struct Harness {
   explicit Harness(const config::HwConfig& c) : cfg(c), memory(make_memory_system({&cfg, cfg.device.sms, 1})) {}
-  void access(uint64_t address, uint32_t tag, uint64_t now, bool write = false, uint32_t bytes = 32) {
+  void access(uint64_t address, uint32_t tag, uint64_t now, bool write = false, uint32_t bytes = 32, uint16_t sm = 0) {
     run_until(now);
     Transaction t;
     t.address = address;
     t.bytes = bytes;
     t.write = write;
     t.tag = tag;
+    t.sm = sm;
     memory->submit(t, now);
   }
   void run_until(uint64_t t) {
@@ -211,6 +213,68 @@ TEST(CachedMemory, WithoutCachesTheModelIsUnchanged) {
   EXPECT_STREQ(make_memory_system({&c, 1, 1})->name(), "dram");
   EXPECT_TRUE(has_caches(test::builtin("kepler")));
   EXPECT_FALSE(has_caches(test::builtin("gt200")));  // G80 and GT200 cache no global loads (Volkov §6.7)
+}
+
+// Two partitions of one slice each, a far hit 100 cycles more than a near one. The SMs alternate
+// over the partitions (SM 0 reads through partition 0, SM 1 through 1). The memory below takes 368
+// less the 100-cycle trip to a slice less half the 100-cycle crossing (half the lines are homed
+// in the other partition): 218. A miss homed in the SM's own partition: 100 + 218 = 318 cycles; in
+// the other: 100 + 100 + 218 = 418; Table 6.2's 368 on average.
+config::HwConfig with_partitions(int mshrs = 64) {
+  config::HwConfig c = with_l2(4, 8, mshrs);
+  c.memory.l2.slices = 2;
+  c.memory.l2_bytes = 2 * 4 * 8 * 128;
+  c.memory.l2.partitions = 2;
+  c.memory.l2.far_hit_cycles = 100;
+  return c;
+}
+
+// The first `n` lines homed in `partition` (of two).
+std::vector<uint64_t> lines_homed_in(uint32_t partition, size_t n) {
+  std::vector<uint64_t> lines;
+  for (uint64_t l = 0; lines.size() < n; ++l)
+    if (l2_home_partition(l, 2) == partition) lines.push_back(l);
+  return lines;
+}
+
+TEST(CachedMemory, APartitionKeepsCopiesOfWhatItsSmsReadAndAFarHitCostsTheCrossing) {
+  Harness h(with_partitions());
+  const uint64_t near = lines_homed_in(0, 1)[0] * kLine, far = lines_homed_in(1, 2)[0] * kLine, far2 = lines_homed_in(1, 2)[1] * kLine;
+  h.access(near, 1, 1000);                // SM 0, line homed in its partition: to the memory
+  h.access(far, 2, 1000);                 // SM 0, line homed in partition 1: near miss, far miss, memory
+  h.access(far, 3, 2000);                 // SM 0 again: the copy its partition kept
+  h.access(far, 4, 2000, false, 32, 1);   // SM 1: partition 1 homes the line and fetched it
+  h.access(far2, 5, 3000, false, 32, 1);  // SM 1 brings a line into its own partition ...
+  h.access(far2, 6, 4000);                // ... which SM 0 then reads from there: a far hit
+  h.access(far2, 7, 5000);                // and now from its own partition's copy
+  EXPECT_EQ(h.completed(1), 1000u + 318);
+  EXPECT_EQ(h.completed(2), 1000u + 418);
+  EXPECT_EQ(h.completed(3), 2000u + 200);
+  EXPECT_EQ(h.completed(4), 2000u + 200);
+  EXPECT_EQ(h.completed(5), 3000u + 318);
+  EXPECT_EQ(h.completed(6), 4000u + 300);
+  EXPECT_EQ(h.completed(7), 5000u + 200);
+  const CacheCounters c = h.memory->cache_counters();  // the far hit is an L2 hit, counted once
+  EXPECT_EQ(c.l2_miss_sectors, 3u);
+  EXPECT_EQ(c.l2_hit_sectors, 4u);
+}
+
+TEST(CachedMemory, AFarLookupThatFindsNoMshrGoesToTheMemoryWithoutWaiting) {
+  // Partition 1's two MSHRs are held by SM 1's misses until 1318. SM 0's miss of a third line homed
+  // there reaches partition 1 at 1200 and goes on to the memory at once (1418), without a copy in
+  // partition 1: SM 1 misses it later. Held behind the MSHRs instead, each partition's misses
+  // waiting on the other's could deadlock.
+  Harness h(with_partitions(2));
+  const std::vector<uint64_t> homed = lines_homed_in(1, 3);
+  h.access(homed[0] * kLine, 1, 1000, false, 32, 1);
+  h.access(homed[1] * kLine, 2, 1000, false, 32, 1);
+  h.access(homed[2] * kLine, 3, 1000);
+  h.access(homed[2] * kLine, 4, 2000);
+  h.access(homed[2] * kLine, 5, 2000, false, 32, 1);
+  EXPECT_EQ(h.completed(1), 1318u);
+  EXPECT_EQ(h.completed(3), 1418u);
+  EXPECT_EQ(h.completed(4), 2200u);
+  EXPECT_EQ(h.completed(5), 2318u);
 }
 
 }  // namespace

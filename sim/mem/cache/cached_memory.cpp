@@ -1,6 +1,7 @@
 #include "mem/cache/cached_memory.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -17,13 +18,20 @@ bool has_l1(const config::HwConfig& cfg) { return cfg.memory.l1.bytes > 0; }
 // The SM -> slice trip: half an L2 hit (a crossbar each way).
 uint64_t request_trip(const config::HwConfig& cfg) { return has_l2(cfg) ? static_cast<uint64_t>(cfg.memory.l2.hit_latency_cycles / 2) : 0; }
 
+// What a miss spends crossing to its line's home partition, on average over the homes: (P - 1) / P
+// of the lines are homed in another partition than the SM's.
+uint64_t mean_far_trip(const config::HwConfig& cfg) {
+  const int p = cfg.memory.l2.partitions;
+  return has_l2(cfg) && p > 1 ? static_cast<uint64_t>(std::llround(static_cast<double>(cfg.memory.l2.far_hit_cycles) * (p - 1) / p)) : 0;
+}
+
 // The model below, timed as without caches (mem/unloaded_latency.h) less the trip to the slice a
-// miss has made already.
+// miss has made already (to its home partition's, on average over the lines).
 config::HwConfig below_config(const config::HwConfig& cfg) {
   config::HwConfig below = cfg;
   below.memory.l2.slices = 0;
   below.memory.l1.bytes = 0;
-  below.memory.latency_cycles -= static_cast<int>(request_trip(cfg));
+  below.memory.latency_cycles -= static_cast<int>(request_trip(cfg) + mean_far_trip(cfg));
   return below;
 }
 
@@ -37,7 +45,7 @@ std::unique_ptr<MemorySystem> build_below(const MemoryBuilder& build, const Memo
       if (request_trip(cfg) > 0 && d.message.find("latency") != std::string::npos)
         d.message += fmt::format(
             "; behind the caches the memory takes memory.latency_cycles ({}) less the {} cycles a miss has spent reaching its L2 slice",
-            cfg.memory.latency_cycles, request_trip(cfg));
+            cfg.memory.latency_cycles, request_trip(cfg) + mean_far_trip(cfg));
     throw UserError(std::move(ds));
   }
 }
@@ -76,6 +84,10 @@ CachedMemory::CachedMemory(const MemorySystemSpec& spec, const MemoryBuilder& bu
     // one, each with the port rate and MSHRs of the traffic it carries (a device slice's where the
     // share holds whole slices), and its share of the capacity (the other SMs' data take the rest).
     const L2Geometry g = l2_geometry(cfg_, share);
+    partitions_ = static_cast<uint32_t>(g.partitions);
+    partition_slices_ = static_cast<uint32_t>(g.slices / g.partitions);
+    far_cycles_ = static_cast<uint64_t>(m.l2.far_hit_cycles);
+    sms_per_partition_ = spec.simulated_sms >= g.partitions;
     const double per_slice = m.l2.slices * share / g.slices;  // of a device slice's traffic
     l2_return_cycles_ = static_cast<uint64_t>(m.l2.hit_latency_cycles) - request_cycles_;
     port_cycles_per_sector_ = static_cast<double>(kSectorBytes) / (m.l2.bytes_per_cycle * per_slice);
@@ -109,7 +121,11 @@ void CachedMemory::schedule(uint64_t time, EventKind kind, uint32_t id, uint32_t
   events_.push(Event{time, seq_++, kind, id, count});
 }
 
-uint32_t CachedMemory::slice_of(uint64_t line) const { return l2_slice_of(line, static_cast<int>(slices_.size())); }
+uint32_t CachedMemory::slice_of(const Request& r) const {
+  const uint32_t home = l2_home_partition(r.l2_line, static_cast<int>(partitions_));
+  const uint32_t partition = r.write || r.near_mshr != kNone ? home : r.partition;
+  return partition * partition_slices_ + l2_slice_of(r.l2_line, static_cast<int>(partition_slices_));
+}
 
 uint64_t CachedMemory::l2_line_of(uint64_t line) const {
   for (const FoldedArray& f : folded_)
@@ -142,6 +158,7 @@ void CachedMemory::submit(const Transaction& t, uint64_t now) {
   r.submit = now;
   r.tag = t.tag;
   r.sm = t.sm;
+  r.partition = static_cast<uint8_t>((sms_per_partition_ ? t.sm : t.warp) % partitions_);
   r.mask = mask;
   r.write = t.write;
   open_ = new_request(r);
@@ -157,6 +174,12 @@ void CachedMemory::submit_access(uint32_t request, uint64_t now) {
 
 void CachedMemory::deliver(uint32_t request, uint64_t time) {
   const Request& r = requests_[request];
+  if (r.near_mshr != kNone) {  // the home partition's answer reaches the near slice's MSHR
+    if (!r.from_cache) mshrs_[r.near_mshr].from_cache = false;
+    schedule(time, EventKind::BelowDone, r.near_mshr, static_cast<uint32_t>(std::popcount(r.mask)));
+    free_requests_.push_back(request);
+    return;
+  }
   if (r.l1_mshr != kNone) {
     schedule(time, EventKind::L1Fill, request);
     return;
@@ -205,7 +228,8 @@ void CachedMemory::process_until(uint64_t t) {
     submit_access(r, open_time_);
   }
   for (;;) {
-    const uint64_t ta = arrivals_.empty() ? kNever : arrivals_.front().time;
+    const uint64_t ta =
+        std::min(arrivals_.empty() ? kNever : arrivals_.front().time, far_arrivals_.empty() ? kNever : far_arrivals_.front().time);
     const uint64_t te = events_.empty() ? kNever : events_.top().time;
     const uint64_t ts = has_l2_ ? slice_ready_.min_time() : kNever;
     const uint64_t tb = below_next_;
@@ -228,14 +252,17 @@ void CachedMemory::process_until(uint64_t t) {
       continue;
     }
     if (ta == now) {
-      const Arrival a = arrivals_.front();
-      arrivals_.pop_front();
+      const bool far = arrivals_.empty() || arrivals_.front().time != now;
+      dram::RingBuffer<Arrival>& from = far ? far_arrivals_ : arrivals_;
+      const Arrival a = from.front();
+      from.pop_front();
       Request& r = requests_[a.request];
       r.l2_line = l2_line_of(r.line);
-      const uint32_t s = slice_of(r.l2_line);
+      const uint32_t s = slice_of(r);
       Level& slice = slices_[s];
-      slice.waiting.push_back(a.request);
-      if (slice.waiting.size() == 1) {  // an idle port takes it now
+      const bool idle = slice.far_waiting.empty() && (slice.waiting.empty() || slice.blocked);
+      (far ? slice.far_waiting : slice.waiting).push_back(a.request);
+      if (idle && (far || slice.waiting.size() == 1)) {  // an idle port takes it now
         slice.port_free = std::max(slice.port_free, static_cast<double>(a.time));
         refresh_slice(s);
       }
@@ -250,6 +277,7 @@ uint64_t CachedMemory::next_event_time() const {
   if (open_ != kNone) t = std::min(t, open_time_ + 1);
   if (!events_.empty()) t = std::min(t, events_.top().time);
   if (!arrivals_.empty()) t = std::min(t, arrivals_.front().time);
+  if (!far_arrivals_.empty()) t = std::min(t, far_arrivals_.front().time);
   if (has_l2_) t = std::min(t, slice_ready_.min_time());
   t = std::min(t, below_next_);
   return t;

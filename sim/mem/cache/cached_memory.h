@@ -13,6 +13,16 @@
 // i mod (its lines x the share), so that each line the share holds sees as many accesses as one
 // of the device's does (the other SMs' reads of it included), and it hits and warms as there.
 //
+// Partitions (A100, H100): the slices split into `l2.partitions` groups, each line homed in one (its
+// memory controllers sit behind it). An SM reads through its own partition, which keeps copies of
+// the lines it reads whatever their home; a read missing there for a line homed elsewhere crosses
+// to the home partition (l2.far_hit_cycles more), which serves it or fetches it from the memory.
+// So one SM's data up to a partition's capacity hit at the near latency, and a working set every
+// SM reads all over is held once per partition (a pointer chase: 213 cycles to 18 MB, ~425 to 40
+// MB on an A100 of 2 x 20 MB; te42kyfo/gpu-benches). Stores go to the line's home slice. The SMs of
+// the device alternate over the partitions; a share of fewer SMs than partitions stands for SMs
+// of each: its warps alternate.
+//
 // Writes: the L2 is write-back and write-allocate (Baghsorkhi 2012 §3, measured on Fermi): a store
 // completes at the slice, and a dirty line evicted holds an MSHR until the memory below has it. A
 // store through the L1 evicts the line (Fermi, PTX st.wb) or updates its sectors (l1.stores_update).
@@ -61,10 +71,12 @@ class CachedMemory final : public MemorySystem {
     uint64_t ready = 0;    // when a hit at the level it waits in delivers
     uint32_t tag = 0;
     uint32_t transactions = 1;
-    uint32_t next = kNone;     // next waiter of the same MSHR
-    uint32_t l1_mshr = kNone;  // an L1 miss: the L1 MSHR its data fill
+    uint32_t next = kNone;       // next waiter of the same MSHR
+    uint32_t l1_mshr = kNone;    // an L1 miss: the L1 MSHR its data fill
+    uint32_t near_mshr = kNone;  // a read the near partition sends to the line's home: the MSHR it fills
     uint16_t sm = 0;
-    uint8_t mask = 0;  // sectors
+    uint8_t partition = 0;  // the partition the SM reads through
+    uint8_t mask = 0;       // sectors
     bool write = false;
     bool from_cache = false;  // served by a hit (here or, for an L1 miss, at the L2)
   };
@@ -76,7 +88,7 @@ class CachedMemory final : public MemorySystem {
     uint32_t owner = 0;        // slice (L2) or SM (L1)
     uint8_t pending = 0;
     bool writeback = false;
-    bool from_cache = true;  // L1: every L2 request it sent hit there
+    bool from_cache = true;  // every request it sent was served by a cache (L1: the L2; L2: the home partition)
   };
   enum class EventKind : uint8_t { BelowDone, L1Fill };
   struct Event {
@@ -91,8 +103,12 @@ class CachedMemory final : public MemorySystem {
     SectorCache tags;
     uint32_t mshrs_in_use = 0;
     dram::RingBuffer<uint32_t> waiting;  // requests in arrival order (L2: arrived; L1: stalled)
-    double port_free = 0;                // when the data port is next free (cycles): L2 slice; L1 to the SM
-    bool blocked = false;                // L2: the head waits for an MSHR or a free way
+    // L2: other partitions' requests for lines this one homes, served first and never held for an
+    // MSHR (one that finds none goes to the memory without allocating), so that two partitions
+    // waiting on each other's MSHRs cannot deadlock.
+    dram::RingBuffer<uint32_t> far_waiting;
+    double port_free = 0;  // when the data port is next free (cycles): L2 slice; L1 to the SM
+    bool blocked = false;  // L2: the head waits for an MSHR or a free way
   };
 
   uint32_t new_request(const Request& r);
@@ -110,12 +126,15 @@ class CachedMemory final : public MemorySystem {
   void l1_drain(int sm, uint64_t now);
   void send_to_l2(uint32_t request, uint64_t now);
   bool l2_lookup(Level& slice, uint32_t slice_index, uint32_t request, uint64_t now);
+  // A near partition's miss of `sectors` of request's line: to its home partition or to the memory.
+  void fetch(uint32_t mshr, uint32_t slice_index, const Request& r, uint8_t sectors, uint64_t now);
   void fetch_below(uint32_t mshr, uint64_t line, uint8_t sectors, bool write, uint16_t sm, uint64_t now);
+  void fetch_past_home(uint32_t request, uint64_t now);  // a home lookup with no MSHR to take: to the memory for the near slice
   void below_done(uint32_t mshr, uint32_t count, uint64_t time);
   void l1_filled(uint32_t l2_request, uint64_t time);
   void service_slice(uint32_t slice, uint64_t now);
   void refresh_slice(uint32_t slice);
-  uint32_t slice_of(uint64_t line) const;
+  uint32_t slice_of(const Request& r) const;  // the slice a request arriving at the L2 looks its line up in
   uint64_t l2_line_of(uint64_t line) const;
   void process_until(uint64_t t);
 
@@ -123,7 +142,10 @@ class CachedMemory final : public MemorySystem {
   std::unique_ptr<MemorySystem> below_;
   const bool below_timed_;
   const config::HwConfig& cfg_;
-  uint64_t request_cycles_ = 0;    // SM -> slice
+  uint64_t request_cycles_ = 0;  // SM -> slice
+  uint64_t far_cycles_ = 0;      // near slice -> home slice and, with the data, back (l2.far_hit_cycles)
+  uint32_t partitions_ = 1, partition_slices_ = 1;
+  bool sms_per_partition_ = true;  // the simulated SMs cover every partition (else their warps alternate)
   uint64_t l2_return_cycles_ = 0;  // slice -> SM on a hit
   double port_cycles_per_sector_ = 0;
   uint32_t l2_mshrs_ = 0, l1_mshrs_ = 0;
@@ -150,7 +172,8 @@ class CachedMemory final : public MemorySystem {
   // Requests on their way to a slice: each leaves at the cycle being processed and takes the same
   // trip, so they arrive in the order they left (a FIFO, no heap).
   dram::RingBuffer<Arrival> arrivals_;
-  uint32_t open_ = kNone;  // the last access submitted, still gathering its sectors of one line
+  dram::RingBuffer<Arrival> far_arrivals_;  // near partition -> home partition, each the same trip
+  uint32_t open_ = kNone;                   // the last access submitted, still gathering its sectors of one line
   uint64_t open_time_ = 0;
   std::vector<Completion> below_done_;
   uint64_t below_next_ = kNever;  // the model below's next_event_time(), kept as it changes (ours alone change it)

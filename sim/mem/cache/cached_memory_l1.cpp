@@ -51,6 +51,7 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
       below.line = r.line;
       below.submit = now;
       below.sm = r.sm;
+      below.partition = r.partition;
       below.mask = need;
       below.l1_mshr = way->mshr;
       send_to_l2(new_request(below), now);
@@ -81,6 +82,7 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
   below.line = r.line;
   below.submit = now;
   below.sm = r.sm;
+  below.partition = r.partition;
   below.mask = missing;
   below.l1_mshr = id;
   send_to_l2(new_request(below), now);

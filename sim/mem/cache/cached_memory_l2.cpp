@@ -6,6 +6,8 @@
 #include <bit>
 #include <cmath>
 
+#include "mem/cache/l2_geometry.h"
+
 namespace warpsim::mem::cache {
 
 // ---- L2 (slices): a request reaches its slice half an L2 hit after it left the SM
@@ -24,7 +26,9 @@ void CachedMemory::send_to_l2(uint32_t request, uint64_t now) {
 }
 
 bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t request, uint64_t now) {
-  Request& r = requests_[request];
+  Request& r = requests_[request];  // not used past a fetch(), which may add requests
+  const uint16_t sm = r.sm;
+  const uint8_t mask = r.mask;
   CacheLine* way = slice.tags.find(r.l2_line);
   CacheLine evicted;
   // A way for the line, and an MSHR for the write-back of a dirty victim; false (nothing changed)
@@ -49,22 +53,25 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
   } else {
     have = way != nullptr ? way->valid & r.mask : 0;
     const uint8_t missing = r.mask & ~have;
+    // A home partition's lookup for a near one: its near slice counted the sectors missing already;
+    // those it holds were L2 hits after all.
+    const bool for_near = r.near_mshr != kNone;
     if (missing != 0) {
       if (way != nullptr && way->mshr != kNoMshr) {  // merge into the line's outstanding fetch
         Mshr& m = mshrs_[way->mshr];
-        if (m.waiters >= static_cast<uint32_t>(cfg_.memory.l2.mshr_merge)) return false;
+        if (m.waiters >= static_cast<uint32_t>(cfg_.memory.l2.mshr_merge)) return for_near ? (fetch_past_home(request, now), true) : false;
         r.ready = now + l2_return_cycles_;
         add_waiter(m, request);
         const uint8_t need = missing & ~way->pending;
-        counters_.l2_in_flight_sectors += static_cast<uint64_t>(std::popcount(static_cast<uint8_t>(missing & ~need)));
+        if (!for_near) counters_.l2_in_flight_sectors += static_cast<uint64_t>(std::popcount(static_cast<uint8_t>(missing & ~need)));
         if (need != 0) {
           way->pending |= need;
           m.pending |= need;
-          fetch_below(way->mshr, r.line, need, false, r.sm, now);
+          fetch(way->mshr, slice_index, r, need, now);
         }
       } else {
-        if (slice.mshrs_in_use >= l2_mshrs_) return false;
-        if (way == nullptr && !take_way(1)) return false;
+        if (slice.mshrs_in_use >= l2_mshrs_ || (way == nullptr && !take_way(1)))
+          return for_near ? (fetch_past_home(request, now), true) : false;
         ++slice.mshrs_in_use;
         Mshr m;
         m.line = r.l2_line;
@@ -75,11 +82,14 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
         way->pending = missing;
         r.ready = now + l2_return_cycles_;
         add_waiter(mshrs_[id], request);
-        fetch_below(id, r.line, missing, false, r.sm, now);
+        fetch(id, slice_index, r, missing, now);
       }
     }
     counters_.l2_hit_sectors += static_cast<uint64_t>(std::popcount(have));
-    counters_.l2_miss_sectors += static_cast<uint64_t>(std::popcount(missing));
+    if (for_near)
+      counters_.l2_miss_sectors -= static_cast<uint64_t>(std::popcount(have));
+    else
+      counters_.l2_miss_sectors += static_cast<uint64_t>(std::popcount(missing));
   }
   if (evicted.present() && evicted.dirty != 0) {
     ++slice.mshrs_in_use;
@@ -87,14 +97,37 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
     wb.line = evicted.line;
     wb.owner = slice_index;
     wb.writeback = true;
-    fetch_below(new_mshr(wb), evicted.line, evicted.dirty, true, r.sm, now);
+    fetch_below(new_mshr(wb), evicted.line, evicted.dirty, true, sm, now);
   }
-  slice.port_free = std::max(slice.port_free, static_cast<double>(now)) + port_cycles_per_sector_ * std::popcount(r.mask);
-  if (have == r.mask) {
-    r.from_cache = true;
+  slice.port_free = std::max(slice.port_free, static_cast<double>(now)) + port_cycles_per_sector_ * std::popcount(mask);
+  if (have == mask) {
+    requests_[request].from_cache = true;
     deliver(request, now + l2_return_cycles_);
   }
   return true;
+}
+
+void CachedMemory::fetch(uint32_t mshr, uint32_t slice_index, const Request& r, uint8_t sectors, uint64_t now) {
+  const uint32_t home = l2_home_partition(r.l2_line, static_cast<int>(partitions_));
+  if (home == slice_index / partition_slices_) return fetch_below(mshr, r.line, sectors, false, r.sm, now);
+  mshrs_[mshr].outstanding += static_cast<uint32_t>(std::popcount(sectors));
+  Request f;
+  f.line = r.line;
+  f.l2_line = r.l2_line;
+  f.submit = now;
+  f.near_mshr = mshr;
+  f.sm = r.sm;
+  f.partition = static_cast<uint8_t>(home);
+  f.mask = sectors;
+  far_arrivals_.push_back({now + far_cycles_, new_request(f)});
+}
+
+void CachedMemory::fetch_past_home(uint32_t request, uint64_t now) {
+  const Request r = requests_[request];
+  free_requests_.push_back(request);
+  const auto n = static_cast<uint32_t>(std::popcount(r.mask));
+  mshrs_[r.near_mshr].outstanding -= n;  // fetch_below counts them again
+  fetch_below(r.near_mshr, r.line, r.mask, false, r.sm, now);
 }
 
 void CachedMemory::fetch_below(uint32_t mshr, uint64_t line, uint8_t sectors, bool write, uint16_t sm, uint64_t now) {
@@ -102,6 +135,7 @@ void CachedMemory::fetch_below(uint32_t mshr, uint64_t line, uint8_t sectors, bo
   // one request; a timed model answers at once.
   const int n = std::popcount(sectors);
   mshrs_[mshr].outstanding += static_cast<uint32_t>(n);
+  mshrs_[mshr].from_cache = false;
   uint64_t latest = 0;
   int sent = 0;
   for (int s = 0; s < kSectorsPerLine; ++s) {
@@ -141,7 +175,7 @@ void CachedMemory::below_done(uint32_t id, uint32_t count, uint64_t time) {
       way->pending = 0;
       way->mshr = kNoMshr;
     }
-    release_waiters(id, time, false);
+    release_waiters(id, time, m.from_cache);
   } else {
     free_mshrs_.push_back(id);
   }
@@ -157,16 +191,22 @@ void CachedMemory::refresh_slice(uint32_t s) {
   const Level& slice = slices_[s];
   // A port moving several sectors a cycle serves several requests in one cycle: the cycle in which
   // it frees (floor), not the next whole one.
-  const uint64_t ready = slice.waiting.empty() || slice.blocked ? kNever : static_cast<uint64_t>(std::floor(slice.port_free));
+  const bool work = !slice.far_waiting.empty() || (!slice.waiting.empty() && !slice.blocked);
+  const uint64_t ready = work ? static_cast<uint64_t>(std::floor(slice.port_free)) : kNever;
   slice_ready_.set(s, ready);
 }
 
 void CachedMemory::service_slice(uint32_t s, uint64_t now) {
   Level& slice = slices_[s];
-  if (l2_lookup(slice, s, slice.waiting.front(), now))
+  if (!slice.far_waiting.empty()) {
+    const uint32_t r = slice.far_waiting.front();
+    slice.far_waiting.pop_front();
+    l2_lookup(slice, s, r, now);  // never refused: see Level::far_waiting
+  } else if (l2_lookup(slice, s, slice.waiting.front(), now)) {
     slice.waiting.pop_front();
-  else
+  } else {
     slice.blocked = true;  // until an MSHR frees (below_done)
+  }
   refresh_slice(s);
 }
 
