@@ -158,7 +158,7 @@ void CachedMemory::submit(const Transaction& t, uint64_t now) {
   r.submit = now;
   r.tag = t.tag;
   r.sm = t.sm;
-  r.partition = static_cast<uint8_t>((sms_per_partition_ ? t.sm : t.warp) % partitions_);
+  if (partitions_ > 1) r.partition = static_cast<uint8_t>((sms_per_partition_ ? t.sm : t.warp) % partitions_);
   r.mask = mask;
   r.write = t.write;
   open_ = new_request(r);
