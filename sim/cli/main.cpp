@@ -76,9 +76,11 @@ int run(int argc, char** argv) {
           for (const std::string& value : opt->results())
             if (value.find_first_not_of(" \t") == std::string::npos) throw CLI::ValidationError(opt->get_name(), "empty value");
     });
-  // Under mpirun every rank reads the same input and finds the same fault: rank 0 alone says so
-  // (each still exits 2, so that mpirun does too).
+  // Under mpirun every rank reads the same input and finds the same fault: rank 0 alone says so and
+  // exits 2, which mpirun passes on. The others exit 0: mpirun aborts the job when the first rank
+  // fails, and a rank failing first could kill rank 0 before its message is written.
   const bool reports_bad_input = warpsim::sweep::mpi_launch_rank() == 0;
+  const int bad_input_status = reports_bad_input ? 2 : 0;
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -91,12 +93,12 @@ int run(int argc, char** argv) {
     // The same form as every other bad input: where (<cli>) and what, CLI11's text naming the option.
     if (reports_bad_input)
       std::cerr << "warpsim: error: <cli>: " << e.what() << did_you_mean(app, argc, argv) << "\nRun with --help for more information.\n";
-    return 2;
+    return bad_input_status;
   } catch (const warpsim::cli::ExitStatus& e) {
     return e.status;
   } catch (const warpsim::UserError& e) {
     if (reports_bad_input) std::cerr << "warpsim: error: " << e.what() << "\n";
-    return 2;
+    return bad_input_status;
   } catch (const std::exception& e) {
     std::cerr << "warpsim: internal error: " << e.what() << "\n";
     return 1;

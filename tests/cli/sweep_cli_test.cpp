@@ -193,6 +193,19 @@ TEST(SweepCli, BadInputExitsTwoAndWritesNothing) {
   EXPECT_EQ(run_cli(kGrid + " --out /dev/null").exit_code, 2);
 }
 
+// Under mpirun a rank other than the first leaves bad input to rank 0: it writes nothing, says
+// nothing and exits 0, so that mpirun's abort on a failed rank cannot cut rank 0's message short.
+TEST(SweepCli, ARankOtherThanTheFirstLeavesBadInputToRankZero) {
+  const std::string out = temp_dir() + "/never_rank1.csv";
+  const auto rank1 = run_cli_with_env("OMPI_COMM_WORLD_RANK=1", kGrid + " --gpu nosuchgpu --out " + out);
+  EXPECT_EQ(rank1.exit_code, 0);
+  EXPECT_EQ(rank1.err, "");
+  const auto rank0 = run_cli_with_env("OMPI_COMM_WORLD_RANK=0", kGrid + " --gpu nosuchgpu --out " + out);
+  EXPECT_EQ(rank0.exit_code, 2);
+  EXPECT_NE(rank0.err.find("warpsim: error:"), std::string::npos) << rank0.err;
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
 TEST(SweepCli, AFileOfAnotherSmsOrSeedIsNotResumed) {
   const std::string out = temp_dir() + "/other_sms.csv";
   ASSERT_EQ(run_cli(kGrid + " --out " + out).exit_code, 0);

@@ -49,10 +49,12 @@ std::string write_temp_file(const std::string& name, const std::string& content)
   return p.string();
 }
 
-CliRun run_cli(const std::string& args) {
+CliRun run_cli(const std::string& args) { return run_cli_with_env("", args); }
+
+CliRun run_cli_with_env(const std::string& env, const std::string& args) {
   static int counter = 0;
   const std::string base = temp_dir() + "/cli" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
-  const std::string cmd = std::string(WARPSIM_BIN) + " " + args + " >" + base + ".out 2>" + base + ".err";
+  const std::string cmd = (env.empty() ? "" : env + " ") + std::string(WARPSIM_BIN) + " " + args + " >" + base + ".out 2>" + base + ".err";
   int status = std::system(cmd.c_str());
   CliRun r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

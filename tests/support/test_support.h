@@ -15,6 +15,8 @@ struct CliRun {
 
 // Runs the built `warpsim` binary with `args` (a shell-quoted argument string).
 CliRun run_cli(const std::string& args);
+// The same with `env` (shell assignments, "A=1 B=2") set for the command.
+CliRun run_cli_with_env(const std::string& env, const std::string& args);
 
 // A fresh, empty temporary directory, removed at process exit.
 std::string temp_dir();
