@@ -73,6 +73,8 @@ std::string homogeneous_text(const ParamMap& p) {
     line = "FADD R{0}, R{0}, R40";
   else if (op == "sfu")
     line = "MUFU.RSQ R{0}, R{0}";
+  else if (op == "cos")  // cos.approx.f32 (OpenCL native_cos) before sm_70: range reduction, then the SFU
+    line = "RRO.SINCOS R{0}, R{0}\nMUFU.COS R{0}, R{0}";
   else if (op == "smem")
     line = "LDS R{0}, [R{0}] ; pattern=broadcast";
   else if (op == "smem2")
@@ -89,7 +91,7 @@ std::string homogeneous_text(const ParamMap& p) {
     line = "LD R{0}, [R{0}] ; pattern=stream array=src{1}\nST [R{0}], R{0} ; pattern=stream array=dst{1}";
   else
     throw UserError(
-        param_error("op", fmt::format("unknown '{}' (valid: add, sfu, smem, smem2, stream, stride2, random, store, copy)", op)));
+        param_error("op", fmt::format("unknown '{}' (valid: add, sfu, cos, smem, smem2, stream, stride2, random, store, copy)", op)));
   std::string t = fmt::format(".kernel homogeneous_{}\n.description \"{} repeated, back-to-back dependent, ILP={} (Volkov 2016 ch. 6)\"\n",
                               op, op, ilp);
   // §6.7 picks an array per GPU for random loads (128 MB here, its sizes are not printed); §5.10's
@@ -152,18 +154,19 @@ std::vector<Generator> build() {
                                  "LDS R1, [R1] ; pattern=broadcast", int_param(p, "groups", 1, int64_t{1} << 40),
                                  int_param(p, "adds", 1, int64_t{1} << 40), "");
                }});
-  g.push_back({"homogeneous",
-               "one instruction repeated, back-to-back dependent, optionally ILP chains (Volkov 2016 ch. 6, §6.3)",
-               {{"op", "add",
-                 "add, sfu, smem, smem2 (2-way bank conflict), stream, stride2, random, store (a stream of stores), copy (a stream "
-                 "loaded and stored to a second array)"},
-                {"ilp", "1", "independent dependency chains per warp (ILP, §6.3)"},
-                {"count", "2048", "instructions per warp (store, copy: stores per warp)"},
-                {"array", "auto",
-                 "array size of the global ops, e.g. 64MB (auto: 128MB for op=random, §6.7; 256MB each for op=copy; 512MB otherwise, "
-                 "§5.10)"},
-                {"bytes", "4", "bytes per thread of op=stream's loads: 4, 8 or 16 (LD.64, LD.128)"}},
-               homogeneous_text});
+  g.push_back(
+      {"homogeneous",
+       "one instruction repeated, back-to-back dependent, optionally ILP chains (Volkov 2016 ch. 6, §6.3)",
+       {{"op", "add",
+         "add, sfu, cos (RRO.SINCOS then MUFU.COS), smem, smem2 (2-way bank conflict), stream, stride2, random, store (a stream of stores), copy (a stream "
+         "loaded and stored to a second array)"},
+        {"ilp", "1", "independent dependency chains per warp (ILP, §6.3)"},
+        {"count", "2048", "instructions per warp (store, copy: stores per warp; cos: cosines per warp)"},
+        {"array", "auto",
+         "array size of the global ops, e.g. 64MB (auto: 128MB for op=random, §6.7; 256MB each for op=copy; 512MB otherwise, "
+         "§5.10)"},
+        {"bytes", "4", "bytes per thread of op=stream's loads: 4, 8 or 16 (LD.64, LD.128)"}},
+       homogeneous_text});
   g.push_back(
       {"ilp",
        "streaming loads in ILP independent chains (Volkov 2016 §6.3, Figure 6.2)",

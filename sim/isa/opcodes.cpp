@@ -30,6 +30,9 @@ constexpr std::array kOpcodes{
     OpcodeInfo{"S2R", OpClass::Alu, 1},
     OpcodeInfo{"I2F", OpClass::Alu, 1},
     OpcodeInfo{"F2I", OpClass::Alu, 1},
+    // Range reduction before MUFU.SIN/COS/EX2 up to sm_6x (one of the floating-point instructions
+    // of the CUDA Binary Utilities' Fermi-to-Pascal tables; sm_70 on uses an FMUL instead).
+    OpcodeInfo{"RRO", OpClass::Alu, 1},
     OpcodeInfo{"FSETP", OpClass::Alu, 2},
     OpcodeInfo{"ISETP", OpClass::Alu, 2},
     // ... and those of sm_70-sm_90

@@ -68,6 +68,18 @@ TEST(SimulatedSeedTables, Table6_2LatenciesWithinOneCycleOnAllFiveGpus) {
   }
 }
 
+// A native_cos chain (op=cos: RRO.SINCOS on the CUDA cores, then MUFU.COS) takes the add latency
+// plus the SFU latency of Table 6.2 per cosine at one warp: Kepler 9 + 9 = 18 and Fermi 18 + 22 =
+// 40, Lemeire 2016 Table II's Λ of its special function on those generations (the EXIT adds under
+// a cycle per warp). Not Maxwell, where a result reaches a CUDA-core consumer and another unit at
+// different times (§4.7).
+TEST(SimulatedSeedTables, ACosineChainTakesTheAddLatencyPlusTheSfuLatency) {
+  for (const std::string g : {"g80", "gt200", "fermi", "kepler"}) {
+    const auto cfg = test::builtin(g);
+    EXPECT_NEAR(run(cfg, "cos", 1, 512).mean_warp_latency / 512, kTable6_2.at(g)[0] + kTable6_2.at(g)[1], 0.01) << g;
+  }
+}
+
 TEST(SimulatedSeedTables, Table6_3NeededOccupancyWithinOneWarpPerScheduler) {
   // Smallest occupancy reaching 99% of the peak (§6.1: "over 99%"), with warps long enough
   // (4096 instructions) that the block launch gap is ~1% as in the seed's long-running kernels.

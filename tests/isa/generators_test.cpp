@@ -47,6 +47,10 @@ TEST(Generators, AlphaLimitsAndFractions) {
 
 TEST(Generators, HomogeneousSequencesUseTheRightUnitAndPattern) {
   EXPECT_EQ(instruction_mix(gen("homogeneous", {{"op", "sfu"}, {"count", "10"}})).count(OpClass::Sfu), 10);
+  const Kernel cos = gen("homogeneous", {{"op", "cos"}, {"count", "10"}});  // RRO.SINCOS, then MUFU.COS
+  EXPECT_EQ(instruction_mix(cos).count(OpClass::Sfu), 10);
+  EXPECT_EQ(instruction_mix(cos).count(OpClass::Alu), 10);
+  EXPECT_TRUE(single_chain(cos));
   const Kernel smem2 = gen("homogeneous", {{"op", "smem2"}, {"count", "10"}});
   EXPECT_EQ(smem2.accesses[0].kind, AccessKind::Conflict);
   EXPECT_EQ(smem2.accesses[0].param, 2);
