@@ -110,11 +110,31 @@ DramChannel::Floors DramChannel::floors() const {
 }
 
 void DramChannel::choose() {
-  next_ = Choice{};
+  // consider() over every bank with a choice, as one key per bank: (time, not a column command,
+  // age) compared as one 128-bit number, with no branch on the command's kind (this pass runs for
+  // every command issued).
   const Floors f = floors();
+  const uint64_t floor_of[3] = {f.cas, f.act, f.any};  // by Cmd: Cas, Act, Pre
+  using Key = unsigned __int128;
+  Key best = ~Key{0};
+  int best_bank = -1;
   for (size_t w = 0; w < with_choice_.size(); ++w)
-    for (uint64_t bits = with_choice_[w]; bits != 0; bits &= bits - 1)
-      consider(static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(bits))), f);
+    for (uint64_t bits = with_choice_[w]; bits != 0; bits &= bits - 1) {
+      const auto bank = static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(bits)));
+      const BankChoice& q = choices_[bank];
+      const bool cas = q.cmd == Cmd::Cas;
+      const uint64_t time =
+          std::max({q.bank_time, floor_of[static_cast<size_t>(q.cmd)], group_cas_ok_[q.group] & (uint64_t{0} - uint64_t{cas})});
+      const Key key = Key{time} << 64 | uint64_t{!cas} << 63 | q.seq;  // seq < 2^63: an arrival count
+      if (key < best) best = key, best_bank = static_cast<int>(bank);
+    }
+  next_ = Choice{};
+  if (best_bank < 0) return;
+  const BankChoice& q = choices_[static_cast<size_t>(best_bank)];
+  next_.time = static_cast<uint64_t>(best >> 64);
+  next_.cmd = q.cmd;
+  next_.seq = q.seq;
+  next_.bank = best_bank;
 }
 
 void DramChannel::consider(uint32_t bank, const Floors& f) {
