@@ -80,10 +80,9 @@ CacheLine* SectorCache::find(uint64_t line) {
 CacheLine* SectorCache::victim(uint64_t line) {
   const uint64_t set = set_of(line);
   const uint64_t base = set * static_cast<uint64_t>(ways_);
-  if (present_[set] < ways_) {  // an empty way: the first
-    for (int w = 0; w < ways_; ++w)
-      if (tags_[base + static_cast<uint64_t>(w)] == ~uint64_t{0}) return &lines_[base + static_cast<uint64_t>(w)];
-  }
+  // Empty ways are always the least recent (a taken way becomes the newest, an invalidated one the
+  // oldest, and all start empty), so a set with one has it at its oldest end.
+  if (present_[set] < ways_) return &lines_[base + oldest_[set]];
   for (Way w = oldest_[set]; w != kNoWay; w = newer_[base + w])
     if (lines_[base + w].pending == 0) return &lines_[base + w];
   return nullptr;
