@@ -22,8 +22,14 @@ class ChannelMinTree {
 
   void set(size_t channel, uint64_t next_time) {
     size_t k = leaves_ + channel;
+    if (node_[k].first == next_time) return;
     node_[k].first = next_time;
-    for (k /= 2; k >= 1; k /= 2) node_[k] = std::min(node_[2 * k], node_[2 * k + 1]);
+    // Up to the first ancestor the change leaves as it was: those above it depend on nothing else.
+    for (k /= 2; k >= 1; k /= 2) {
+      const std::pair<uint64_t, size_t> m = std::min(node_[2 * k], node_[2 * k + 1]);
+      if (m == node_[k]) return;
+      node_[k] = m;
+    }
   }
 
   uint64_t min_time() const { return node_[1].first; }
