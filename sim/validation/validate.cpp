@@ -142,8 +142,9 @@ ValidateResult run_validate(const ValidateOptions& o) {
           "): its numbers are made up by a CPU stand-in, not measured on a GPU; the cases derived from it test the plumbing only");
   }
   SimulationCache sims(o.sets, o.whole_device);
+  const std::vector<NotCompared> not_compared = load_not_compared(builtin_not_compared_file());
   const auto derive_for = [&](const std::string& arg, const std::string& name) {
-    DerivedCases d = derive_cases(ms, user_files, arg, name, sims);
+    DerivedCases d = derive_cases(ms, user_files, arg, name, sims, not_compared);
     for (auto& c : d.cases)
       if (selected(c.id, o.case_patterns)) cases.push_back(std::move(c));
     // Every row of a measurement file becomes a case or is said not to (report and stderr).
@@ -182,7 +183,7 @@ ValidateResult run_validate(const ValidateOptions& o) {
   if (o.case_paths.empty()) {
     std::vector<std::string> names;
     for (const auto& g : gpus) names.push_back(g.name);
-    for (auto& line : uncompared_rows(ms, builtin_files, compared, load_not_compared(builtin_not_compared_file()), names)) {
+    for (auto& line : uncompared_rows(ms, builtin_files, compared, not_compared, names)) {
       res.report.notes.push_back(line);
       res.unused_rows.push_back(std::move(line));
     }

@@ -187,7 +187,7 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
 }  // namespace
 
 DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& files, const std::string& gpu_arg,
-                          const std::string& gpu_name, SimulationCache& sims) {
+                          const std::string& gpu_name, SimulationCache& sims, const std::vector<NotCompared>& not_compared) {
   DerivedCases out;
   for (size_t f : files) {
     const MeasurementFile& file = ms.files()[f];
@@ -195,6 +195,10 @@ DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& f
       const Measurement& m = ms.rows()[i];
       const auto skip = [&](const std::string& why) { out.skipped.push_back(fmt::format("{}:{} {}: {}", m.file, m.line, m.id, why)); };
       if (!gpu_arg.empty() && !m.applies_to(gpu_name)) continue;
+      if (const NotCompared* n = not_compared_reason(not_compared, m)) {
+        skip("not compared: " + n->why);
+        continue;
+      }
       if (m.workload.empty()) {
         skip("no workload to simulate");
         continue;

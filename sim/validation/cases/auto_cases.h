@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "validation/cases/case_spec.h"
+#include "validation/cases/not_compared.h"
 #include "validation/evaluation/sim_cache.h"
 #include "validation/measurements/measurements.h"
 
@@ -29,7 +30,8 @@ struct DerivedCases {
 // GPU (`gpu_name` is its config's gpu.name), simulated with `gpu_arg` (a name or config path);
 // otherwise each row's own GPU, as a built-in config. Configs come from `sims`, the cache the
 // cases will run in: loaded once per GPU with its --set overrides (the cases do not repeat them).
+// A row one of `not_compared` holds for gives no case: it is skipped with that reason.
 DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& files, const std::string& gpu_arg,
-                          const std::string& gpu_name, SimulationCache& sims);
+                          const std::string& gpu_name, SimulationCache& sims, const std::vector<NotCompared>& not_compared = {});
 
 }  // namespace warpsim::validation

@@ -1,6 +1,7 @@
 // Rows of the built-in measurement files that no validation case compares, each with its reason
 // (validation/not_compared.yaml): `validate` lists every such row in the report and on stderr, so
 // no measurement is ignored in silence; a row neither compared nor explained is listed as such.
+// The same reasons keep a row of a --measurements file from becoming a case (auto_cases.h).
 #pragma once
 
 #include <filesystem>
@@ -15,9 +16,14 @@ namespace warpsim::validation {
 struct NotCompared {
   std::vector<std::string> ids;  // globs over measurement ids
   std::string why;
+  // Globs over the path of the file a row was read from (empty: any file), for a defect of one
+  // measured file (its row ids are every run's).
+  std::vector<std::string> files;
 };
 
 std::filesystem::path builtin_not_compared_file();
+// The first entry of `reasons` that holds for row `m` (its id and its file), or nullptr.
+const NotCompared* not_compared_reason(const std::vector<NotCompared>& reasons, const Measurement& m);
 // Throws UserError naming file:line for a malformed file.
 std::vector<NotCompared> load_not_compared(const std::filesystem::path& file);
 

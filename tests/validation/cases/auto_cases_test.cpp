@@ -279,6 +279,21 @@ TEST(AutoCases, AConfigPathRunsTheRowsOfItsGpuName) {
   EXPECT_EQ(c->gpu, "kepler");
 }
 
+// A row validation/not_compared.yaml holds for gives no case; the skip says why.
+TEST(AutoCases, ARowNotComparedIsSkippedWithItsReason) {
+  const std::string path = test::write_temp_file("auto/not_compared/measurements.csv",
+                                                 "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                                                 "lab.add,kepler,throughput,homogeneous,op=add,8,32,ops_per_cycle_per_scheduler,mylab,\n"
+                                                 "lab.mix,kepler,throughput,homogeneous,op=sfu,8,8,ops_per_cycle_per_scheduler,mylab,\n");
+  SimulationCache sims(std::vector<std::string>{});
+  const std::vector<NotCompared> reasons{{{"lab.mix"}, "a bad build", {"*not_compared/measurements.csv"}}};
+  const DerivedCases d = derive_cases(load_measurements(path), {0}, "kepler", "kepler", sims, reasons);
+  ASSERT_EQ(d.cases.size(), 1u);
+  EXPECT_EQ(d.cases[0].id, "auto.lab.add");
+  ASSERT_EQ(d.skipped.size(), 1u);
+  EXPECT_NE(d.skipped[0].find("lab.mix: not compared: a bad build"), std::string::npos) << d.skipped[0];
+}
+
 TEST(AutoCases, ABadSetIsAnErrorWhileAGpuWithoutAConfigIsSkipped) {
   // A bad --set must not make every row look like one of a GPU without a config, with `validate`
   // saying only that no case matched.
