@@ -100,58 +100,46 @@ void DramChannel::refresh_all_choices() {
 DramChannel::Floors DramChannel::floors() const {
   // Never before the event that made this choice: a request arriving can switch the scheduler
   // to the write buffer, whose oldest commands could have gone earlier but were not chosen then.
-  Floors f;
-  f.any = std::max(cmd_free_, now_);
-  f.cas = std::max(f.any, draining_ ? write_ok_ : read_ok_);
+  const uint64_t any = std::max(cmd_free_, now_);
   const uint64_t faw_ok = t_.tfaw > 0 && stats_.activates >= 4 ? act_window_[act_pos_] + t_.tfaw : 0;
   const uint64_t rrd_ok = any_act_ ? last_act_ + t_.trrd : 0;
-  f.act = std::max({f.any, rrd_ok, faw_ok});
-  return f;
+  return Floors{{std::max(any, draining_ ? write_ok_ : read_ok_), std::max({any, rrd_ok, faw_ok}), any}};
+}
+
+uint64_t DramChannel::command_time(const BankChoice& q, const Floors& f) const {
+  const uint64_t group = group_cas_ok_[q.group] & (uint64_t{0} - uint64_t{q.cmd == Cmd::Cas});  // a CAS's bank group, without a branch
+  return std::max({q.bank_time, f.of[static_cast<size_t>(q.cmd)], group});
+}
+
+DramChannel::OrderKey DramChannel::order_key(uint64_t time, Cmd cmd, uint64_t seq) {
+  // Earliest command first; at equal times column commands (row hits), then the oldest (seq, an
+  // arrival count, stays below 2^63).
+  return OrderKey{time} << 64 | uint64_t{cmd != Cmd::Cas} << 63 | seq;
 }
 
 void DramChannel::choose() {
-  // consider() over every bank with a choice, as one key per bank: (time, not a column command,
-  // age) compared as one 128-bit number, with no branch on the command's kind (this pass runs for
-  // every command issued).
+  // The pass runs for every command issued: one key per bank, compared as one number.
   const Floors f = floors();
-  const uint64_t floor_of[3] = {f.cas, f.act, f.any};  // by Cmd: Cas, Act, Pre
-  using Key = unsigned __int128;
-  Key best = ~Key{0};
+  OrderKey best = ~OrderKey{0};
   int best_bank = -1;
   for (size_t w = 0; w < with_choice_.size(); ++w)
     for (uint64_t bits = with_choice_[w]; bits != 0; bits &= bits - 1) {
       const auto bank = static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(bits)));
       const BankChoice& q = choices_[bank];
-      const bool cas = q.cmd == Cmd::Cas;
-      const uint64_t time =
-          std::max({q.bank_time, floor_of[static_cast<size_t>(q.cmd)], group_cas_ok_[q.group] & (uint64_t{0} - uint64_t{cas})});
-      const Key key = Key{time} << 64 | uint64_t{!cas} << 63 | q.seq;  // seq < 2^63: an arrival count
+      const OrderKey key = order_key(command_time(q, f), q.cmd, q.seq);
       if (key < best) best = key, best_bank = static_cast<int>(bank);
     }
   next_ = Choice{};
   if (best_bank < 0) return;
   const BankChoice& q = choices_[static_cast<size_t>(best_bank)];
-  next_.time = static_cast<uint64_t>(best >> 64);
-  next_.cmd = q.cmd;
-  next_.seq = q.seq;
-  next_.bank = best_bank;
+  next_ = Choice{static_cast<uint64_t>(best >> 64), q.cmd, q.seq, best_bank};
 }
 
 void DramChannel::consider(uint32_t bank, const Floors& f) {
   const BankChoice& q = choices_[bank];
   if (!q.valid) return;
-  Choice c;
-  c.cmd = q.cmd;
-  c.time = q.cmd == Cmd::Cas   ? std::max({q.bank_time, f.cas, group_cas_ok_[q.group]})
-           : q.cmd == Cmd::Act ? std::max(q.bank_time, f.act)
-                               : std::max(q.bank_time, f.any);
-  c.seq = q.seq;
-  c.bank = static_cast<int>(bank);
-  // Earliest command first; at equal times column commands (row hits), then the oldest.
-  const bool better = c.time != next_.time                             ? c.time < next_.time
-                      : (c.cmd == Cmd::Cas) != (next_.cmd == Cmd::Cas) ? c.cmd == Cmd::Cas
-                                                                       : c.seq < next_.seq;
-  if (next_.bank < 0 || better) next_ = c;
+  const Choice c{command_time(q, f), q.cmd, q.seq, static_cast<int>(bank)};
+  if (next_.bank < 0 || order_key(c.time, c.cmd, c.seq) < order_key(next_.time, next_.cmd, next_.seq)) next_ = c;
 }
 
 void DramChannel::refresh_at(uint64_t t) {

@@ -80,9 +80,10 @@ class DramChannel {
     Cmd cmd = Cmd::Cas;
     bool valid = false;
   };
-  // What the channel's state sets for the next command of each kind, whatever its bank.
+  // What the channel's state sets for the next command of each kind, whatever its bank, by Cmd:
+  // a column command, an activation, a precharge (as any command).
   struct Floors {
-    uint64_t any = 0, cas = 0, act = 0;
+    std::array<uint64_t, 3> of{};
   };
   struct Choice {
     uint64_t time = ~uint64_t{0};
@@ -98,10 +99,13 @@ class DramChannel {
   void refresh_all_choices();
   void choose();
   Floors floors() const;
-  void consider(uint32_t bank, const Floors& f);  // the bank's command instead of next_ if it is better
-  void refresh_at(uint64_t t);                    // precharge all, REFRESH, from `t` on
-  void close_row(Bank& b, uint64_t pre);          // PRE at `pre`: the bank is free tRP later
-  void settle_idle_refreshes(uint64_t t);         // refreshes owed or due while idle, before `t`
+  void consider(uint32_t bank, const Floors& f);                      // the bank's command instead of next_ if it is better
+  uint64_t command_time(const BankChoice& q, const Floors& f) const;  // when the bank's command can go
+  using OrderKey = unsigned __int128;
+  static OrderKey order_key(uint64_t time, Cmd cmd, uint64_t seq);  // FR-FCFS order: the smaller goes first
+  void refresh_at(uint64_t t);                                      // precharge all, REFRESH, from `t` on
+  void close_row(Bank& b, uint64_t pre);                            // PRE at `pre`: the bank is free tRP later
+  void settle_idle_refreshes(uint64_t t);                           // refreshes owed or due while idle, before `t`
   void issue_cas(ChannelRequest& r, uint64_t t, std::vector<ChannelDone>& done);
   bool row_wanted(uint32_t bank, uint64_t row) const;
   void admit(const ChannelRequest& r);  // into the window of its kind
