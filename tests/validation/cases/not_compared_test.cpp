@@ -2,11 +2,11 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <set>
 #include <string>
 
 #include "common/user_error.h"
+#include "support/test_support.h"
 #include "validation/cases/case_loader.h"
 #include "validation/measurements/measurements.h"
 
@@ -46,21 +46,18 @@ TEST(NotCompared, ARowNoCaseComparesIsNamedWithItsReasonOrTheLackOfOne) {
 // An entry with `files` holds for the rows of those files only: a defect of one measured run.
 TEST(NotCompared, AnEntryWithFilesHoldsForThoseFilesOnly) {
   const std::string csv = "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\nx.mix,gt200,latency,,,,24,cycles,s,n\n";
-  MeasurementSet ms = load_measurements_text(csv, "runs/a/m.csv");
+  const MeasurementSet ms = load_measurements_text(csv, "runs/a/m.csv");
   const std::vector<NotCompared> reasons{{{"x.*"}, "a bad build", {"*/a/m.csv"}}};
-  ASSERT_EQ(uncompared_rows(ms, 1, {}, reasons, {}).size(), 1u);
-  EXPECT_EQ(uncompared_rows(ms, 1, {}, reasons, {})[0], "runs/a/m.csv:2 x.mix: not compared: a bad build");
+  const auto lines = uncompared_rows(ms, 1, {}, reasons, {});
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0], "runs/a/m.csv:2 x.mix: not compared: a bad build");
   const MeasurementSet other = load_measurements_text(csv, "runs/b/m.csv");
   EXPECT_EQ(not_compared_reason(reasons, other.rows()[0]), nullptr);
   EXPECT_EQ(not_compared_reason(reasons, ms.rows()[0]), &reasons[0]);
 }
 
 TEST(NotCompared, AnEmptyFilesListIsAnErrorAtItsLine) {
-  const std::string path = ::testing::TempDir() + "/not_compared_files.yaml";
-  {
-    std::ofstream f(path);
-    f << "rows:\n  - ids: [\"x.*\"]\n    why: w\n    files: []\n";
-  }
+  const std::string path = test::write_temp_file("not_compared_files.yaml", "rows:\n  - ids: [\"x.*\"]\n    why: w\n    files: []\n");
   try {
     load_not_compared(path);
     FAIL() << "an empty files list was accepted";
