@@ -66,6 +66,8 @@ struct L2Config {
   WARPSIM_FIELDS(L2Config, WARPSIM_CACHE_LEVEL_FIELDS
     (int, slices, 0, "slices", 0, 4096, kOptional, "L2 slices (lines hash over them); 0 = no L2 simulated")
     (double, bytes_per_cycle, 32, "bytes/cycle", 1, 1 << 16, kOptional, "data port of one L2 slice, per core cycle")
+    (int, access_bytes, 32, "bytes", 32, 128, kOptional,
+     "what one access of a slice's data array moves: a request takes the port for the aligned chunks of this size that hold its sectors (power of two)")
     (int, partitions, 1, "partitions", 1, 64, kOptional,
      "L2 partitions, the slices split evenly; an SM reads through its own, which keeps copies of lines another homes")
     (int, far_hit_cycles, 0, "cycles", 0, 1 << 20, kOptional,

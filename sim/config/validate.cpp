@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <iterator>
 #include <utility>
@@ -71,6 +72,8 @@ void check_memory_rules(const HwConfig& c, Fail& fail, Conflict& conflict) {
       conflict({"memory.l2.hit_latency_cycles", "memory.latency_cycles"},
                fmt::format("an L2 hit of {} cycles must take at least 2 cycles and no longer than the memory's {}", m.l2.hit_latency_cycles,
                            m.latency_cycles));
+    if (!std::has_single_bit(static_cast<unsigned>(m.l2.access_bytes)))
+      fail("memory.l2.access_bytes", fmt::format("{} is not a power of two (32, 64 or 128 bytes)", m.l2.access_bytes));
     if (m.l2.slices % m.l2.partitions != 0)
       conflict({"memory.l2.partitions", "memory.l2.slices"},
                fmt::format("{} slices do not split evenly into {} partitions", m.l2.slices, m.l2.partitions));

@@ -206,6 +206,31 @@ TEST(CachedMemory, RequestsToOneSliceQueueAtItsPort) {
   EXPECT_EQ(h.completed(4), 2210u);
 }
 
+// The slice's data array moves 64-byte halves of a line (l2.access_bytes 64, A100's 64 bytes a
+// clock per slice): at 3.2 bytes per cycle an access takes 20 cycles whatever it carries of its
+// half. Two warmed lines; at 2000 one-sector hits to each: the second is looked up 20 cycles after
+// the first (10 with 32-byte accesses). At 3000 a 64-byte hit across the halves (sectors 1 and 2)
+// takes two accesses, 40 cycles: the one-sector hit behind it is looked up at 3140, completes 3240.
+TEST(CachedMemory, ASliceMovesWholeAccessesOfItsArray) {
+  for (const int access : {32, 64}) {
+    SCOPED_TRACE(access);
+    config::HwConfig c = with_l2();
+    c.memory.l2.bytes_per_cycle = 3.2;
+    c.memory.l2.access_bytes = access;
+    Harness h(c);
+    h.access(0, 1, 1000, false, 128);
+    h.access(kLine, 2, 1000, false, 128);
+    h.access(0, 3, 2000);
+    h.access(kLine, 4, 2000);
+    h.access(32, 5, 3000, false, 64);
+    h.access(kLine, 6, 3000);
+    EXPECT_EQ(h.completed(3), 2200u);
+    EXPECT_EQ(h.completed(4), access == 64 ? 2220u : 2210u);
+    EXPECT_EQ(h.completed(5), 3200u);
+    EXPECT_EQ(h.completed(6), access == 64 ? 3240u : 3220u);
+  }
+}
+
 TEST(CachedMemory, WithoutCachesTheModelIsUnchanged) {
   config::HwConfig c = test::builtin("kepler");
   c.memory.l2.slices = 0;

@@ -120,6 +120,7 @@ class CachedMemory final : public MemorySystem {
   // The cycle at which `sectors` sectors of SM `sm`'s L1 reach its registers, read at `at` (the
   // L1's data path, l1.bytes_per_cycle; `at` itself when unbounded). Calls in time order.
   uint64_t l1_port(int sm, uint64_t at, int sectors);
+  int port_sectors(uint8_t mask) const;  // L2 port time of a request for `mask`, in sectors (l2.access_bytes)
 
   void submit_access(uint32_t request, uint64_t now);
   bool l1_lookup(uint32_t request, uint64_t now);
@@ -148,6 +149,7 @@ class CachedMemory final : public MemorySystem {
   bool sms_per_partition_ = true;  // the simulated SMs cover every partition (else their warps alternate)
   uint64_t l2_return_cycles_ = 0;  // slice -> SM on a hit
   double port_cycles_per_sector_ = 0;
+  uint8_t access_groups_ = 0xF;  // bit j: sector j starts an access of the slice array (l2.access_bytes)
   uint32_t l2_mshrs_ = 0, l1_mshrs_ = 0;
   bool has_l1_ = false, has_l2_ = false;
 

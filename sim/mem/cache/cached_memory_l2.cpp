@@ -12,6 +12,18 @@ namespace warpsim::mem::cache {
 
 // ---- L2 (slices): a request reaches its slice half an L2 hit after it left the SM
 
+// The sectors' worth of port time a request takes: its sectors, rounded out to the aligned chunks
+// the slice's data array moves in one access (l2.access_bytes; a lone sector of a 64-byte array
+// costs the access of two, A100 whitepaper: 64 bytes per clock per slice).
+int CachedMemory::port_sectors(uint8_t mask) const {
+  if (access_groups_ == 0xF) return std::popcount(mask);
+  const int group = kSectorsPerLine / std::popcount(access_groups_);
+  int sectors = 0;
+  for (int j = 0; j < kSectorsPerLine; j += group)
+    if ((mask >> j) & ((1u << group) - 1)) sectors += group;
+  return sectors;
+}
+
 void CachedMemory::send_to_l2(uint32_t request, uint64_t now) {
   if (!has_l2_) {  // an L1 in front of the memory itself
     const Request& r = requests_[request];
@@ -99,7 +111,7 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
     wb.writeback = true;
     fetch_below(new_mshr(wb), evicted.line, evicted.dirty, true, sm, now);
   }
-  slice.port_free = std::max(slice.port_free, static_cast<double>(now)) + port_cycles_per_sector_ * std::popcount(mask);
+  slice.port_free = std::max(slice.port_free, static_cast<double>(now)) + port_cycles_per_sector_ * port_sectors(mask);
   if (have == mask) {
     requests_[request].from_cache = true;
     deliver(request, now + l2_return_cycles_);
