@@ -1,5 +1,8 @@
 #include "mem/cache/sector_cache.h"
 
+#include <bit>
+#include <cstring>
+
 #include "common/bit_mix.h"
 #include "common/user_error.h"
 
@@ -11,6 +14,8 @@ SectorCache::SectorCache(uint64_t bytes, int ways) : sets_(bytes / (kLineBytes *
   const uint64_t n = sets_ * static_cast<uint64_t>(ways);
   lines_.resize(n);
   tags_.assign(n, ~uint64_t{0});
+  fp_stride_ = (static_cast<uint64_t>(ways) + 3) / 4 * 4;
+  prints_.assign(sets_ * fp_stride_, 0);
   newer_.resize(n);
   older_.resize(n);
   newest_.resize(sets_);
@@ -66,14 +71,25 @@ void SectorCache::make_least_recent(uint64_t set, Way w) {
 }
 
 CacheLine* SectorCache::find(uint64_t line) {
-  const uint64_t set = set_of(line);
+  const uint64_t hash = mix64(line);
+  const uint64_t set = hash % sets_;
   const uint64_t base = set * static_cast<uint64_t>(ways_);
-  const uint64_t* tags = &tags_[base];
-  for (int w = 0; w < ways_; ++w)
-    if (tags[w] == line) {
-      make_most_recent(set, static_cast<Way>(w));
-      return &lines_[base + static_cast<uint64_t>(w)];
+  const uint16_t* prints = &prints_[set * fp_stride_];
+  // Four fingerprints a word; a lane equal to the line's becomes zero, and the word's zero lanes
+  // are flagged by their top bit (a borrow may flag a lane after a zero one too: the tag decides).
+  const uint64_t wanted = uint64_t{fingerprint(hash)} * 0x0001000100010001ull;
+  for (uint64_t w0 = 0; w0 < fp_stride_; w0 += 4) {
+    uint64_t word;
+    std::memcpy(&word, prints + w0, sizeof word);
+    const uint64_t x = word ^ wanted;
+    for (uint64_t zero = (x - 0x0001000100010001ull) & ~x & 0x8000800080008000ull; zero != 0; zero &= zero - 1) {
+      const uint64_t w = w0 + static_cast<uint64_t>(std::countr_zero(zero)) / 16;
+      if (w < static_cast<uint64_t>(ways_) && tags_[base + w] == line) {
+        make_most_recent(set, static_cast<Way>(w));
+        return &lines_[base + w];
+      }
     }
+  }
   return nullptr;
 }
 
@@ -96,6 +112,7 @@ CacheLine* SectorCache::take(CacheLine* v, uint64_t line, CacheLine& evicted) {
   *v = CacheLine{};
   v->line = line;
   tags_[i] = line;
+  prints_[set * fp_stride_ + i % static_cast<uint64_t>(ways_)] = fingerprint(mix64(line));
   make_most_recent(set, static_cast<Way>(i % static_cast<uint64_t>(ways_)));
   return v;
 }

@@ -4,9 +4,10 @@
 // used replacement among the lines with no fetch outstanding: a line waiting for data keeps its
 // way, as GPGPU-Sim's allocate-on-miss caches do. No data, only timing state.
 //
-// Tags sit apart from the lines' state, so a lookup scans 8 bytes a way (Fermi's sets have 64
-// ways), and each set keeps its ways in order of use, so a victim is found from the least recent
-// end without a scan.
+// Tags sit apart from the lines' state, each with a 16-bit fingerprint of its hash: a lookup scans
+// the set's fingerprints four at a time (Fermi's and the H100's L1 sets have 64 ways) and compares
+// full tags only where one matches. Each set keeps its ways in order of use, so a victim is found
+// from the least recent end without a scan.
 #pragma once
 
 #include <cstdint>
@@ -52,6 +53,7 @@ class SectorCache {
   static constexpr Way kNoWay = 0xFFFF;
 
   uint64_t set_of(uint64_t line) const;
+  static uint16_t fingerprint(uint64_t hash) { return static_cast<uint16_t>(hash >> 48); }
   void make_most_recent(uint64_t set, Way w);
   void make_least_recent(uint64_t set, Way w);
   void unlink(uint64_t set, Way w);
@@ -60,6 +62,8 @@ class SectorCache {
   int ways_ = 0;
   std::vector<CacheLine> lines_;      // sets_ x ways_
   std::vector<uint64_t> tags_;        // the same lines' tags, for the lookup's scan
+  std::vector<uint16_t> prints_;      // per set, fp_stride_ fingerprints (its ways', then padding)
+  uint64_t fp_stride_ = 4;            // ways rounded up to a multiple of 4
   std::vector<Way> newer_, older_;    // per way: its neighbours in its set's order of use
   std::vector<Way> newest_, oldest_;  // per set
   std::vector<uint16_t> present_;     // per set: ways holding a line
