@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/user_error.h"
+#include "isa/opcodes.h"
 #include "model/access_cost.h"
 
 namespace warpsim::model {
@@ -44,6 +45,8 @@ void unroll(const isa::Kernel& k, int lo, int hi, std::vector<bool>& open, std::
 struct IssueCost {
   int unit = 0;          // 0 CUDA cores, 1 SFU, 2 shared memory, 3 load/store, 4 DP units, -1 none
   double unit_busy = 0;  // multi-warp issue latency (Table 1)
+  int alt_unit = -1;     // a second unit that takes it when `unit` is busy (an FMUL: the SFUs, §3.2.1)
+  double alt_busy = 0;   // how long it holds that one
   double latency = 0;    // until a dependent may issue
   double same_warp = 0;  // until the same warp may issue again (§3.2.2)
   double bytes = 0;      // global memory traffic through the SM's pipeline share
@@ -62,6 +65,9 @@ std::vector<IssueCost> costs(const config::HwConfig& cfg, const isa::Kernel& k) 
       case OpClass::Alu:
         c.unit_busy = alu_busy;
         c.latency = cfg.alu.latency_cycles;
+        // "float MUL operation can be issued into both SP and SFU" (§3.2.1): Table 1's FMUL issues
+        // every 2 cycles over several warps, the two units taking turns.
+        if (cfg.sfu.fmul_ops_per_cycle > 0 && isa::is_fmul(in.opcode)) c.alt_unit = 1, c.alt_busy = warp / cfg.sfu.fmul_ops_per_cycle;
         break;
       case OpClass::Sfu:
         c.unit = 1;
@@ -140,7 +146,7 @@ double teg_cycles(const ModelContext& c, int warps) {
       double when = std::max({t, engine_free, s.may_issue});
       for (int r = 0; r < in.nsrc; ++r)
         if (in.src[r] < registers) when = std::max(when, s.ready[in.src[r]]);
-      if (ic.unit >= 0) when = std::max(when, unit_free[ic.unit]);
+      if (ic.unit >= 0) when = std::max(when, ic.alt_unit >= 0 ? std::min(unit_free[ic.unit], unit_free[ic.alt_unit]) : unit_free[ic.unit]);
       if (when < earliest) earliest = when, pick = i;
       if (when <= t) break;
     }
@@ -157,7 +163,10 @@ double teg_cycles(const ModelContext& c, int warps) {
     }
     for (int r = 0; r < in.ndst; ++r)
       if (in.dst[r] < registers) s.ready[in.dst[r]] = ready;
-    if (ic.unit >= 0) unit_free[ic.unit] = t + ic.unit_busy;
+    if (ic.alt_unit >= 0 && unit_free[ic.unit] > t)
+      unit_free[ic.alt_unit] = t + ic.alt_busy;
+    else if (ic.unit >= 0)
+      unit_free[ic.unit] = t + ic.unit_busy;
     engine_free = t + cpi;
     s.may_issue = t + ic.same_warp;
     end = std::max(end, in.cls == OpClass::Store ? t : ready);

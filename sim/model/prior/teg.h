@@ -2,7 +2,8 @@
 // warps on one SM. An issue engine picks a ready warp instruction every `cycles_per_issue` cycles
 // (§3.1, round robin); an instruction needs its source operands (execution latency, §3.2.1) and
 // its functional unit, which stays busy for the unit's multi-warp issue latency, 32 / ops per clock
-// (Table 1); the same warp issues again only after its same-warp issue latency (§3.2.2, about 60
+// (Table 1), an FMUL the CUDA cores or, when they are busy, the SFUs (§3.2.1); the same warp
+// issues again only after its same-warp issue latency (§3.2.2, about 60
 // cycles after a global load). Shared-memory bank conflicts serialise the half-warp's accesses
 // (§3.3.3); uncoalesced global accesses send more transactions (§3.3.4), all through the bandwidth
 // of the SM's TPC, 1/10 of the peak on GT200 (§3.1; §3.2.4's cap on transactions in flight, Cmem,

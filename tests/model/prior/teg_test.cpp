@@ -37,6 +37,16 @@ TEST(Teg, IssueLatenciesOfTableOneEmergeFromTheReplay) {
   EXPECT_NEAR(teg_cycles(c, 32) / (32 * per_warp), 4, 0.05);
 }
 
+TEST(Teg, AnFmulIssuesToTheCudaCoresAndTheSfusInTurn) {
+  // "float MUL operation can be issued into both SP and SFU" (§3.2.1): over 32 warps the two units
+  // take FMULs in turn, each held 4 cycles (32 / 8), so one issues every 2 cycles, the issue
+  // engine's rate: Table 1's FMUL row. One warp still issues every 8 (same-warp issue latency).
+  const ModelContext c = gt200("teg_table1_chain", {{"op", "FMUL"}, {"ilp", "4"}, {"count", "64"}});
+  const double per_warp = 4 * 64;
+  EXPECT_NEAR(teg_cycles(c, 1) / per_warp, 8, 0.1);
+  EXPECT_NEAR(teg_cycles(c, 32) / (32 * per_warp), 2, 0.05);
+}
+
 TEST(Teg, WarpsWaitForEachOtherAtABarrier) {
   // The matrix multiply's two barriers per tile: with one warp per tile step already serialised by
   // the conflicts, 2 warps cannot finish before 1 does, nor take twice as long (Table 2: 1.0036).
