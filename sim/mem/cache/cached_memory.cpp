@@ -91,9 +91,7 @@ CachedMemory::CachedMemory(const MemorySystemSpec& spec, const MemoryBuilder& bu
     const double per_slice = m.l2.slices * share / g.slices;  // of a device slice's traffic
     l2_return_cycles_ = static_cast<uint64_t>(m.l2.hit_latency_cycles) - request_cycles_;
     port_cycles_per_sector_ = static_cast<double>(kSectorBytes) / (m.l2.bytes_per_cycle * per_slice);
-    const int access_sectors = m.l2.access_bytes / static_cast<int>(kSectorBytes);
-    access_groups_ = 0;
-    for (int j = 0; j < kSectorsPerLine; j += access_sectors) access_groups_ |= static_cast<uint8_t>(1u << j);
+    access_sectors_ = m.l2.access_bytes / static_cast<int>(kSectorBytes);
     l2_mshrs_ = std::max(2u, scaled(m.l2.mshrs, per_slice));  // a miss and the write-back of its victim
     slices_.resize(static_cast<size_t>(g.slices));
     for (Level& s : slices_) s.tags = SectorCache(g.slice_bytes, m.l2.ways);

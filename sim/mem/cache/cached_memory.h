@@ -149,7 +149,7 @@ class CachedMemory final : public MemorySystem {
   bool sms_per_partition_ = true;  // the simulated SMs cover every partition (else their warps alternate)
   uint64_t l2_return_cycles_ = 0;  // slice -> SM on a hit
   double port_cycles_per_sector_ = 0;
-  uint8_t access_groups_ = 0xF;  // bit j: sector j starts an access of the slice array (l2.access_bytes)
+  int access_sectors_ = 1;  // sectors one access of the slice's array moves (l2.access_bytes / 32)
   uint32_t l2_mshrs_ = 0, l1_mshrs_ = 0;
   bool has_l1_ = false, has_l2_ = false;
 

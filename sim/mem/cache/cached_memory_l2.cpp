@@ -16,11 +16,11 @@ namespace warpsim::mem::cache {
 // the slice's data array moves in one access (l2.access_bytes; a lone sector of a 64-byte array
 // costs the access of two, A100 whitepaper: 64 bytes per clock per slice).
 int CachedMemory::port_sectors(uint8_t mask) const {
-  if (access_groups_ == 0xF) return std::popcount(mask);
-  const int group = kSectorsPerLine / std::popcount(access_groups_);
+  if (access_sectors_ == 1) return std::popcount(mask);
+  const unsigned chunk = (1u << access_sectors_) - 1;
   int sectors = 0;
-  for (int j = 0; j < kSectorsPerLine; j += group)
-    if ((mask >> j) & ((1u << group) - 1)) sectors += group;
+  for (int j = 0; j < kSectorsPerLine; j += access_sectors_)
+    if ((mask >> j) & chunk) sectors += access_sectors_;
   return sectors;
 }
 
