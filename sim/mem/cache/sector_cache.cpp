@@ -35,7 +35,7 @@ SectorCache::SectorCache(uint64_t bytes, int ways) : sets_(bytes / (kLineBytes *
 // The set of a line: a hash of its address bits, as GPUs index their caches (GPGPU-Sim's configs:
 // Fermi's L1 hash, IPOLY or XOR indexing for the L2s since Kepler), so that streams a power of two
 // apart do not all fall into one set.
-uint64_t SectorCache::set_of(uint64_t line) const { return mix64(line) % sets_; }
+uint64_t SectorCache::set_of(uint64_t line) const { return set_of_hash(mix64(line)); }
 
 void SectorCache::unlink(uint64_t set, Way w) {
   const uint64_t base = set * static_cast<uint64_t>(ways_);
@@ -72,7 +72,7 @@ void SectorCache::make_least_recent(uint64_t set, Way w) {
 
 CacheLine* SectorCache::find(uint64_t line) {
   const uint64_t hash = mix64(line);
-  const uint64_t set = hash % sets_;
+  const uint64_t set = set_of_hash(hash);
   const uint64_t base = set * static_cast<uint64_t>(ways_);
   const uint16_t* prints = &prints_[set * fp_stride_];
   // Four fingerprints a word; a lane equal to the line's becomes zero, and the word's zero lanes

@@ -53,6 +53,7 @@ class SectorCache {
   static constexpr Way kNoWay = 0xFFFF;
 
   uint64_t set_of(uint64_t line) const;
+  uint64_t set_of_hash(uint64_t hash) const { return hash % sets_; }  // the set of a line whose mix64 is `hash`
   static uint16_t fingerprint(uint64_t hash) { return static_cast<uint16_t>(hash >> 48); }
   void make_most_recent(uint64_t set, Way w);
   void make_least_recent(uint64_t set, Way w);
