@@ -73,7 +73,7 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
   m.outstanding = 1;
   const uint32_t id = new_mshr(m);
   way->mshr = id;
-  way->pending = missing;
+  l1.tags.start_fetch(*way, missing);
   r.ready = now + static_cast<uint64_t>(cfg_.memory.l1.hit_latency_cycles);
   add_waiter(mshrs_[id], request);
   counters_.l1_hit_sectors += static_cast<uint64_t>(std::popcount(have));
@@ -106,7 +106,7 @@ void CachedMemory::l1_filled(uint32_t l2_request, uint64_t time) {
   Level& l1 = l1_[m.owner];
   if (CacheLine* way = l1.tags.find(m.line); way != nullptr && way->mshr == id) {
     way->valid |= m.pending;
-    way->pending = 0;
+    l1.tags.end_fetch(*way);
     way->mshr = kNoMshr;
   }
   const int sm = static_cast<int>(m.owner);

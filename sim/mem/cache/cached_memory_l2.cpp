@@ -91,7 +91,7 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
         m.pending = missing;
         const uint32_t id = new_mshr(m);
         way->mshr = id;
-        way->pending = missing;
+        slice.tags.start_fetch(*way, missing);
         r.ready = now + l2_return_cycles_;
         add_waiter(mshrs_[id], request);
         fetch(id, slice_index, r, missing, now);
@@ -184,7 +184,7 @@ void CachedMemory::below_done(uint32_t id, uint32_t count, uint64_t time) {
   if (!m.writeback) {
     if (CacheLine* way = slice.tags.find(m.line); way != nullptr && way->mshr == id) {
       way->valid |= m.pending;
-      way->pending = 0;
+      slice.tags.end_fetch(*way);
       way->mshr = kNoMshr;
     }
     release_waiters(id, time, m.from_cache);

@@ -21,6 +21,7 @@ SectorCache::SectorCache(uint64_t bytes, int ways) : sets_(bytes / (kLineBytes *
   newest_.resize(sets_);
   oldest_.resize(sets_);
   present_.assign(sets_, 0);
+  fetching_.assign(sets_, 0);
   for (uint64_t s = 0; s < sets_; ++s) {  // way 0 the newest, the last way the oldest
     const uint64_t base = s * static_cast<uint64_t>(ways);
     for (int w = 0; w < ways; ++w) {
@@ -99,6 +100,7 @@ CacheLine* SectorCache::victim(uint64_t line) {
   // Empty ways are always the least recent (a taken way becomes the newest, an invalidated one the
   // oldest, and all start empty), so a set with one has it at its oldest end.
   if (present_[set] < ways_) return &lines_[base + oldest_[set]];
+  if (fetching_[set] == ways_) return nullptr;
   for (Way w = oldest_[set]; w != kNoWay; w = newer_[base + w])
     if (lines_[base + w].pending == 0) return &lines_[base + w];
   return nullptr;
@@ -117,9 +119,22 @@ CacheLine* SectorCache::take(CacheLine* v, uint64_t line, CacheLine& evicted) {
   return v;
 }
 
+void SectorCache::start_fetch(CacheLine& way, uint8_t sectors) {
+  WARPSIM_ASSERT(way.pending == 0 && sectors != 0, "SectorCache: a fetch starts on a way already fetching");
+  way.pending = sectors;
+  ++fetching_[static_cast<uint64_t>(&way - lines_.data()) / static_cast<uint64_t>(ways_)];
+}
+
+void SectorCache::end_fetch(CacheLine& way) {
+  WARPSIM_ASSERT(way.pending != 0, "SectorCache: a fetch ends on a way not fetching");
+  way.pending = 0;
+  --fetching_[static_cast<uint64_t>(&way - lines_.data()) / static_cast<uint64_t>(ways_)];
+}
+
 void SectorCache::invalidate(CacheLine& way) {
   const auto i = static_cast<uint64_t>(&way - lines_.data());
   const uint64_t set = i / static_cast<uint64_t>(ways_);
+  WARPSIM_ASSERT(way.pending == 0, "SectorCache: a way with a fetch outstanding is invalidated");
   if (way.present()) --present_[set];
   way = CacheLine{};
   tags_[i] = ~uint64_t{0};

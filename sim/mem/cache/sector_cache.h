@@ -24,7 +24,7 @@ struct CacheLine {
   uint64_t line = ~uint64_t{0};  // address / kLineBytes; ~0 = invalid way
   uint8_t valid = 0;             // sector bits
   uint8_t dirty = 0;
-  uint8_t pending = 0;      // sectors being fetched
+  uint8_t pending = 0;      // sectors being fetched (set through SectorCache::start_fetch)
   uint32_t mshr = kNoMshr;  // the MSHR of its outstanding fetch
   bool present() const { return line != ~uint64_t{0}; }
 };
@@ -44,6 +44,10 @@ class SectorCache {
   // most recently used.
   CacheLine* take(CacheLine* victim, uint64_t line, CacheLine& evicted);
   void invalidate(CacheLine& way);
+  // A fetch of `sectors` (not 0) starts on `way`, which had none outstanding; its data landed.
+  // Through these, so that a set knows when every way waits (victim() then answers at once).
+  void start_fetch(CacheLine& way, uint8_t sectors);
+  void end_fetch(CacheLine& way);
 
   uint64_t sets() const { return sets_; }
   int ways() const { return ways_; }
@@ -68,6 +72,7 @@ class SectorCache {
   std::vector<Way> newer_, older_;    // per way: its neighbours in its set's order of use
   std::vector<Way> newest_, oldest_;  // per set
   std::vector<uint16_t> present_;     // per set: ways holding a line
+  std::vector<uint16_t> fetching_;    // per set: ways with a fetch outstanding (pending != 0)
 };
 
 // The sectors of [address, address + bytes) within its line, as a 4-bit mask.
