@@ -70,9 +70,14 @@ std::shared_ptr<const isa::Kernel> SimulationCache::kernel(const RunSpec& run, c
   return slot;
 }
 
-std::string SimulationCache::point_key(const RunSpec& run, const ParamSet& params, int warps) const {
-  return fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}", run.gpu, join(run.sets, " "), run.workload, report::params_text(params), run.waves,
-                     run.blocks, run.device_blocks, sms_of(run), warps);
+std::string SimulationCache::point_key(const RunSpec& run, const ParamSet& params, int warps) {
+  // A generated kernel's params hold every parameter of its generator, defaults included, and
+  // decide its text: cases that name one kernel differently ({op: stream} and {op: stream, ilp: 1})
+  // share its simulations.
+  const auto k = kernel(run, params);
+  const bool generated = k->source.rfind("generator:", 0) == 0;
+  return fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}", run.gpu, join(run.sets, " "), run.workload,
+                     report::params_text(generated ? k->params : params), run.waves, run.blocks, run.device_blocks, sms_of(run), warps);
 }
 
 std::vector<int> SimulationCache::occupancies(const RunSpec& run, const ParamSet& params) {

@@ -58,7 +58,7 @@ class SimulationCache {
     sweep::SimulationPoint point;
     double cost = 0;
   };
-  std::string point_key(const RunSpec& run, const ParamSet& params, int warps) const;
+  std::string point_key(const RunSpec& run, const ParamSet& params, int warps);
   int sms_of(const RunSpec& run) const { return whole_device_ ? 0 : run.sms; }  // 0: all
 
   std::vector<std::string> global_sets_;
