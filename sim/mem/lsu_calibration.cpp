@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -127,22 +128,29 @@ std::string fingerprint(const config::HwConfig& cfg) {
 config::HwConfig with_lsu_passes_net_of_dram(const config::HwConfig& cfg) {
   config::HwConfig out = cfg;
   if (cfg.lsu.transaction_issue_cycles <= 0 || !has_dram_banks(cfg)) return out;
-  // Tens of milliseconds per config (Kepler: ~20 ms `queue`, ~55 ms `dram`); sweeps and
-  // `validate` run thousands of simulations of a few configs, from several threads.
+  // Tens to hundreds of milliseconds per config (Kepler: ~55 ms, Fermi with its caches ~500 ms);
+  // sweeps and `validate` run thousands of simulations of a few configs, from several threads:
+  // the first to need a config solves it, the others wait for its answer.
   static std::mutex mutex;
-  static std::map<std::string, double> solved;
+  static std::map<std::string, std::shared_future<double>> solved;
   const std::string key = fingerprint(cfg);
+  std::promise<double> mine;
+  std::shared_future<double> answer;
+  bool solve = false;
   {
     const std::lock_guard<std::mutex> lock(mutex);
-    if (auto it = solved.find(key); it != solved.end()) {
-      out.lsu.transaction_issue_cycles = it->second;
-      return out;
+    auto [it, inserted] = solved.try_emplace(key);
+    if (inserted) it->second = mine.get_future().share(), solve = true;
+    answer = it->second;
+  }
+  if (solve) {
+    try {
+      mine.set_value(solve_net_increment(cfg));
+    } catch (...) {
+      mine.set_exception(std::current_exception());
     }
   }
-  const double delta = solve_net_increment(cfg);
-  const std::lock_guard<std::mutex> lock(mutex);
-  solved.emplace(key, delta);
-  out.lsu.transaction_issue_cycles = delta;
+  out.lsu.transaction_issue_cycles = answer.get();
   return out;
 }
 

@@ -1,7 +1,6 @@
 #include "mem/cache/cached_memory.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -177,7 +176,7 @@ void CachedMemory::deliver(uint32_t request, uint64_t time) {
   const Request& r = requests_[request];
   if (r.near_mshr != kNone) {  // the home partition's answer reaches the near slice's MSHR
     if (!r.from_cache) mshrs_[r.near_mshr].from_cache = false;
-    schedule(time, EventKind::BelowDone, r.near_mshr, static_cast<uint32_t>(std::popcount(r.mask)));
+    schedule(time, EventKind::BelowDone, r.near_mshr, static_cast<uint32_t>(sectors_in(r.mask)));
     free_requests_.push_back(request);
     return;
   }
@@ -204,7 +203,7 @@ void CachedMemory::release_waiters(uint32_t mshr, uint64_t time, bool from_cache
   for (uint32_t w = mshrs_[mshr].first; w != kNone;) {
     const uint32_t next = requests_[w].next;
     requests_[w].from_cache = from_cache;
-    const uint64_t arrives = l1_sm < 0 ? time : l1_port(l1_sm, time, std::popcount(requests_[w].mask));
+    const uint64_t arrives = l1_sm < 0 ? time : l1_port(l1_sm, time, sectors_in(requests_[w].mask));
     deliver(w, std::max(arrives, requests_[w].ready));
     w = next;
   }

@@ -3,7 +3,6 @@
 #include "mem/cache/cached_memory.h"
 
 #include <algorithm>
-#include <bit>
 
 namespace warpsim::mem::cache {
 
@@ -29,8 +28,8 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
   const uint8_t missing = r.mask & ~have;
   if (missing == 0) {
     r.from_cache = true;
-    counters_.l1_hit_sectors += static_cast<uint64_t>(std::popcount(r.mask));
-    deliver(request, l1_port(r.sm, now, std::popcount(r.mask)) + static_cast<uint64_t>(cfg_.memory.l1.hit_latency_cycles));
+    counters_.l1_hit_sectors += static_cast<uint64_t>(sectors_in(r.mask));
+    deliver(request, l1_port(r.sm, now, sectors_in(r.mask)) + static_cast<uint64_t>(cfg_.memory.l1.hit_latency_cycles));
     return true;
   }
   const uint32_t merge = static_cast<uint32_t>(cfg_.memory.l1.mshr_merge);
@@ -40,9 +39,9 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
     const uint8_t need = missing & ~way->pending;
     r.ready = now + static_cast<uint64_t>(cfg_.memory.l1.hit_latency_cycles);
     add_waiter(m, request);
-    counters_.l1_hit_sectors += static_cast<uint64_t>(std::popcount(have));
-    counters_.l1_miss_sectors += static_cast<uint64_t>(std::popcount(missing));
-    counters_.l1_in_flight_sectors += static_cast<uint64_t>(std::popcount(static_cast<uint8_t>(missing & ~need)));
+    counters_.l1_hit_sectors += static_cast<uint64_t>(sectors_in(have));
+    counters_.l1_miss_sectors += static_cast<uint64_t>(sectors_in(missing));
+    counters_.l1_in_flight_sectors += static_cast<uint64_t>(sectors_in(static_cast<uint8_t>(missing & ~need)));
     if (need != 0) {
       way->pending |= need;
       m.pending |= need;
@@ -76,8 +75,8 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
   l1.tags.start_fetch(*way, missing);
   r.ready = now + static_cast<uint64_t>(cfg_.memory.l1.hit_latency_cycles);
   add_waiter(mshrs_[id], request);
-  counters_.l1_hit_sectors += static_cast<uint64_t>(std::popcount(have));
-  counters_.l1_miss_sectors += static_cast<uint64_t>(std::popcount(missing));
+  counters_.l1_hit_sectors += static_cast<uint64_t>(sectors_in(have));
+  counters_.l1_miss_sectors += static_cast<uint64_t>(sectors_in(missing));
   Request below;
   below.line = r.line;
   below.submit = now;

@@ -3,7 +3,6 @@
 #include "mem/cache/cached_memory.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 
 #include "mem/cache/l2_geometry.h"
@@ -16,7 +15,7 @@ namespace warpsim::mem::cache {
 // the slice's data array moves in one access (l2.access_bytes; a lone sector of a 64-byte array
 // costs the access of two, A100 whitepaper: 64 bytes per clock per slice).
 int CachedMemory::port_sectors(uint8_t mask) const {
-  if (access_sectors_ == 1) return std::popcount(mask);
+  if (access_sectors_ == 1) return sectors_in(mask);
   const unsigned chunk = (1u << access_sectors_) - 1;
   int sectors = 0;
   for (int j = 0; j < kSectorsPerLine; j += access_sectors_)
@@ -58,8 +57,8 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
     if (way == nullptr && !take_way(0)) return false;
     // A store hits only sectors a store brought in (Baghsorkhi 2012 §2.1, Fermi's counters).
     const uint8_t written = way->dirty & r.mask;
-    counters_.l2_write_hit_sectors += static_cast<uint64_t>(std::popcount(written));
-    counters_.l2_write_miss_sectors += static_cast<uint64_t>(std::popcount(static_cast<uint8_t>(r.mask & ~written)));
+    counters_.l2_write_hit_sectors += static_cast<uint64_t>(sectors_in(written));
+    counters_.l2_write_miss_sectors += static_cast<uint64_t>(sectors_in(static_cast<uint8_t>(r.mask & ~written)));
     way->valid |= r.mask;
     way->dirty |= r.mask;
   } else {
@@ -75,7 +74,7 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
         r.ready = now + l2_return_cycles_;
         add_waiter(m, request);
         const uint8_t need = missing & ~way->pending;
-        if (!for_near) counters_.l2_in_flight_sectors += static_cast<uint64_t>(std::popcount(static_cast<uint8_t>(missing & ~need)));
+        if (!for_near) counters_.l2_in_flight_sectors += static_cast<uint64_t>(sectors_in(static_cast<uint8_t>(missing & ~need)));
         if (need != 0) {
           way->pending |= need;
           m.pending |= need;
@@ -97,11 +96,11 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
         fetch(id, slice_index, r, missing, now);
       }
     }
-    counters_.l2_hit_sectors += static_cast<uint64_t>(std::popcount(have));
+    counters_.l2_hit_sectors += static_cast<uint64_t>(sectors_in(have));
     if (for_near)
-      counters_.l2_miss_sectors -= static_cast<uint64_t>(std::popcount(have));
+      counters_.l2_miss_sectors -= static_cast<uint64_t>(sectors_in(have));
     else
-      counters_.l2_miss_sectors += static_cast<uint64_t>(std::popcount(missing));
+      counters_.l2_miss_sectors += static_cast<uint64_t>(sectors_in(missing));
   }
   if (evicted.present() && evicted.dirty != 0) {
     ++slice.mshrs_in_use;
@@ -122,7 +121,7 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
 void CachedMemory::fetch(uint32_t mshr, uint32_t slice_index, const Request& r, uint8_t sectors, uint64_t now) {
   const uint32_t home = l2_home_partition(r.l2_line, static_cast<int>(partitions_));
   if (home == slice_index / partition_slices_) return fetch_below(mshr, r.line, sectors, false, r.sm, now);
-  mshrs_[mshr].outstanding += static_cast<uint32_t>(std::popcount(sectors));
+  mshrs_[mshr].outstanding += static_cast<uint32_t>(sectors_in(sectors));
   Request f;
   f.line = r.line;
   f.l2_line = r.l2_line;
@@ -137,7 +136,7 @@ void CachedMemory::fetch(uint32_t mshr, uint32_t slice_index, const Request& r, 
 void CachedMemory::fetch_past_home(uint32_t request, uint64_t now) {
   const Request r = requests_[request];
   free_requests_.push_back(request);
-  const auto n = static_cast<uint32_t>(std::popcount(r.mask));
+  const auto n = static_cast<uint32_t>(sectors_in(r.mask));
   mshrs_[r.near_mshr].outstanding -= n;  // fetch_below counts them again
   fetch_below(r.near_mshr, r.line, r.mask, false, r.sm, now);
 }
@@ -145,7 +144,7 @@ void CachedMemory::fetch_past_home(uint32_t request, uint64_t now) {
 void CachedMemory::fetch_below(uint32_t mshr, uint64_t line, uint8_t sectors, bool write, uint16_t sm, uint64_t now) {
   // One transaction per sector, submitted together: the `dram` model takes a line's sectors as
   // one request; a timed model answers at once.
-  const int n = std::popcount(sectors);
+  const int n = sectors_in(sectors);
   mshrs_[mshr].outstanding += static_cast<uint32_t>(n);
   mshrs_[mshr].from_cache = false;
   uint64_t latest = 0;

@@ -75,6 +75,12 @@ class SectorCache {
   std::vector<uint16_t> fetching_;    // per set: ways with a fetch outstanding (pending != 0)
 };
 
+// How many sectors a 4-bit sector mask holds (a table: without -mpopcnt std::popcount is a call).
+inline int sectors_in(uint8_t mask) {
+  static constexpr uint8_t kCount[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+  return kCount[mask & 0xF];
+}
+
 // The sectors of [address, address + bytes) within its line, as a 4-bit mask.
 inline uint8_t sector_mask(uint64_t address, uint32_t bytes) {
   const uint64_t first = (address % kLineBytes) / kSectorBytes;
