@@ -122,13 +122,13 @@ CacheLine* SectorCache::take(CacheLine* v, uint64_t line, CacheLine& evicted) {
 void SectorCache::start_fetch(CacheLine& way, uint8_t sectors) {
   WARPSIM_ASSERT(way.pending == 0 && sectors != 0, "SectorCache: a fetch starts on a way already fetching");
   way.pending = sectors;
-  ++fetching_[static_cast<uint64_t>(&way - lines_.data()) / static_cast<uint64_t>(ways_)];
+  ++fetching_[set_holding(way)];
 }
 
 void SectorCache::end_fetch(CacheLine& way) {
   WARPSIM_ASSERT(way.pending != 0, "SectorCache: a fetch ends on a way not fetching");
   way.pending = 0;
-  --fetching_[static_cast<uint64_t>(&way - lines_.data()) / static_cast<uint64_t>(ways_)];
+  --fetching_[set_holding(way)];
 }
 
 void SectorCache::invalidate(CacheLine& way) {

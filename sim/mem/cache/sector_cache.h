@@ -24,7 +24,7 @@ struct CacheLine {
   uint64_t line = ~uint64_t{0};  // address / kLineBytes; ~0 = invalid way
   uint8_t valid = 0;             // sector bits
   uint8_t dirty = 0;
-  uint8_t pending = 0;      // sectors being fetched (set through SectorCache::start_fetch)
+  uint8_t pending = 0;      // sectors being fetched (a fetch starts and ends through SectorCache; sectors may join it)
   uint32_t mshr = kNoMshr;  // the MSHR of its outstanding fetch
   bool present() const { return line != ~uint64_t{0}; }
 };
@@ -57,6 +57,7 @@ class SectorCache {
   static constexpr Way kNoWay = 0xFFFF;
 
   uint64_t set_of(uint64_t line) const;
+  uint64_t set_holding(const CacheLine& way) const { return static_cast<uint64_t>(&way - lines_.data()) / static_cast<uint64_t>(ways_); }
   uint64_t set_of_hash(uint64_t hash) const { return hash % sets_; }  // the set of a line whose mix64 is `hash`
   static uint16_t fingerprint(uint64_t hash) { return static_cast<uint16_t>(hash >> 48); }
   void make_most_recent(uint64_t set, Way w);
