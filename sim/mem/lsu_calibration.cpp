@@ -128,9 +128,9 @@ std::string fingerprint(const config::HwConfig& cfg) {
 config::HwConfig with_lsu_passes_net_of_dram(const config::HwConfig& cfg) {
   config::HwConfig out = cfg;
   if (cfg.lsu.transaction_issue_cycles <= 0 || !has_dram_banks(cfg)) return out;
-  // Tens to hundreds of milliseconds per config (Kepler: ~55 ms, Fermi with its caches ~500 ms);
-  // sweeps and `validate` run thousands of simulations of a few configs, from several threads:
-  // the first to need a config solves it, the others wait for its answer.
+  // Tens of milliseconds per config, up to ~0.2 s (Fermi with its caches); sweeps and `validate`
+  // run thousands of simulations of a few configs, from several threads: the first to need a
+  // config solves it, the others wait for its answer.
   static std::mutex mutex;
   static std::map<std::string, std::shared_future<double>> solved;
   const std::string key = fingerprint(cfg);
