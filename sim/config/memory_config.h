@@ -19,6 +19,8 @@ struct DramConfig {
     (int, channels_per_controller, 1, "", 1, 64, kOptional, "independent DRAM channels (own command bus) per controller")
     (int, banks, 16, "banks", 1, 1024, kOptional, "banks per channel (GDDR5 16, GDDR3 8; datasheet)")
     (int, bank_groups, 1, "", 1, 64, kOptional, "bank groups per channel (GDDR5 4; datasheet)")
+    (int, ranks, 1, "", 1, 4, kOptional,
+     "ranks per channel (HBM3 stack IDs), each with its own tRRD and tFAW window; they split the bank groups evenly")
     (int, row_bytes, 2048, "bytes", 64, 1 << 20, kOptional, "row (page) of a channel: page per chip x chips in lockstep")
     (int, burst_length, 8, "beats", 1, 64, kOptional, "data beats per column command (GDDR5 8, GDDR3 4)")
     (int, beats_per_clock, 4, "beats", 1, 16, kOptional,

@@ -24,6 +24,9 @@ void check_memory_rules(const HwConfig& c, Fail& fail, Conflict& conflict) {
   if (m.dram.banks % m.dram.bank_groups != 0)
     conflict({"memory.dram.bank_groups", "memory.dram.banks"},
              fmt::format("{} banks do not split evenly into {} groups", m.dram.banks, m.dram.bank_groups));
+  if (m.dram.bank_groups % m.dram.ranks != 0)
+    conflict({"memory.dram.ranks", "memory.dram.bank_groups"},
+             fmt::format("{} bank groups do not split evenly into {} ranks", m.dram.bank_groups, m.dram.ranks));
   const int il = m.controller.interleave_bytes;
   if ((il & (il - 1)) != 0) fail("memory.controller.interleave_bytes", fmt::format("{} is not a power of two", il));
   if (m.dram.row_bytes % il != 0)

@@ -150,6 +150,7 @@ TEST(ConfigErrors, CrossFieldRulesNameTheLineOfTheBlamedKey) {
       {"scheduler:\n  policy: two_level\n  two_level_active_warps: 17\n", "scheduler.two_level_active_warps", "active set larger"},
       {"memory:\n  l2:\n    partitions: 3\n", "memory.l2.partitions", "4 slices do not split evenly into 3 partitions"},
       {"memory:\n  l2:\n    access_bytes: 96\n", "memory.l2.access_bytes", "96 is not a power of two"},
+      {"memory:\n  dram:\n    ranks: 3\n", "memory.dram.ranks", "4 bank groups do not split evenly into 3 ranks"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.key);
@@ -159,7 +160,9 @@ TEST(ConfigErrors, CrossFieldRulesNameTheLineOfTheBlamedKey) {
     const Diagnostic* d = find_diagnostic(ds, c.key, c.text);
     ASSERT_NE(d, nullptr) << ds[0].to_string();
     if (d->file == p) {
-      EXPECT_EQ(d->line, c.key == "scheduler.two_level_active_warps" || c.key.starts_with("memory.l2.") ? 4 : 3);
+      EXPECT_EQ(d->line, c.key == "scheduler.two_level_active_warps" || c.key.starts_with("memory.l2.") || c.key.starts_with("memory.dram.")
+                             ? 4
+                             : 3);
     } else {
       EXPECT_NE(d->file.find("kepler.yaml"), std::string::npos) << "a key not in the child is blamed in its base";
     }

@@ -77,6 +77,20 @@ TEST(DramChannel, FifthActivateWaitsForTheFourActivateWindow) {
   EXPECT_EQ(end[4], 23000u + 12000 + 12000 + 2000);
 }
 
+TEST(DramChannel, EachRankHasItsOwnActivateWindow) {
+  DramTiming t = timing();
+  t.trrd = 1000;
+  t.ranks = 2;  // banks 0, 2, 4, ... in rank 0; 1, 3, 5, ... in rank 1 (group mod ranks)
+  DramChannel ch(t, PagePolicy::Close, 16, 16, 0);
+  for (uint32_t b = 0; b < 9; ++b) ch.enqueue(read(0, b, 1, b));
+  const auto end = drain(ch, 9);
+  // ACTs at 0..7 ns, four per rank; READs one burst apart from 12 ns: bank 4's (rank 0's third
+  // ACT) at 20 ns, where one window for the channel would hold its ACT to 23 ns.
+  EXPECT_EQ(end[4], 20000u + 12000 + 2000);
+  // Bank 8 is rank 0's fifth ACT: at 0 + tFAW, its READ tRCD later.
+  EXPECT_EQ(end[8], 23000u + 12000 + 12000 + 2000);
+}
+
 TEST(DramChannel, ActivatesToDifferentBanksAreSpacedByTrrd) {
   DramChannel ch(timing(), PagePolicy::Close, 16, 16, 0);
   ch.enqueue(read(0, 0, 1, 0));

@@ -19,7 +19,10 @@ DramChannel::DramChannel(const DramTiming& t, PagePolicy policy, int queue_depth
   pool_.reserve(depth_ + write_depth_);
   // A bank's group is its low bank bits (GPGPU-Sim's bank-group indexing policy 1): consecutive
   // banks, which consecutive pieces of a channel take (address_map.h), are in different groups.
-  for (size_t b = 0; b < choices_.size(); ++b) choices_[b].group = static_cast<uint32_t>(b % static_cast<size_t>(t.bank_groups));
+  for (size_t b = 0; b < choices_.size(); ++b) {
+    choices_[b].group = static_cast<uint32_t>(b % static_cast<size_t>(t.bank_groups));
+    choices_[b].rank = choices_[b].group % static_cast<uint32_t>(t.ranks);
+  }
 }
 
 void DramChannel::enqueue(const ChannelRequest& r) {
@@ -101,14 +104,20 @@ DramChannel::Floors DramChannel::floors() const {
   // Never before the event that made this choice: a request arriving can switch the scheduler
   // to the write buffer, whose oldest commands could have gone earlier but were not chosen then.
   const uint64_t any = std::max(cmd_free_, now_);
-  const uint64_t faw_ok = t_.tfaw > 0 && stats_.activates >= 4 ? act_window_[act_pos_] + t_.tfaw : 0;
-  const uint64_t rrd_ok = any_act_ ? last_act_ + t_.trrd : 0;
-  return Floors{{std::max(any, draining_ ? write_ok_ : read_ok_), std::max({any, rrd_ok, faw_ok}), any}};
+  Floors f{{std::max(any, draining_ ? write_ok_ : read_ok_), any, any}, {}};
+  for (size_t r = 0; r < static_cast<size_t>(t_.ranks); ++r) {
+    const ActWindow& w = acts_[r];
+    const uint64_t faw_ok = t_.tfaw > 0 && w.count >= 4 ? w.times[w.pos] + t_.tfaw : 0;
+    const uint64_t rrd_ok = w.count > 0 ? w.last + t_.trrd : 0;
+    f.act[r] = std::max({any, rrd_ok, faw_ok});
+  }
+  return f;
 }
 
 uint64_t DramChannel::command_time(const BankChoice& q, const Floors& f) const {
   const uint64_t group = group_cas_ok_[q.group] & (uint64_t{0} - uint64_t{q.cmd == Cmd::Cas});  // a CAS's bank group, without a branch
-  return std::max({q.bank_time, f.of[static_cast<size_t>(q.cmd)], group});
+  const uint64_t floor = q.cmd == Cmd::Act ? f.act[q.rank] : f.of[static_cast<size_t>(q.cmd)];
+  return std::max({q.bank_time, floor, group});
 }
 
 DramChannel::OrderKey DramChannel::order_key(uint64_t time, Cmd cmd, uint64_t seq) {
@@ -247,10 +256,13 @@ void DramChannel::issue(std::vector<ChannelDone>& done) {
       b.act_at = c.time;
       b.cas_ok = c.time + t_.trcd;
       b.pre_ok = c.time + t_.tras;
-      last_act_ = c.time;
-      any_act_ = true;
-      act_window_[act_pos_] = c.time;
-      act_pos_ = (act_pos_ + 1) % act_window_.size();
+      {
+        ActWindow& w = acts_[choices_[bank].rank];
+        w.last = c.time;
+        w.times[w.pos] = c.time;
+        w.pos = (w.pos + 1) % w.times.size();
+        ++w.count;
+      }
       ++stats_.activates;
       break;
     case Cmd::Pre:

@@ -77,13 +77,26 @@ class DramChannel {
     uint64_t seq = 0;        // the request's arrival order
     uint32_t request = 0;    // pool index of the request the command serves
     uint32_t group = 0;      // the bank's group (low bank bits)
+    uint32_t rank = 0;       // the group's rank (its low bits): the activate window it counts in
     Cmd cmd = Cmd::Cas;
     bool valid = false;
   };
+  static constexpr size_t kMaxRanks = 4;  // config::DramConfig::ranks
   // What the channel's state sets for the next command of each kind, whatever its bank, by Cmd:
-  // a column command, an activation, a precharge (as any command).
+  // a column command, an activation, a precharge (as any command); an activation also waits for
+  // its rank's window (`act`).
   struct Floors {
     std::array<uint64_t, 3> of{};
+    std::array<uint64_t, kMaxRanks> act{};
+  };
+  // One rank's activations: the next waits tRRD after the last and tFAW after the fourth last.
+  // The window is a die's power budget (JESD238A counts it per stack ID in HBM3; one rank on the
+  // GDDR parts).
+  struct ActWindow {
+    std::array<uint64_t, 4> times{};
+    uint64_t last = 0;
+    uint64_t count = 0;
+    size_t pos = 0;
   };
   struct Choice {
     uint64_t time = ~uint64_t{0};
@@ -124,10 +137,7 @@ class DramChannel {
   std::vector<uint32_t> free_;
   size_t reads_in_window_ = 0, writes_in_window_ = 0;
   std::vector<uint64_t> group_cas_ok_;
-  std::array<uint64_t, 4> act_window_{};  // the last four ACTs (tFAW)
-  size_t act_pos_ = 0;
-  uint64_t last_act_ = 0;
-  bool any_act_ = false;
+  std::array<ActWindow, kMaxRanks> acts_{};  // per rank
   uint64_t cmd_free_ = 0;
   uint64_t now_ = 0;                           // the latest event the channel has seen: no command goes before it
   uint64_t read_ok_ = 0, write_ok_ = 0;        // next READ / WRITE (tCCD, turnarounds)

@@ -40,6 +40,7 @@ DramTiming dram_timing(const config::HwConfig& cfg) {
   t.trfc = ps(d.trfc_ns);
   t.banks = d.banks;
   t.bank_groups = d.bank_groups;
+  t.ranks = d.ranks;
   return t;
 }
 

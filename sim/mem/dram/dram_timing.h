@@ -16,6 +16,7 @@ struct DramTiming {
   uint64_t twr = 0, twtr = 0, trtw = 0, trtp = 0, trefi = 0, trfc = 0;
   int banks = 0;
   int bank_groups = 1;
+  int ranks = 1;     // activate windows (tRRD, tFAW) per channel; a bank's rank is its group mod ranks
   int channels = 0;  // on the whole device
 
   // Bursts a transaction of `bytes` takes on the data bus (at least one).
