@@ -85,15 +85,15 @@ void DramChannel::refresh_choice(uint32_t bank) {
   // another row open and no request for it, closes that row.
   for (uint32_t i : list) {
     if (pool_[i].row != b.open_row) continue;
-    q.cmd = Cmd::Cas, q.request = i, q.seq = pool_[i].seq, q.bank_time = std::max(b.cas_ok, pool_[i].arrive);
+    q.cmd = Cmd::Cas, q.floor = kCasFloor, q.request = i, q.seq = pool_[i].seq, q.bank_time = std::max(b.cas_ok, pool_[i].arrive);
     return;
   }
   q.request = list.front();
   q.seq = pool_[q.request].seq;
   if (b.open_row == kClosed)
-    q.cmd = Cmd::Act, q.bank_time = std::max(b.act_ok, pool_[q.request].arrive);
+    q.cmd = Cmd::Act, q.floor = static_cast<uint8_t>(kActFloor + q.rank), q.bank_time = std::max(b.act_ok, pool_[q.request].arrive);
   else
-    q.cmd = Cmd::Pre, q.bank_time = std::max(b.pre_ok, pool_[q.request].arrive);
+    q.cmd = Cmd::Pre, q.floor = kPreFloor, q.bank_time = std::max(b.pre_ok, pool_[q.request].arrive);
 }
 
 void DramChannel::refresh_all_choices() {
@@ -104,20 +104,21 @@ DramChannel::Floors DramChannel::floors() const {
   // Never before the event that made this choice: a request arriving can switch the scheduler
   // to the write buffer, whose oldest commands could have gone earlier but were not chosen then.
   const uint64_t any = std::max(cmd_free_, now_);
-  Floors f{{std::max(any, draining_ ? write_ok_ : read_ok_), any, any}, {}};
+  Floors f;
+  f.at[kCasFloor] = std::max(any, draining_ ? write_ok_ : read_ok_);
+  f.at[kPreFloor] = any;
   for (size_t r = 0; r < static_cast<size_t>(t_.ranks); ++r) {
     const ActWindow& w = acts_[r];
     const uint64_t faw_ok = t_.tfaw > 0 && w.count >= 4 ? w.times[w.pos] + t_.tfaw : 0;
     const uint64_t rrd_ok = w.count > 0 ? w.last + t_.trrd : 0;
-    f.act[r] = std::max({any, rrd_ok, faw_ok});
+    f.at[kActFloor + r] = std::max({any, rrd_ok, faw_ok});
   }
   return f;
 }
 
 uint64_t DramChannel::command_time(const BankChoice& q, const Floors& f) const {
   const uint64_t group = group_cas_ok_[q.group] & (uint64_t{0} - uint64_t{q.cmd == Cmd::Cas});  // a CAS's bank group, without a branch
-  const uint64_t floor = q.cmd == Cmd::Act ? f.act[q.rank] : f.of[static_cast<size_t>(q.cmd)];
-  return std::max({q.bank_time, floor, group});
+  return std::max({q.bank_time, f.at[q.floor], group});
 }
 
 DramChannel::OrderKey DramChannel::order_key(uint64_t time, Cmd cmd, uint64_t seq) {

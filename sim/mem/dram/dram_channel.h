@@ -79,15 +79,16 @@ class DramChannel {
     uint32_t group = 0;      // the bank's group (low bank bits)
     uint32_t rank = 0;       // the group's rank (its low bits): the activate window it counts in
     Cmd cmd = Cmd::Cas;
+    uint8_t floor = 0;  // the Floors entry its command waits for
     bool valid = false;
   };
   static constexpr size_t kMaxRanks = 4;  // config::DramConfig::ranks
-  // What the channel's state sets for the next command of each kind, whatever its bank, by Cmd:
-  // a column command, an activation, a precharge (as any command); an activation also waits for
-  // its rank's window (`act`).
+  // What the channel's state sets for the next command, whatever its bank: a column command
+  // (kCasFloor), a precharge (as any command, kPreFloor), an activation in rank r, which also
+  // waits for that rank's window (kActFloor + r).
+  static constexpr uint8_t kCasFloor = 0, kPreFloor = 1, kActFloor = 2;
   struct Floors {
-    std::array<uint64_t, 3> of{};
-    std::array<uint64_t, kMaxRanks> act{};
+    std::array<uint64_t, kActFloor + kMaxRanks> at{};
   };
   // One rank's activations: the next waits tRRD after the last and tFAW after the fourth last.
   // The window is a die's power budget (JESD238A counts it per stack ID in HBM3; one rank on the
