@@ -85,7 +85,9 @@ void DramChannel::refresh_choice(uint32_t bank) {
   // another row open and no request for it, closes that row.
   for (uint32_t i : list) {
     if (pool_[i].row != b.open_row) continue;
-    q.cmd = Cmd::Cas, q.floor = kCasFloor, q.request = i, q.seq = pool_[i].seq, q.bank_time = std::max(b.cas_ok, pool_[i].arrive);
+    q.cmd = Cmd::Cas, q.floor = static_cast<uint8_t>(kCasFloor + q.group), q.request = i, q.seq = pool_[i].seq;
+    q.bank_time = std::max(b.cas_ok, pool_[i].arrive);
+    q.tiebreak = tiebreak(q.cmd, q.seq);
     return;
   }
   q.request = list.front();
@@ -94,6 +96,7 @@ void DramChannel::refresh_choice(uint32_t bank) {
     q.cmd = Cmd::Act, q.floor = static_cast<uint8_t>(kActFloor + q.rank), q.bank_time = std::max(b.act_ok, pool_[q.request].arrive);
   else
     q.cmd = Cmd::Pre, q.floor = kPreFloor, q.bank_time = std::max(b.pre_ok, pool_[q.request].arrive);
+  q.tiebreak = tiebreak(q.cmd, q.seq);
 }
 
 void DramChannel::refresh_all_choices() {
@@ -105,8 +108,9 @@ DramChannel::Floors DramChannel::floors() const {
   // to the write buffer, whose oldest commands could have gone earlier but were not chosen then.
   const uint64_t any = std::max(cmd_free_, now_);
   Floors f;
-  f.at[kCasFloor] = std::max(any, draining_ ? write_ok_ : read_ok_);
   f.at[kPreFloor] = any;
+  const uint64_t cas = std::max(any, draining_ ? write_ok_ : read_ok_);
+  for (size_t g = 0; g < group_cas_ok_.size(); ++g) f.at[kCasFloor + g] = std::max(cas, group_cas_ok_[g]);
   for (size_t r = 0; r < static_cast<size_t>(t_.ranks); ++r) {
     const ActWindow& w = acts_[r];
     const uint64_t faw_ok = t_.tfaw > 0 && w.count >= 4 ? w.times[w.pos] + t_.tfaw : 0;
@@ -116,15 +120,12 @@ DramChannel::Floors DramChannel::floors() const {
   return f;
 }
 
-uint64_t DramChannel::command_time(const BankChoice& q, const Floors& f) const {
-  const uint64_t group = group_cas_ok_[q.group] & (uint64_t{0} - uint64_t{q.cmd == Cmd::Cas});  // a CAS's bank group, without a branch
-  return std::max({q.bank_time, f.at[q.floor], group});
-}
+uint64_t DramChannel::command_time(const BankChoice& q, const Floors& f) const { return std::max(q.bank_time, f.at[q.floor]); }
 
 DramChannel::OrderKey DramChannel::order_key(uint64_t time, Cmd cmd, uint64_t seq) {
   // Earliest command first; at equal times column commands (row hits), then the oldest (seq, an
   // arrival count, stays below 2^63).
-  return OrderKey{time} << 64 | uint64_t{cmd != Cmd::Cas} << 63 | seq;
+  return OrderKey{time} << 64 | tiebreak(cmd, seq);
 }
 
 void DramChannel::choose() {
@@ -136,7 +137,7 @@ void DramChannel::choose() {
     for (uint64_t bits = with_choice_[w]; bits != 0; bits &= bits - 1) {
       const auto bank = static_cast<uint32_t>(w * 64 + static_cast<size_t>(std::countr_zero(bits)));
       const BankChoice& q = choices_[bank];
-      const OrderKey key = order_key(command_time(q, f), q.cmd, q.seq);
+      const OrderKey key = OrderKey{command_time(q, f)} << 64 | q.tiebreak;
       if (key < best) best = key, best_bank = static_cast<int>(bank);
     }
   next_ = Choice{};

@@ -75,6 +75,7 @@ class DramChannel {
   struct BankChoice {
     uint64_t bank_time = 0;  // max(the bank's own constraint, the request's arrival)
     uint64_t seq = 0;        // the request's arrival order
+    uint64_t tiebreak = 0;   // the FR-FCFS order among commands that can go at one time (order_key)
     uint32_t request = 0;    // pool index of the request the command serves
     uint32_t group = 0;      // the bank's group (low bank bits)
     uint32_t rank = 0;       // the group's rank (its low bits): the activate window it counts in
@@ -82,13 +83,15 @@ class DramChannel {
     uint8_t floor = 0;  // the Floors entry its command waits for
     bool valid = false;
   };
-  static constexpr size_t kMaxRanks = 4;  // config::DramConfig::ranks
-  // What the channel's state sets for the next command, whatever its bank: a column command
-  // (kCasFloor), a precharge (as any command, kPreFloor), an activation in rank r, which also
-  // waits for that rank's window (kActFloor + r).
-  static constexpr uint8_t kCasFloor = 0, kPreFloor = 1, kActFloor = 2;
+  static constexpr size_t kMaxRanks = 4;    // config::DramConfig::ranks
+  static constexpr size_t kMaxGroups = 64;  // config::DramConfig::bank_groups
+  // What the channel's state sets for the next command, whatever its bank: a precharge (as any
+  // command, kPreFloor); an activation in rank r, which also waits for that rank's window
+  // (kActFloor + r); a column command in bank group g, which also waits tCCD_L after the group's
+  // last (kCasFloor + g). So a bank's command waits for one entry, its choice's `floor`.
+  static constexpr uint8_t kPreFloor = 0, kActFloor = 1, kCasFloor = kActFloor + kMaxRanks;
   struct Floors {
-    std::array<uint64_t, kActFloor + kMaxRanks> at{};
+    std::array<uint64_t, kCasFloor + kMaxGroups> at;  // only the channel's ranks and groups are set
   };
   // One rank's activations: the next waits tRRD after the last and tFAW after the fourth last.
   // The window is a die's power budget (JESD238A counts it per stack ID in HBM3; one rank on the
@@ -117,9 +120,10 @@ class DramChannel {
   uint64_t command_time(const BankChoice& q, const Floors& f) const;  // when the bank's command can go
   using OrderKey = unsigned __int128;
   static OrderKey order_key(uint64_t time, Cmd cmd, uint64_t seq);  // FR-FCFS order: the smaller goes first
-  void refresh_at(uint64_t t);                                      // precharge all, REFRESH, from `t` on
-  void close_row(Bank& b, uint64_t pre);                            // PRE at `pre`: the bank is free tRP later
-  void settle_idle_refreshes(uint64_t t);                           // refreshes owed or due while idle, before `t`
+  static uint64_t tiebreak(Cmd cmd, uint64_t seq) { return uint64_t{cmd != Cmd::Cas} << 63 | seq; }  // order_key's low half
+  void refresh_at(uint64_t t);                                                                       // precharge all, REFRESH, from `t` on
+  void close_row(Bank& b, uint64_t pre);   // PRE at `pre`: the bank is free tRP later
+  void settle_idle_refreshes(uint64_t t);  // refreshes owed or due while idle, before `t`
   void issue_cas(ChannelRequest& r, uint64_t t, std::vector<ChannelDone>& done);
   bool row_wanted(uint32_t bank, uint64_t row) const;
   void admit(const ChannelRequest& r);  // into the window of its kind
