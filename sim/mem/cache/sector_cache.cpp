@@ -22,6 +22,7 @@ SectorCache::SectorCache(uint64_t bytes, int ways) : sets_(bytes / (kLineBytes *
   oldest_.resize(sets_);
   present_.assign(sets_, 0);
   fetching_.assign(sets_, 0);
+  if (ways <= 64) idle_.assign(sets_, 0);
   for (uint64_t s = 0; s < sets_; ++s) {  // way 0 the newest, the last way the oldest
     const uint64_t base = s * static_cast<uint64_t>(ways);
     for (int w = 0; w < ways; ++w) {
@@ -101,6 +102,10 @@ CacheLine* SectorCache::victim(uint64_t line) {
   // oldest, and all start empty), so a set with one has it at its oldest end.
   if (present_[set] < ways_) return &lines_[base + oldest_[set]];
   if (fetching_[set] == ways_) return nullptr;
+  if (!idle_.empty()) {
+    const uint64_t idle = idle_[set];  // not 0: some of the present ways are not fetching
+    if ((idle & (idle - 1)) == 0) return &lines_[base + static_cast<uint64_t>(std::countr_zero(idle))];
+  }
   for (Way w = oldest_[set]; w != kNoWay; w = newer_[base + w])
     if (lines_[base + w].pending == 0) return &lines_[base + w];
   return nullptr;
@@ -116,6 +121,7 @@ CacheLine* SectorCache::take(CacheLine* v, uint64_t line, CacheLine& evicted) {
   tags_[i] = line;
   prints_[set * fp_stride_ + i % static_cast<uint64_t>(ways_)] = fingerprint(mix64(line));
   make_most_recent(set, static_cast<Way>(i % static_cast<uint64_t>(ways_)));
+  set_idle(*v, true);
   return v;
 }
 
@@ -123,12 +129,22 @@ void SectorCache::start_fetch(CacheLine& way, uint8_t sectors) {
   WARPSIM_ASSERT(way.pending == 0 && sectors != 0, "SectorCache: a fetch starts on a way already fetching");
   way.pending = sectors;
   ++fetching_[set_holding(way)];
+  set_idle(way, false);
 }
 
 void SectorCache::end_fetch(CacheLine& way) {
   WARPSIM_ASSERT(way.pending != 0, "SectorCache: a fetch ends on a way not fetching");
   way.pending = 0;
   --fetching_[set_holding(way)];
+  set_idle(way, true);
+}
+
+void SectorCache::set_idle(const CacheLine& way, bool idle) {
+  if (idle_.empty()) return;
+  const auto i = static_cast<uint64_t>(&way - lines_.data());
+  const uint64_t bit = uint64_t{1} << (i % static_cast<uint64_t>(ways_));
+  uint64_t& word = idle_[i / static_cast<uint64_t>(ways_)];
+  word = idle ? word | bit : word & ~bit;
 }
 
 void SectorCache::invalidate(CacheLine& way) {
@@ -136,6 +152,7 @@ void SectorCache::invalidate(CacheLine& way) {
   const uint64_t set = i / static_cast<uint64_t>(ways_);
   WARPSIM_ASSERT(way.pending == 0, "SectorCache: a way with a fetch outstanding is invalidated");
   if (way.present()) --present_[set];
+  set_idle(way, false);
   way = CacheLine{};
   tags_[i] = ~uint64_t{0};
   make_least_recent(set, static_cast<Way>(i % static_cast<uint64_t>(ways_)));

@@ -58,6 +58,7 @@ class SectorCache {
 
   uint64_t set_of(uint64_t line) const;
   uint64_t set_holding(const CacheLine& way) const { return static_cast<uint64_t>(&way - lines_.data()) / static_cast<uint64_t>(ways_); }
+  void set_idle(const CacheLine& way, bool idle);                     // its bit in idle_ (sets of at most 64 ways)
   uint64_t set_of_hash(uint64_t hash) const { return hash % sets_; }  // the set of a line whose mix64 is `hash`
   static uint16_t fingerprint(uint64_t hash) { return static_cast<uint16_t>(hash >> 48); }
   void make_most_recent(uint64_t set, Way w);
@@ -74,6 +75,9 @@ class SectorCache {
   std::vector<Way> newest_, oldest_;  // per set
   std::vector<uint16_t> present_;     // per set: ways holding a line
   std::vector<uint16_t> fetching_;    // per set: ways with a fetch outstanding (pending != 0)
+  // Per set of at most 64 ways: a bit per way holding a line with no fetch outstanding. A full set
+  // whose fetches end one at a time (an L1 under random loads) has one, the victim, found at once.
+  std::vector<uint64_t> idle_;
 };
 
 // How many sectors a 4-bit sector mask holds (a table: without -mpopcnt std::popcount is a call).
