@@ -116,8 +116,10 @@ void DramMemory::process_until(uint64_t t_ps) {
 uint64_t DramMemory::next_event_time() const {
   uint64_t t = arrivals_.empty() ? kNever : arrivals_.front().time;
   t = std::min(t, next_command_.min_time());
-  const uint64_t internal = t == kNever ? kNever : clock_.to_cycle_ceil(t);
-  return std::min(internal, completions_.next_time());
+  // The next internal event is often asked for again before it changes (once per step of the
+  // caches above): its cycle is converted once.
+  if (t != next_ps_) next_ps_ = t, next_cycle_ = t == kNever ? kNever : clock_.to_cycle_ceil(t);
+  return std::min(next_cycle_, completions_.next_time());
 }
 
 void DramMemory::advance(uint64_t t, std::vector<Completion>& done) {

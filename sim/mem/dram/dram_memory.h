@@ -81,6 +81,7 @@ class DramMemory final : public MemorySystem {
   LatencyRecorder latencies_;
   uint64_t seq_ = 0;
   uint64_t dram_bytes_ = 0;
+  mutable uint64_t next_ps_ = kNever, next_cycle_ = kNever;  // next_event_time()'s last conversion
 };
 
 }  // namespace warpsim::mem::dram
