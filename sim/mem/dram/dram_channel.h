@@ -94,8 +94,8 @@ class DramChannel {
     std::array<uint64_t, kCasFloor + kMaxGroups> at;  // only the channel's ranks and groups are set
   };
   // One rank's activations: the next waits tRRD after the last and tFAW after the fourth last.
-  // The window is a die's power budget (JESD238A counts it per stack ID in HBM3; one rank on the
-  // GDDR parts).
+  // The window bounds the activation current of the rank's dies (Ramulator 2.0's HBM3 model, after
+  // JESD238A, keeps one per stack ID; every config here keeps one per channel).
   struct ActWindow {
     std::array<uint64_t, 4> times{};
     uint64_t last = 0;
@@ -120,8 +120,9 @@ class DramChannel {
   uint64_t command_time(const BankChoice& q, const Floors& f) const;  // when the bank's command can go
   using OrderKey = unsigned __int128;
   static OrderKey order_key(uint64_t time, Cmd cmd, uint64_t seq);  // FR-FCFS order: the smaller goes first
-  static uint64_t tiebreak(Cmd cmd, uint64_t seq) { return uint64_t{cmd != Cmd::Cas} << 63 | seq; }  // order_key's low half
-  void refresh_at(uint64_t t);                                                                       // precharge all, REFRESH, from `t` on
+  // order_key's low half: at equal times column commands (row hits) first, then the oldest.
+  static uint64_t tiebreak(Cmd cmd, uint64_t seq) { return uint64_t{cmd != Cmd::Cas} << 63 | seq; }
+  void refresh_at(uint64_t t);             // precharge all, REFRESH, from `t` on
   void close_row(Bank& b, uint64_t pre);   // PRE at `pre`: the bank is free tRP later
   void settle_idle_refreshes(uint64_t t);  // refreshes owed or due while idle, before `t`
   void issue_cas(ChannelRequest& r, uint64_t t, std::vector<ChannelDone>& done);

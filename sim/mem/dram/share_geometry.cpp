@@ -50,7 +50,7 @@ DramTiming share_timing(const DramTiming& device, const ShareGeometry& g) {
   t.trp = scaled(device.trp, g.bank_scale);
   t.banks = g.banks_per_channel;
   t.bank_groups = std::min(device.bank_groups, g.banks_per_channel);
-  t.ranks = std::gcd(device.ranks, t.bank_groups);
+  t.ranks = std::gcd(device.ranks, t.bank_groups);  // a rank holds whole bank groups (config/validate.cpp)
   t.channels = g.channels;
   return t;
 }
