@@ -87,6 +87,7 @@ class CachedMemory final : public MemorySystem {
     uint32_t outstanding = 0;  // transactions (L2) or requests (L1) sent below, not yet back
     uint32_t owner = 0;        // slice (L2) or SM (L1)
     uint8_t pending = 0;
+    uint32_t way = 0;  // the way its fetch started on (SectorCache::index_of)
     bool writeback = false;
     bool from_cache = true;  // every request it sent was served by a cache (L1: the L2; L2: the home partition)
   };

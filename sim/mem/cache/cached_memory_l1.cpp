@@ -72,6 +72,7 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
   m.outstanding = 1;
   const uint32_t id = new_mshr(m);
   way->mshr = id;
+  mshrs_[id].way = l1.tags.index_of(*way);
   l1.tags.start_fetch(*way, missing);
   r.ready = now + static_cast<uint64_t>(cfg_.memory.l1.hit_latency_cycles);
   add_waiter(mshrs_[id], request);
@@ -103,7 +104,7 @@ void CachedMemory::l1_filled(uint32_t l2_request, uint64_t time) {
   free_requests_.push_back(l2_request);
   if (--m.outstanding > 0) return;
   Level& l1 = l1_[m.owner];
-  if (CacheLine* way = l1.tags.find(m.line); way != nullptr && way->mshr == id) {
+  if (CacheLine* way = l1.tags.find_at(m.way, m.line); way != nullptr && way->mshr == id) {
     way->valid |= m.pending;
     l1.tags.end_fetch(*way);
     way->mshr = kNoMshr;

@@ -90,6 +90,7 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
         m.pending = missing;
         const uint32_t id = new_mshr(m);
         way->mshr = id;
+        mshrs_[id].way = slice.tags.index_of(*way);
         slice.tags.start_fetch(*way, missing);
         r.ready = now + l2_return_cycles_;
         add_waiter(mshrs_[id], request);
@@ -181,7 +182,7 @@ void CachedMemory::below_done(uint32_t id, uint32_t count, uint64_t time) {
   Level& slice = slices_[m.owner];
   const uint32_t owner = m.owner;
   if (!m.writeback) {
-    if (CacheLine* way = slice.tags.find(m.line); way != nullptr && way->mshr == id) {
+    if (CacheLine* way = slice.tags.find_at(m.way, m.line); way != nullptr && way->mshr == id) {
       way->valid |= m.pending;
       slice.tags.end_fetch(*way);
       way->mshr = kNoMshr;

@@ -95,6 +95,13 @@ CacheLine* SectorCache::find(uint64_t line) {
   return nullptr;
 }
 
+CacheLine* SectorCache::find_at(uint32_t index, uint64_t line) {
+  if (index >= lines_.size() || lines_[index].line != line) return find(line);
+  const uint64_t ways = static_cast<uint64_t>(ways_);
+  make_most_recent(index / ways, static_cast<Way>(index % ways));
+  return &lines_[index];
+}
+
 CacheLine* SectorCache::victim(uint64_t line) {
   const uint64_t set = set_of(line);
   const uint64_t base = set * static_cast<uint64_t>(ways_);

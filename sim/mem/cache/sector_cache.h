@@ -36,6 +36,10 @@ class SectorCache {
 
   // The way holding `line`, or nullptr. A lookup marks it used.
   CacheLine* find(uint64_t line);
+  // find(line) where the line is known to sit in the way numbered `index` (index_of: an MSHR keeps
+  // its fetch's way), as long as it does: the fill of a miss needs no lookup.
+  CacheLine* find_at(uint32_t index, uint64_t line);
+  uint32_t index_of(const CacheLine& way) const { return static_cast<uint32_t>(&way - lines_.data()); }
   // The way for `line` (not present): an empty way of the line's set, else its least recently
   // used line with no fetch pending; nullptr when every way of the set waits for data.
   CacheLine* victim(uint64_t line);
