@@ -148,7 +148,7 @@ void SectorCache::end_fetch(CacheLine& way) {
 
 void SectorCache::set_idle(const CacheLine& way, bool idle) {
   if (idle_.empty()) return;
-  const auto i = static_cast<uint64_t>(&way - lines_.data());
+  const uint64_t i = index_of(way);
   const uint64_t bit = uint64_t{1} << (i % static_cast<uint64_t>(ways_));
   uint64_t& word = idle_[i / static_cast<uint64_t>(ways_)];
   word = idle ? word | bit : word & ~bit;

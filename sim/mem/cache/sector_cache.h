@@ -61,7 +61,7 @@ class SectorCache {
   static constexpr Way kNoWay = 0xFFFF;
 
   uint64_t set_of(uint64_t line) const;
-  uint64_t set_holding(const CacheLine& way) const { return static_cast<uint64_t>(&way - lines_.data()) / static_cast<uint64_t>(ways_); }
+  uint64_t set_holding(const CacheLine& way) const { return index_of(way) / static_cast<uint64_t>(ways_); }
   void set_idle(const CacheLine& way, bool idle);                     // its bit in idle_ (sets of at most 64 ways)
   uint64_t set_of_hash(uint64_t hash) const { return hash % sets_; }  // the set of a line whose mix64 is `hash`
   static uint16_t fingerprint(uint64_t hash) { return static_cast<uint16_t>(hash >> 48); }
