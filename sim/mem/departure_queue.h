@@ -25,8 +25,9 @@ class DepartureQueue {
  public:
   // Queues a transaction of issue step j (j >= 1) to depart at `time`.
   void push(uint32_t j, uint64_t time, const Transaction& t) {
-    queues_[j].push_back(Departure{time, seq_++, t});
-    nonempty_ |= uint64_t{1} << j;
+    engine::RingQueue<Departure>& q = queues_[j];
+    if (q.empty()) front_[j] = Front{time, seq_}, nonempty_ |= uint64_t{1} << j;
+    q.push_back(Departure{time, seq_++, t});
     if (time < next_time_) next_time_ = time, next_queue_ = j;  // a tie keeps the earlier-queued front
   }
   uint64_t next_time() const { return next_time_; }
@@ -37,6 +38,10 @@ class DepartureQueue {
       engine::RingQueue<Departure>& q = queues_[next_queue_];
       memory.submit(q.front().transaction, now);
       q.pop_front();
+      if (q.empty())
+        nonempty_ &= ~(uint64_t{1} << next_queue_);
+      else
+        front_[next_queue_] = Front{q.front().time, q.front().seq};
       refresh_next();
     }
   }
@@ -47,21 +52,23 @@ class DepartureQueue {
     uint64_t seq = 0;  // order queued: breaks ties in time
     Transaction transaction;
   };
+  // Each queue's front, side by side: the merge reads these, not the queues' rings.
+  struct Front {
+    uint64_t time = 0;
+    uint64_t seq = 0;
+  };
   void refresh_next() {
     next_time_ = kNever;
     uint64_t next_seq = 0;
     for (uint64_t m = nonempty_; m; m &= m - 1) {
       const auto j = static_cast<uint32_t>(std::countr_zero(m));
-      if (queues_[j].empty()) {
-        nonempty_ &= ~(uint64_t{1} << j);
-        continue;
-      }
-      const Departure& d = queues_[j].front();
+      const Front& d = front_[j];
       if (d.time < next_time_ || (d.time == next_time_ && d.seq < next_seq)) next_time_ = d.time, next_seq = d.seq, next_queue_ = j;
     }
   }
 
   std::array<engine::RingQueue<Departure>, kWarpThreads> queues_;  // by issue step j
+  std::array<Front, kWarpThreads> front_{};                        // of the nonempty queues
   uint64_t nonempty_ = 0;                                          // bit j: queues_[j] is not empty
   uint64_t next_time_ = kNever;                                    // front of queues_[next_queue_], the first to depart
   uint32_t next_queue_ = 0;
