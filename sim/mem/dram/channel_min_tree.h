@@ -32,7 +32,11 @@ class ChannelMinTree {
     const uint64_t key = std::min(next_time, never_) << bits_ | channel;
     if (node_[k] == key) return;
     node_[k] = key;
-    for (k /= 2; k >= 1; k /= 2) node_[k] = std::min(node_[2 * k], node_[2 * k + 1]);
+    // Up the path, the changed child's new value stays in a register: one load (its sibling) a level.
+    for (uint64_t v = key; k > 1; k /= 2) {
+      v = std::min(v, node_[k ^ 1]);
+      node_[k / 2] = v;
+    }
   }
 
   uint64_t min_time() const {
