@@ -275,5 +275,24 @@ TEST(ChannelMinTree, EarliestChannelFirstAndTheLowestAtATie) {
   EXPECT_EQ(tree.min_time(), 70u);
 }
 
+// A node packs the time above the channel's bits: one channel takes no bits, and the H200's 188
+// channels take 8; times of hours in picoseconds still fit, and a tie still goes to the lowest.
+TEST(ChannelMinTree, PackedNodesKeepTimesAndChannelsOfAnyCount) {
+  ChannelMinTree one(1);
+  EXPECT_EQ(one.min_time(), kNever);
+  one.set(0, 12345);
+  EXPECT_EQ(one.min_channel(), 0u);
+  EXPECT_EQ(one.min_time(), 12345u);
+  ChannelMinTree many(188);
+  const uint64_t hour_ps = uint64_t{3600} * 1'000'000'000'000;
+  for (size_t c = 0; c < 188; ++c) many.set(c, hour_ps + 1000 - c % 7);
+  EXPECT_EQ(many.min_time(), hour_ps + 994);
+  EXPECT_EQ(many.min_channel(), 6u);  // 6, 13, 20, ... tie at the earliest time
+  many.set(6, kNever);
+  EXPECT_EQ(many.min_channel(), 13u);
+  for (size_t c = 0; c < 188; ++c) many.set(c, kNever);
+  EXPECT_EQ(many.min_time(), kNever);
+}
+
 }  // namespace
 }  // namespace warpsim::mem::dram
