@@ -61,7 +61,7 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
   if (way == nullptr) {
     CacheLine* victim = l1.tags.victim(r.line);
     if (victim == nullptr) return false;
-    CacheLine evicted;  // L1 lines are never dirty: stores go through
+    EvictedLine evicted;  // L1 lines are never dirty: stores go through
     way = l1.tags.take(victim, r.line, evicted);
   }
   ++l1.mshrs_in_use;

@@ -41,13 +41,13 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
   const uint16_t sm = r.sm;
   const uint8_t mask = r.mask;
   CacheLine* way = slice.tags.find(r.l2_line);
-  CacheLine evicted;
+  EvictedLine evicted;
   // A way for the line, and an MSHR for the write-back of a dirty victim; false (nothing changed)
   // when the set or the MSHRs are all taken. `reserve`: MSHRs the caller needs besides.
   auto take_way = [&](uint32_t reserve) {
     CacheLine* victim = slice.tags.victim(r.l2_line);
     if (victim == nullptr) return false;
-    const uint32_t writeback = victim->present() && victim->dirty != 0 ? 1 : 0;
+    const uint32_t writeback = slice.tags.holds(*victim) && victim->dirty != 0 ? 1 : 0;
     if (slice.mshrs_in_use + reserve + writeback > l2_mshrs_) return false;
     way = slice.tags.take(victim, r.l2_line, evicted);
     return true;

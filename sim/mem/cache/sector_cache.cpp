@@ -13,7 +13,7 @@ SectorCache::SectorCache(uint64_t bytes, int ways) : sets_(bytes / (kLineBytes *
                  "SectorCache: capacity is not whole sets");
   const uint64_t n = sets_ * static_cast<uint64_t>(ways);
   lines_.resize(n);
-  tags_.assign(n, ~uint64_t{0});
+  tags_.assign(n, kNoLine);
   fp_stride_ = (static_cast<uint64_t>(ways) + 3) / 4 * 4;
   prints_.assign(sets_ * fp_stride_, 0);
   newer_.resize(n);
@@ -96,7 +96,7 @@ CacheLine* SectorCache::find(uint64_t line) {
 }
 
 CacheLine* SectorCache::find_at(uint32_t index, uint64_t line) {
-  if (index >= lines_.size() || lines_[index].line != line) return find(line);
+  if (index >= lines_.size() || tags_[index] != line) return find(line);
   const uint64_t ways = static_cast<uint64_t>(ways_);
   make_most_recent(index / ways, static_cast<Way>(index % ways));
   return &lines_[index];
@@ -118,13 +118,12 @@ CacheLine* SectorCache::victim(uint64_t line) {
   return nullptr;
 }
 
-CacheLine* SectorCache::take(CacheLine* v, uint64_t line, CacheLine& evicted) {
+CacheLine* SectorCache::take(CacheLine* v, uint64_t line, EvictedLine& evicted) {
   const auto i = static_cast<uint64_t>(v - lines_.data());
   const uint64_t set = i / static_cast<uint64_t>(ways_);
-  evicted = *v;
+  evicted = EvictedLine{tags_[i], v->dirty};
   if (!evicted.present()) ++present_[set];
   *v = CacheLine{};
-  v->line = line;
   tags_[i] = line;
   prints_[set * fp_stride_ + i % static_cast<uint64_t>(ways_)] = fingerprint(mix64(line));
   make_most_recent(set, static_cast<Way>(i % static_cast<uint64_t>(ways_)));
@@ -158,10 +157,10 @@ void SectorCache::invalidate(CacheLine& way) {
   const auto i = static_cast<uint64_t>(&way - lines_.data());
   const uint64_t set = i / static_cast<uint64_t>(ways_);
   WARPSIM_ASSERT(way.pending == 0, "SectorCache: a way with a fetch outstanding is invalidated");
-  if (way.present()) --present_[set];
+  if (tags_[i] != kNoLine) --present_[set];
   set_idle(way, false);
   way = CacheLine{};
-  tags_[i] = ~uint64_t{0};
+  tags_[i] = kNoLine;
   make_least_recent(set, static_cast<Way>(i % static_cast<uint64_t>(ways_)));
 }
 

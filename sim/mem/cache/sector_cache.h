@@ -20,13 +20,22 @@ inline constexpr uint64_t kSectorBytes = 32;
 inline constexpr int kSectorsPerLine = 4;
 inline constexpr uint32_t kNoMshr = ~uint32_t{0};
 
+inline constexpr uint64_t kNoLine = ~uint64_t{0};
+
+// A way's state. Its line (address / kLineBytes) lives in the cache's tag array alone
+// (SectorCache::holds): 8 bytes a way, the L2's largest structure.
 struct CacheLine {
-  uint64_t line = ~uint64_t{0};  // address / kLineBytes; ~0 = invalid way
-  uint8_t valid = 0;             // sector bits
+  uint8_t valid = 0;  // sector bits
   uint8_t dirty = 0;
   uint8_t pending = 0;      // sectors being fetched (a fetch starts and ends through SectorCache; sectors may join it)
   uint32_t mshr = kNoMshr;  // the MSHR of its outstanding fetch
-  bool present() const { return line != ~uint64_t{0}; }
+};
+
+// What a way held before SectorCache::take gave it to another line.
+struct EvictedLine {
+  uint64_t line = kNoLine;
+  uint8_t dirty = 0;
+  bool present() const { return line != kNoLine; }
 };
 
 class SectorCache {
@@ -43,10 +52,11 @@ class SectorCache {
   // The way for `line` (not present): an empty way of the line's set, else its least recently
   // used line with no fetch pending; nullptr when every way of the set waits for data.
   CacheLine* victim(uint64_t line);
-  // Takes `victim` (victim(line), not nullptr) for `line` (not present); its old contents go to
-  // `evicted` (check evicted.present() and .dirty). The way is then present, empty and its set's
-  // most recently used.
-  CacheLine* take(CacheLine* victim, uint64_t line, CacheLine& evicted);
+  // Takes `victim` (victim(line), not nullptr) for `line` (not present); its old line goes to
+  // `evicted` (check evicted.present() and .dirty). The way then holds `line`, no sector, and is
+  // its set's most recently used.
+  CacheLine* take(CacheLine* victim, uint64_t line, EvictedLine& evicted);
+  bool holds(const CacheLine& way) const { return tags_[index_of(way)] != kNoLine; }  // a line, not an empty way
   void invalidate(CacheLine& way);
   // A fetch of `sectors` (not 0) starts on `way`, which had none outstanding; its data landed.
   // Through these, so that a set knows when every way waits (victim() then answers at once).
@@ -72,7 +82,7 @@ class SectorCache {
   uint64_t sets_ = 0;
   int ways_ = 0;
   std::vector<CacheLine> lines_;      // sets_ x ways_
-  std::vector<uint64_t> tags_;        // the same lines' tags, for the lookup's scan
+  std::vector<uint64_t> tags_;        // per way: its line, kNoLine when empty
   std::vector<uint16_t> prints_;      // per set, fp_stride_ fingerprints (its ways', then padding)
   uint64_t fp_stride_ = 4;            // ways rounded up to a multiple of 4
   std::vector<Way> newer_, older_;    // per way: its neighbours in its set's order of use
