@@ -157,7 +157,7 @@ void SectorCache::invalidate(CacheLine& way) {
   const auto i = static_cast<uint64_t>(&way - lines_.data());
   const uint64_t set = i / static_cast<uint64_t>(ways_);
   WARPSIM_ASSERT(way.pending == 0, "SectorCache: a way with a fetch outstanding is invalidated");
-  if (tags_[i] != kNoLine) --present_[set];
+  if (holds(way)) --present_[set];
   set_idle(way, false);
   way = CacheLine{};
   tags_[i] = kNoLine;
