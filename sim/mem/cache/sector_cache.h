@@ -30,6 +30,7 @@ struct CacheLine {
   uint8_t pending = 0;      // sectors being fetched (a fetch starts and ends through SectorCache; sectors may join it)
   uint32_t mshr = kNoMshr;  // the MSHR of its outstanding fetch
 };
+static_assert(sizeof(CacheLine) == 8, "a way's state stays 8 bytes: the L2's ways are a run's largest structure");
 
 // What a way held before SectorCache::take gave it to another line.
 struct EvictedLine {
