@@ -7,6 +7,7 @@
 namespace warpsim::montecarlo {
 
 using mem::cache::CacheLine;
+using mem::cache::EvictedLine;
 using mem::cache::SectorCache;
 
 namespace {
@@ -14,7 +15,7 @@ namespace {
 int bits(uint8_t m) { return std::popcount(m); }
 
 // The way `line` takes in `cache` (not present), evicting the least recently used line.
-CacheLine* allocate(SectorCache& cache, uint64_t line, mem::cache::EvictedLine& evicted) {
+CacheLine* allocate(SectorCache& cache, uint64_t line, EvictedLine& evicted) {
   CacheLine* victim = cache.victim(line);  // never null: no fetch is ever pending here
   return cache.take(victim, line, evicted);
 }
@@ -53,7 +54,7 @@ void CacheReplay::l1(int sm, const LineRequest& r, std::vector<LineRequest>& bel
   tally_.l1_read_by_access[r.access].add(static_cast<uint64_t>(bits(have)), static_cast<uint64_t>(bits(r.mask)));
   if (missing == 0) return;
   if (way == nullptr) {
-    mem::cache::EvictedLine evicted;  // L1 lines are never dirty: stores go through
+    EvictedLine evicted;  // L1 lines are never dirty: stores go through
     way = allocate(c, r.line, evicted);
   }
   way->valid |= missing;
@@ -66,7 +67,7 @@ void CacheReplay::l2(const LineRequest& r) {
   if (slices_.empty()) return;
   SectorCache& c = slices_[mem::cache::l2_slice_of(r.line, static_cast<int>(slices_.size()))];
   CacheLine* way = c.find(r.line);
-  mem::cache::EvictedLine evicted;
+  EvictedLine evicted;
   if (r.store) {
     const uint8_t written = way != nullptr ? way->dirty & r.mask : 0;
     tally_.l2_write.add(static_cast<uint64_t>(bits(written)), static_cast<uint64_t>(bits(r.mask)));
