@@ -42,7 +42,7 @@ namespace warpsim::config {
 // clang-format off
 WARPSIM_CONFIG_ENUM(Generation,
                     (G80, g80)(GT200, gt200)(Fermi, fermi)(Kepler, kepler)(Maxwell, maxwell)(Pascal, pascal)
-                    (Volta, volta)(Ampere, ampere)(Hopper, hopper)(Toy, toy))
+                    (Volta, volta)(Ampere, ampere)(Ada, ada)(Hopper, hopper)(Toy, toy))
 WARPSIM_CONFIG_ENUM(SchedulerPolicy, (Lrr, lrr)(Gto, gto)(Oldest, oldest)(TwoLevel, two_level))
 // Coalescing rules of the CUDA C Programming Guide, Appendix G (Volkov 2016 §2.5).
 WARPSIM_CONFIG_ENUM(CoalescingRule,

@@ -67,13 +67,14 @@ TEST(MicrobenchOccupancy, DeviceNamesMapToWarpsimConfigs) {
   EXPECT_EQ(warpsim_gpu_name("NVIDIA H100 PCIe", 132), "");
 }
 
-TEST(MicrobenchOccupancy, VoltaAmpereAndH200NamesMapToTheirConfigs) {
+TEST(MicrobenchOccupancy, VoltaAmpereAdaAndH200NamesMapToTheirConfigs) {
   // Names as nvidia-smi and cudaDeviceProp::name give them.
   EXPECT_EQ(warpsim_gpu_name("Tesla V100-SXM2-16GB", 80), "v100");
   EXPECT_EQ(warpsim_gpu_name("Tesla V100-SXM2-32GB", 80), "v100");  // taller stacks, same bus and clock
   EXPECT_EQ(warpsim_gpu_name("NVIDIA A100-SXM4-40GB", 108), "a100_40");
   EXPECT_EQ(warpsim_gpu_name("NVIDIA A100-SXM4-80GB", 108), "a100_80");
   EXPECT_EQ(warpsim_gpu_name("NVIDIA A100-SXM-80GB", 108), "a100_80");
+  EXPECT_EQ(warpsim_gpu_name("NVIDIA GeForce RTX 4090", 128), "rtx4090");
   EXPECT_EQ(warpsim_gpu_name("NVIDIA H200", 132), "h200");
 }
 
@@ -85,6 +86,8 @@ TEST(MicrobenchOccupancy, RelatedPartsWithoutAConfigMapToNothing) {
   EXPECT_EQ(warpsim_gpu_name("NVIDIA H200 NVL", 132), "");       // PCIe card, 1785 MHz
   EXPECT_EQ(warpsim_gpu_name("NVIDIA GH200 480GB", 132), "");    // not the H200's memory
   EXPECT_EQ(warpsim_gpu_name("NVIDIA H200", 114), "");
+  EXPECT_EQ(warpsim_gpu_name("NVIDIA GeForce RTX 4090 D", 114), "");          // China's cut
+  EXPECT_EQ(warpsim_gpu_name("NVIDIA GeForce RTX 4090 Laptop GPU", 76), "");  // an AD103
 }
 
 }  // namespace

@@ -65,6 +65,9 @@ std::string warpsim_gpu_name(const std::string& device_name, int sms) {
     if (has(device_name, "-40GB")) return "a100_40";
     return "";
   }
+  // Ada: "NVIDIA GeForce RTX 4090" has 128 SMs; the RTX 4090 D (114) and the laptop part (an AD103)
+  // are other chips or cuts.
+  if (has(device_name, "RTX 4090")) return sms == 128 && !has(device_name, "Laptop") ? "rtx4090" : "";
   return hopper_name(device_name, sms);
 }
 
