@@ -75,8 +75,8 @@ TEST(ModernGpuConfigs, SimulatedStreamStaysUnderThePinsAndUsesThem) {
   // A streaming read at full occupancy on one SM's share of the DRAM: it cannot beat the pins, and
   // a config whose channels, banks or timings were off by a factor would fall far below them. The
   // V100 reaches 89% of its pins; on the others one activation per 128-byte line, max(tRRD,
-  // tFAW / 4) apart per pseudo channel, binds first (A100 40GB 79%, 80GB 61%, RTX 4090 68%, H200 58%), as on the
-  // H100 (docs/memory-model.md, "What the default does not reproduce").
+  // tFAW / 4) apart per pseudo channel, binds first (A100 40GB 79%, 80GB 61%, RTX 4090 68%, H200
+  // 58%), as on the H100 (docs/memory-model.md, "What the default does not reproduce").
   for (const auto& v : kGpus) {
     SCOPED_TRACE(v.gpu);
     const HwConfig c = test::builtin(v.gpu);
