@@ -1,6 +1,7 @@
 // The Volta, Ampere, Ada and H200 configs (hw_configs/v100.yaml, a100_*.yaml, rtx4090.yaml,
-// h200.yaml): they load, their vendor numbers agree with each other, no measured throughput feeds
-// them, and the simulator reproduces the vendor's FP32 peak and stays under the pins with them.
+// l40.yaml, h200.yaml): they load, their vendor numbers agree with each other, no measured
+// throughput feeds them, and the simulator reproduces the vendor's FP32 peak and stays under the
+// pins with them.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -23,13 +24,10 @@ struct VendorFigures {
 };
 
 // V100 whitepaper Table 1, A100 whitepaper and 80 GB datasheet, Ada whitepaper Table 2 (RTX 4090:
-// 82.6 TFLOPS, 1008 GB/s), H200 datasheet (4.8 TB/s is the 6016-bit bus at 6.4 Gb/s:
-// hw_configs/h200.yaml).
-const VendorFigures kGpus[] = {{"v100", 80, 15.7, 900},
-                               {"a100_40", 108, 19.5, 1555},
-                               {"a100_80", 108, 19.5, 2039},
-                               {"rtx4090", 128, 82.6, 1008},
-                               {"h200", 132, 67, 4800}};
+// 82.6 TFLOPS, 1008 GB/s), L40 product figures (90.5 TFLOPS, 864 GB/s), H200 datasheet (4.8 TB/s
+// is the 6016-bit bus at 6.4 Gb/s: hw_configs/h200.yaml).
+const VendorFigures kGpus[] = {{"v100", 80, 15.7, 900},      {"a100_40", 108, 19.5, 1555}, {"a100_80", 108, 19.5, 2039},
+                               {"rtx4090", 128, 82.6, 1008}, {"l40", 142, 90.5, 864},      {"h200", 132, 67, 4800}};
 
 double pin_gbps(const HwConfig& c) { return c.memory.bus_width_bits * 2.0 * c.memory.memory_clock_mhz / 8.0 / 1000.0; }
 
@@ -60,7 +58,8 @@ TEST(ModernGpuConfigs, SimulatedFp32PeakIsTheVendors) {
   // Dependent FADDs at every warp slot: 12-16 per scheduler hide the 4-cycle latency, so the CUDA cores
   // bind. Vendor TFLOPS count an FMA as 2 operations; the FADD rate is the FMA rate. 4096 adds per
   // warp make the ramp-up and the tail small (99.3-99.8% of the lanes; 256 adds: 93-97%). The
-  // vendor rounds to 0.1 TFLOPS (V100 15.67, A100 19.49, RTX 4090 82.58, H200 66.9): 2% tolerance.
+  // vendor rounds to 0.1 TFLOPS (V100 15.67, A100 19.49, RTX 4090 82.58, L40 90.52, H200 66.9): 2%
+  // tolerance.
   for (const auto& v : kGpus) {
     SCOPED_TRACE(v.gpu);
     const HwConfig c = test::builtin(v.gpu);
@@ -74,8 +73,8 @@ TEST(ModernGpuConfigs, SimulatedStreamStaysUnderThePinsAndUsesThem) {
   // A streaming read at full occupancy on one SM's share of the DRAM: it cannot beat the pins, and
   // a config whose channels, banks or timings were off by a factor would fall far below them. The
   // V100 reaches 89% of its pins; on the others one activation per 128-byte line, max(tRRD,
-  // tFAW / 4) apart per pseudo channel, binds first (A100 40GB 79%, 80GB 61%, RTX 4090 68%, H200
-  // 58%), as on the H100 (docs/memory-model.md, "What the default does not reproduce").
+  // tFAW / 4) apart per pseudo channel, binds first (A100 40GB 79%, 80GB 61%, RTX 4090 68%, L40 77%,
+  // H200 58%), as on the H100 (docs/memory-model.md, "What the default does not reproduce").
   for (const auto& v : kGpus) {
     SCOPED_TRACE(v.gpu);
     const HwConfig c = test::builtin(v.gpu);
@@ -104,6 +103,9 @@ TEST(ModernGpuConfigs, OverlaysChangeOnlyTheMemory) {
   EXPECT_EQ(a80.memory.dram_type, "HBM2e");
   EXPECT_EQ(test::builtin("v100").gpu.generation, Generation::Volta);
   EXPECT_EQ(test::builtin("rtx4090").gpu.generation, Generation::Ada);
+  const HwConfig l40 = test::builtin("l40");  // an overlay of rtx4090: the same AD102 SM
+  EXPECT_EQ(l40.alu.ops_per_cycle, test::builtin("rtx4090").alu.ops_per_cycle);
+  EXPECT_EQ(l40.memory.dram_type, "GDDR6");
 }
 
 TEST(ModernGpuConfigs, TheMicrobenchmarksCanRealiseTheirSweptOccupanciesOnThem) {

@@ -75,6 +75,7 @@ TEST(MicrobenchOccupancy, VoltaAmpereAdaAndH200NamesMapToTheirConfigs) {
   EXPECT_EQ(warpsim_gpu_name("NVIDIA A100-SXM4-80GB", 108), "a100_80");
   EXPECT_EQ(warpsim_gpu_name("NVIDIA A100-SXM-80GB", 108), "a100_80");
   EXPECT_EQ(warpsim_gpu_name("NVIDIA GeForce RTX 4090", 128), "rtx4090");
+  EXPECT_EQ(warpsim_gpu_name("NVIDIA L40", 142), "l40");
   EXPECT_EQ(warpsim_gpu_name("NVIDIA H200", 132), "h200");
 }
 
@@ -88,6 +89,7 @@ TEST(MicrobenchOccupancy, RelatedPartsWithoutAConfigMapToNothing) {
   EXPECT_EQ(warpsim_gpu_name("NVIDIA H200", 114), "");
   EXPECT_EQ(warpsim_gpu_name("NVIDIA GeForce RTX 4090 D", 114), "");          // China's cut
   EXPECT_EQ(warpsim_gpu_name("NVIDIA GeForce RTX 4090 Laptop GPU", 76), "");  // an AD103
+  EXPECT_EQ(warpsim_gpu_name("NVIDIA L40S", 142), "");                        // 2520 MHz
 }
 
 }  // namespace

@@ -68,6 +68,8 @@ std::string warpsim_gpu_name(const std::string& device_name, int sms) {
   // Ada: "NVIDIA GeForce RTX 4090" has 128 SMs; the RTX 4090 D (114) and the laptop part (an AD103)
   // are other chips or cuts.
   if (has(device_name, "RTX 4090")) return sms == 128 && !has(device_name, "Laptop") ? "rtx4090" : "";
+  // "NVIDIA L40" (142 SMs at 2490 MHz); the L40S runs 2520 MHz.
+  if (has(device_name, "L40")) return sms == 142 && !has(device_name, "L40S") ? "l40" : "";
   return hopper_name(device_name, sms);
 }
 
