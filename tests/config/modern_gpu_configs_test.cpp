@@ -31,7 +31,7 @@ const VendorFigures kGpus[] = {{"v100", 80, 15.7, 900},      {"a100_40", 108, 19
 
 double pin_gbps(const HwConfig& c) { return c.memory.bus_width_bits * 2.0 * c.memory.memory_clock_mhz / 8.0 / 1000.0; }
 
-// Every warp slot (64, the RTX 4090's 48) of one SM and its share of the memory system.
+// Every warp slot (64; the RTX 4090's and the L40's 48) of one SM and its share of the memory system.
 device::Result simulate_one_sm(const HwConfig& c, const std::string& op, const std::string& count) {
   device::RunOptions o;
   o.warps_per_sm = c.sm.max_warps;
@@ -55,11 +55,11 @@ TEST(ModernGpuConfigs, SmCountsAndPinsAreTheVendorsAndNoMeasuredPeakIsAnInput) {
 }
 
 TEST(ModernGpuConfigs, SimulatedFp32PeakIsTheVendors) {
-  // Dependent FADDs at every warp slot: 12-16 per scheduler hide the 4-cycle latency, so the CUDA cores
-  // bind. Vendor TFLOPS count an FMA as 2 operations; the FADD rate is the FMA rate. 4096 adds per
-  // warp make the ramp-up and the tail small (99.3-99.8% of the lanes; 256 adds: 93-97%). The
-  // vendor rounds to 0.1 TFLOPS (V100 15.67, A100 19.49, RTX 4090 82.58, L40 90.52, H200 66.9): 2%
-  // tolerance.
+  // Dependent FADDs at every warp slot: 12-16 per scheduler hide the 4-cycle latency, so the CUDA
+  // cores bind. Vendor TFLOPS count an FMA as 2 operations; the FADD rate is the FMA rate. 4096
+  // adds per warp make the ramp-up and the tail small (99.3-99.8% of the lanes; 256 adds: 93-97%).
+  // The vendor rounds to 0.1 TFLOPS (V100 15.67, A100 19.49, RTX 4090 82.58, L40 90.52, H200
+  // 66.9): 2% tolerance.
   for (const auto& v : kGpus) {
     SCOPED_TRACE(v.gpu);
     const HwConfig c = test::builtin(v.gpu);
