@@ -133,7 +133,9 @@ std::optional<uint64_t> parse_byte_size(std::string_view s) {
     s.remove_suffix(suffix.size());
     return true;
   };
-  if (ends("GB"))
+  if (ends("TB"))
+    mult = uint64_t{1} << 40;
+  else if (ends("GB"))
     mult = uint64_t{1} << 30;
   else if (ends("MB"))
     mult = uint64_t{1} << 20;

@@ -51,7 +51,8 @@ class PatternReader {
 
   void array(int n, const std::vector<std::string>& w) {
     if (w.size() < 2 || w.size() > 3 || !is_name(w[1])) return error(n, ".array", "expected `.array NAME [SIZE]` (SIZE like 512MB)");
-    if (w.size() == 3 && !parse_byte_size(w[2])) return error(n, ".array", fmt::format("expected a size like 512MB, found '{}'", w[2]));
+    if (w.size() == 3 && !parse_byte_size(w[2]))
+      return error(n, ".array", fmt::format("expected a size like 512MB (B, KB, MB, GB or TB), found '{}'", w[2]));
     if (!out_.array_index.emplace(w[1], static_cast<int>(out_.arrays.size())).second)
       return error(n, ".array", fmt::format("array '{}' declared twice", w[1]));
     out_.arrays.push_back(join(w, " "));

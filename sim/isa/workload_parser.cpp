@@ -228,11 +228,20 @@ class Parser {
     if (w.size() == 3) {
       auto sz = parse_byte_size(w[2]);
       if (!sz) {
-        error(ln, fmt::format("expected a size like 512MB, found '{}'", w[2]), ".array");
+        error(ln, fmt::format("expected a size like 512MB (B, KB, MB, GB or TB), found '{}'", w[2]), ".array");
         return;
       }
       a.bytes = *sz;
     }
+    // The arrays sit back to back, each from a 1 GiB boundary (sm/address_generator.cpp): past the
+    // GPU's virtual address space two would share addresses, and their accesses each other's lines.
+    const uint64_t span = (a.bytes - 1) / kArrayAlign + 1;  // 1 GiB units, a.bytes > 0
+    if (span > kAddressSpace / kArrayAlign - array_units_)  // reported; the array is still declared for the lines naming it
+      error(ln,
+            fmt::format("array '{}' ({} bytes) takes the arrays past the GPU's 512 TB virtual address space (49 bits)", a.name, a.bytes),
+            ".array");
+    else
+      array_units_ += span;
     array_index_[a.name] = static_cast<int>(kernel_.arrays.size());
     kernel_.arrays.push_back(a);
   }
@@ -353,6 +362,11 @@ class Parser {
   // Static instructions of one kernel, after .repeat unrolling: far beyond any real kernel's
   // body (the seeds' longest is a few thousand), and ~100 MB of decoded code.
   static constexpr int64_t kMaxInstructions = int64_t{1} << 20;
+  // Global memory's virtual address space: 49 bits since Pascal (NVIDIA Tesla P100 whitepaper,
+  // "49-bit virtual addressing"); the arrays start past its first GiB (8 MB, rounded up).
+  static constexpr uint64_t kArrayAlign = uint64_t{1} << 30;
+  static constexpr uint64_t kAddressSpace = (uint64_t{1} << 49) - kArrayAlign;
+  uint64_t array_units_ = 0;  // GiB the arrays declared so far take
   bool too_long_ = false;
   int64_t expanded_lines_ = 0;
   std::string file_;

@@ -275,6 +275,19 @@ TEST(WorkloadParser, ArraySizesTakeBinaryUnitsAndRefuseOverflow) {
   EXPECT_EQ(parse_workload(".array a 512mb\nNOP\n", "w.wl").arrays.at(0).bytes, uint64_t{512} << 20);
   EXPECT_EQ(parse_workload(".array a 4096B\nNOP\n", "w.wl").arrays.at(0).bytes, 4096u);
   EXPECT_NE(error_of(".array a 99999999999GB\nNOP\n").find("expected a size like 512MB"), std::string::npos);
+  EXPECT_EQ(parse_workload(".array a 2tb\nNOP\n", "w.wl").arrays.at(0).bytes, uint64_t{2} << 40);
+}
+
+// Arrays sit back to back from 1 GiB boundaries: five of 4 EB once wrapped around 2^64 and one
+// array's loads hit another's cached lines. They must fit the 49-bit address space together.
+TEST(WorkloadParser, ArraysPastTheAddressSpaceAreAnErrorAtTheLineThatCrossesIt) {
+  EXPECT_EQ(error_of(".array a 256TB\n.array b 255TB\nNOP\n"), "");
+  const std::string err = error_of(".array a 256TB\n.array b 256TB\nLD R1, [R2] ; pattern=stream array=b\nNOP\n");
+  EXPECT_NE(err.find("w.wl:2: .array: array 'b' (281474976710656 bytes) takes the arrays past the GPU's 512 TB virtual address space"),
+            std::string::npos)
+      << err;
+  EXPECT_EQ(err.find("unknown array"), std::string::npos) << err;  // the line naming it is not an error of its own
+  EXPECT_NE(error_of(".array a 4194304TB\nNOP\n").find("w.wl:1: .array: array 'a'"), std::string::npos);
 }
 
 }  // namespace warpsim::isa
