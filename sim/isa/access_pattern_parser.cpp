@@ -3,6 +3,7 @@
 // index=EXPR, bytes, array, threads, interleave=R/K.
 #include <fmt/format.h>
 
+#include <set>
 #include <sstream>
 
 #include "common/text.h"
@@ -72,6 +73,7 @@ KeyedError parse_access_pattern(const std::string& attrs, AccessPattern& out, co
   std::string w;
   bool index_given = false;
   std::string last_key;
+  std::set<std::string> seen;
   while (in >> w) {
     auto eq = w.find('=');
     if (eq == std::string::npos) {
@@ -80,6 +82,8 @@ KeyedError parse_access_pattern(const std::string& attrs, AccessPattern& out, co
     }
     std::string key = w.substr(0, eq), val = w.substr(eq + 1);
     last_key = key;
+    // A key given twice would take its last value without a word (the first is as likely meant).
+    if (!seen.insert(key).second) return {key, fmt::format("{} given twice in one access", key)};
     if (key == "pattern") {
       if (std::string err = parse_pattern(val, out, sparse_index); !err.empty()) return {key, err};
     } else if (key == "index") {

@@ -83,7 +83,10 @@ ParamMap parse_params(const std::vector<std::string>& items) {
   for (const auto& item : items) {
     auto eq = item.find('=');
     if (eq == std::string::npos || eq == 0) throw UserError(Diagnostic{"<--param>", 0, 0, item, "expected key=value"});
-    out[std::string(trim(item.substr(0, eq)))] = std::string(trim(item.substr(eq + 1)));
+    const std::string key(trim(item.substr(0, eq)));
+    // The last of two would win without a word, where the first is as likely meant.
+    if (!out.emplace(key, std::string(trim(item.substr(eq + 1)))).second)
+      throw UserError(Diagnostic{"<--param>", 0, 0, key, fmt::format("'{}' given twice", key)});
   }
   return out;
 }

@@ -84,6 +84,8 @@ TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
                   "2000000000 is above the largest occupancy warpsim takes, 1048576");
   expect_rejected("sweep --gpu maxwell --workload homogeneous --warps 1:2000000000",
                   "2000000000 is above the largest occupancy warpsim takes, 1048576");
+  // A parameter given twice took its last value without a word.
+  expect_rejected("run --gpu maxwell --workload homogeneous --param op=add --param op=stream --warps 4", "<--param>: op: 'op' given twice");
   expect_rejected("run --gpu maxwell --workload permute --param permutation=randon --warps 4",
                   "permutation: 'randon' is not one of trivial, random");
   // Work that would take days to simulate is refused before it starts, not left to run.

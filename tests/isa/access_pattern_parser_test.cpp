@@ -78,6 +78,9 @@ TEST(AccessPatternParser, PatternErrorsNameFileLineAndKey) {
                "w.wl:2: pattern: expected gather:M.nz or gather:M.col");
   EXPECT_ERROR("LD R1, [R2] ; pattern=affinex index=tx\n", "w.wl:1: pattern: unknown pattern 'affinex'");
   EXPECT_ERROR("LDS R1, [R2] ; pattern=affine index=tx\n", "w.wl:1: pattern: affine and gather patterns address global memory");
+  // The last of two would have won without a word.
+  EXPECT_ERROR("LD R1, [R2] ; pattern=stream pattern=random\n", "w.wl:1: pattern: pattern given twice in one access");
+  EXPECT_ERROR("LD R1, [R2] ; bytes=4 bytes=8\n", "w.wl:1: bytes: bytes given twice in one access");
 }
 
 TEST(AccessPatternParser, SparseDirectiveErrorsNameTheKey) {
