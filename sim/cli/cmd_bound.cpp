@@ -127,7 +127,7 @@ void register_bound(CLI::App& app) {
                      "--worksheet prints the one throughput-bound worksheet (Volkov Table 3.4); --model and --warps do not apply to it"});
     const std::vector<int> warps = o->warps.empty() ? parse_warps(fmt::format("1:{}", cfg.sm.max_warps)) : parse_warps(o->warps);
     for (int n : warps) device::check_warps_fit(cfg, n);  // as `warpsim run`
-    report::check_outputs({{"--out", o->out}, {"--graph", x->graph}});
+    report::check_outputs({{"--out", o->out}, {"--graph", x->graph}}, input_files(*o));
     if (const std::string why = report::plots_unavailable(); !why.empty() && drawn_graph(x->graph))
       throw UserError(Diagnostic{x->graph, 0, 0, "--graph", why + "; or write a .dot file for Graphviz"});
     const model::ModelContext ctx = model::make_context(cfg, kernel);

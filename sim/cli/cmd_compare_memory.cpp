@@ -49,7 +49,7 @@ void register_compare_memory(CLI::App& app) {
   cmd->callback([o, x, models] {
     if (o->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
     const config::HwConfig cfg = config::load_hw_config(o->gpu, o->sets);
-    report::check_outputs({{"--out", o->out}, {"--points-out", x->points_out}});
+    report::check_outputs({{"--out", o->out}, {"--points-out", x->points_out}}, input_files(*o));
     validation::MemorySweepOptions so;
     if (!o->warps.empty()) so.warps = parse_warps(o->warps);
     for (int n : so.warps) device::check_warps_fit(cfg, n);  // as `warpsim run`

@@ -95,7 +95,7 @@ std::string analysis(const CommonOptions& o, const ExplainExtras& x) {
   }
   // The sweep holds the occupancies a launch can realise (§5.7), the analysed one among them.
   std::vector<int> sweep_warps;
-  for (int n : x.sweep.empty() ? default_sweep(cfg) : parse_warps(x.sweep)) {
+  for (int n : x.sweep.empty() ? default_sweep(cfg) : parse_warps(x.sweep, "--sweep")) {
     try {
       device::realize_launch(cfg, kernel, n, sms);
       sweep_warps.push_back(n);
@@ -161,7 +161,7 @@ void register_explain(CLI::App& app) {
     if (x->config && opts->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--config", "needs --gpu"});
     if (x->text && opts->workload.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--text", "needs --workload"});
     const bool analyse = !x->config && !x->text && !opts->gpu.empty() && !opts->workload.empty();
-    report::check_outputs({{"--out", opts->out}});  // before anything runs
+    report::check_outputs({{"--out", opts->out}}, input_files(*opts));  // before anything runs
     std::string out;
     if (analyse) {
       out = analysis(*opts, *x);

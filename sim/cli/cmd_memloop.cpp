@@ -14,6 +14,7 @@
 #include "device/l2_note.h"
 #include "device/occupancy.h"
 #include "mem/closed_loop.h"
+#include "report/atomic_file.h"
 #include "report/table.h"
 #include "sweep/progress_bar.h"
 
@@ -66,6 +67,12 @@ void register_memloop(CLI::App& app) {
   cmd->callback([o, x] {
     if (o->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
     const config::HwConfig cfg = config::load_hw_config(o->gpu, o->sets);
+    report::check_outputs({{"--out", o->out}}, input_files(*o));  // before anything runs
+    // A block larger than the GPU allows would run as one it does not have.
+    if (const int threads = 32 * x->block_warps; threads > cfg.sm.max_threads_per_block || x->block_warps > cfg.sm.max_warps)
+      throw UserError(Diagnostic{"<cli>", 0, 0, "--block-warps",
+                                 fmt::format("a block of {} warps ({} threads) exceeds {}'s {} threads per block or {} warps per SM",
+                                             x->block_warps, threads, cfg.gpu.name, cfg.sm.max_threads_per_block, cfg.sm.max_warps)});
     mem::ClosedLoopSpec spec;
     spec.config = &cfg;
     spec.pattern = pattern_of(x->pattern);

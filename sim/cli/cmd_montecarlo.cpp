@@ -133,7 +133,7 @@ void register_montecarlo(CLI::App& app) {
                                    fmt::format("cannot create the directory: {}", ec ? ec.message() : "a file is in the way")});
       for (const char* f : kFiles) report::check_writable((fs::path(x->out_dir) / f).string(), "--out-dir");
     }
-    report::check_outputs({{"--out", o->out}});
+    report::check_outputs({{"--out", o->out}}, input_files(*o));
     trace::MemoryTrace t;
     if (from_file) {
       t = std::move(*from_file);

@@ -129,7 +129,8 @@ void register_run(CLI::App& app) {
                            {"--occupancy-log", x->occupancy_log},
                            {"--latency-histogram", x->latency_histogram},
                            {"--issue-log", x->issue_log},
-                           {"--issue-timeline", x->issue_timeline}});
+                           {"--issue-timeline", x->issue_timeline}},
+                          input_files(*o));
     const auto shared_cfg = std::make_shared<const config::HwConfig>(cfg);
     const auto shared_kernel = std::make_shared<const isa::Kernel>(kernel);
     std::vector<sweep::SimulationPoint> points;

@@ -112,10 +112,10 @@ isa::ParamMap workload_params(const CommonOptions& o) {
   return out;
 }
 
-std::vector<int> parse_warps(const std::string& spec) {
+std::vector<int> parse_warps(const std::string& spec, const std::string& option) {
   auto bad = [&](const std::string& why) {
     return UserError(
-        Diagnostic{"<cli>", 0, 0, "--warps", fmt::format("'{}': {} (expected N, A:B or A:B:STEP, warps per SM >= 1)", spec, why)});
+        Diagnostic{"<cli>", 0, 0, option, fmt::format("'{}': {} (expected N, A:B or A:B:STEP, warps per SM >= 1)", spec, why)});
   };
   auto parts = split(spec, ':');
   if (parts.empty() || parts.size() > 3) throw bad("wrong number of fields");
@@ -133,6 +133,8 @@ std::vector<int> parse_warps(const std::string& spec) {
   for (int64_t n = v[0]; n <= v[1]; n += step) out.push_back(static_cast<int>(n));
   return out;
 }
+
+std::vector<std::string> input_files(const CommonOptions& o) { return {o.gpu, o.workload, o.sass.patterns}; }
 
 void emit(const CommonOptions& o, const std::string& text) {
   if (o.out.empty())

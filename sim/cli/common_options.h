@@ -76,8 +76,12 @@ isa::ParamMap sass_params(const SassFlags& f);
 // flag and a --param of the same key, is a UserError.
 isa::ParamMap workload_params(const CommonOptions& o);
 
+// What the command reads by name (--gpu, --workload, --patterns): report::check_outputs refuses to
+// write over them. A built-in name is no file and matches none.
+std::vector<std::string> input_files(const CommonOptions& o);
+
 // "N", "A:B" or "A:B:STEP" -> list of warp counts; throws UserError.
-std::vector<int> parse_warps(const std::string& spec);
+std::vector<int> parse_warps(const std::string& spec, const std::string& option = "--warps");  // errors name `option`
 
 // Occupancies as --warps writes them (device/occupancy.h).
 using device::occupancy_list;

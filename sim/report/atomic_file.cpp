@@ -129,12 +129,17 @@ void check_writable(const std::string& given_path, const std::string& key) {
   fs::remove(temp_path(path), ec);
 }
 
-void check_outputs(const std::vector<std::pair<std::string, std::string>>& outputs) {
+void check_outputs(const std::vector<std::pair<std::string, std::string>>& outputs, const std::vector<std::string>& inputs) {
   std::vector<std::pair<std::string, fs::path>> files;  // option, the file it would replace
   for (const auto& [key, path] : outputs) {
     if (path.empty()) continue;
     check_writable(path, key);
     if (written_in_place(path)) continue;
+    for (const std::string& input : inputs) {
+      std::error_code ec;
+      if (!input.empty() && fs::equivalent(input, path, ec))
+        throw UserError(Diagnostic{path, 0, 0, key, fmt::format("is the input file '{}'; give the output another path", input)});
+    }
     const fs::path file = resolved(path);
     for (const auto& [other_key, other] : files)
       if (other == file)

@@ -20,7 +20,8 @@ void write_file_atomically(const std::string& path, const std::string& content, 
 void check_writable(const std::string& path, const std::string& key);
 
 // check_writable() for each (option, path) with a path, and no two options naming one file (the
-// second write would silently replace the first). Devices and pipes may be shared.
-void check_outputs(const std::vector<std::pair<std::string, std::string>>& outputs);
+// second write would silently replace the first), nor an output naming one of `inputs`, the files
+// the command reads (writing it would replace the command's own input). Devices and pipes may be shared.
+void check_outputs(const std::vector<std::pair<std::string, std::string>>& outputs, const std::vector<std::string>& inputs = {});
 
 }  // namespace warpsim::report

@@ -115,7 +115,11 @@ std::vector<GridPoint> expand_grid(const GridSpec& spec) {
   check_unique(spec.workloads, "--workload");
   const auto set_combos = product(parse_lists(spec.sets, "--set"));
   const auto param_combos = product(parse_lists(spec.params, "--param"));
-  const std::vector<int> warps = parse_warps_list(spec.warps);
+  // Occupancies no config can hold (plan_sweep notes them) make no point: a range like 1:1000000
+  // would otherwise hold a point for each in memory.
+  std::vector<int> warps;
+  for (int n : parse_warps_list(spec.warps))
+    if (n <= kMostWarpsPerSm) warps.push_back(n);
   std::vector<GridPoint> points;
   for (const auto& gpu : spec.gpus)
     for (const auto& sets : set_combos)

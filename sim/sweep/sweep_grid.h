@@ -38,8 +38,12 @@ std::vector<int> parse_warps_list(const std::string& spec);
 // params in key order, warps "max" for 0). Equal keys <=> the same simulation.
 std::string point_key(const GridPoint& p);
 
-// Expands the grid, outermost first: gpu, sets, workload, params, warps. Throws UserError on an
-// empty --gpu/--workload list, a malformed list, a key given twice or a repeated value.
+// The most warps per SM any config may hold (sm.max_warps' range, config/core_config.h).
+inline constexpr int kMostWarpsPerSm = 4096;
+
+// Expands the grid, outermost first: gpu, sets, workload, params, warps (those up to
+// kMostWarpsPerSm). Throws UserError on an empty --gpu/--workload list, a malformed list, a key
+// given twice or a repeated value.
 std::vector<GridPoint> expand_grid(const GridSpec& spec);
 
 }  // namespace warpsim::sweep

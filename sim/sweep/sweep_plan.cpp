@@ -96,6 +96,11 @@ SweepPlan plan_sweep(const GridSpec& spec, const device::RunOptions& base) {
     plan.points.push_back(std::move(p));
     plan.runs.push_back(std::move(run));
   }
+  std::vector<int> beyond;  // occupancies expand_grid made no point of
+  for (int n : parse_warps_list(spec.warps))
+    if (n > kMostWarpsPerSm) beyond.push_back(n);
+  if (!beyond.empty())
+    plan.notes.push_back(fmt::format("skipping {} warps/SM: above the {} any GPU config holds", warps_ranges(beyond), kMostWarpsPerSm));
   for (auto& [where, warps] : skipped) {
     std::sort(warps.begin(), warps.end());
     warps.erase(std::unique(warps.begin(), warps.end()), warps.end());

@@ -120,6 +120,9 @@ TEST(ExplainCli, BadInputNamesTheOptionAndWritesNothing) {
   const CliRun key = run_cli(kToy + " --what-if alu.nope=3 --out " + out);
   EXPECT_EQ(key.exit_code, 2);
   EXPECT_NE(key.err.find("<--what-if>: alu.nope: unknown key"), std::string::npos) << key.err;
+  const CliRun sweep = run_cli(kToy + " --sweep 10:5 --out " + out);
+  EXPECT_EQ(sweep.exit_code, 2);
+  EXPECT_NE(sweep.err.find("--sweep: '10:5': range end below its start"), std::string::npos) << sweep.err;
   const CliRun lone = run_cli("explain --workload alpha_mix --config");
   EXPECT_EQ(lone.exit_code, 2);
   EXPECT_NE(lone.err.find("--config: needs --gpu"), std::string::npos) << lone.err;

@@ -39,6 +39,11 @@ TEST(MemloopCli, OutOfRangeOrConflictingOptionsAreUserErrorsNotHangs) {
   EXPECT_EQ(too_many.exit_code, 2);
   EXPECT_NE(too_many.err.find("--device-warps: 1048576 warps exceed the 512 the device holds (8 SMs x 64 warps)"), std::string::npos)
       << too_many.err;
+  // A block the GPU cannot launch ran as if it could (2048 threads on a 1024-thread GPU).
+  const auto block = test::run_cli("memloop --gpu kepler --warps 8 --block-warps 64");
+  EXPECT_EQ(block.exit_code, 2);
+  EXPECT_NE(block.err.find("--block-warps: a block of 64 warps (2048 threads) exceeds kepler's 1024 threads per block"), std::string::npos)
+      << block.err;
   const auto both = test::run_cli("memloop --gpu kepler --device-warps 8 --warps 32");
   EXPECT_EQ(both.exit_code, 2);
   EXPECT_NE(both.err.find("give either --device-warps"), std::string::npos) << both.err;

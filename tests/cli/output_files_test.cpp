@@ -88,6 +88,24 @@ TEST(OutputFiles, TwoOptionsNamingOneFileAreRefusedBeforeTheRun) {
   EXPECT_NE(compare.err.find("--points-out: is also --out's file"), std::string::npos) << compare.err;
 }
 
+// --out naming the workload or config the command reads once replaced it with the results.
+TEST(OutputFiles, AnOutputNamingTheCommandsOwnInputIsRefusedAndTheInputKept) {
+  const std::string d = dir_for("input");
+  const std::string wl = d + "/k.wl", gpu = d + "/g.yaml";
+  const std::string wl_text = ".array a 64MB\nLD R1, [R2] ; pattern=stream array=a\nEXIT\n", gpu_text = "inherits: kepler\n";
+  std::ofstream(wl) << wl_text;
+  std::ofstream(gpu) << gpu_text;
+  for (const std::string& cmd : {"run --gpu kepler --workload " + wl + " --warps 8 --sms 1 --out " + wl,
+                                 "bound --gpu kepler --workload " + wl + " --warps 8 --out " + wl,
+                                 "run --gpu " + gpu + " --workload vector_add --warps 8 --sms 1 --out " + d + "/./g.yaml"}) {
+    const CliRun r = run_cli(cmd);
+    EXPECT_EQ(r.exit_code, 2) << cmd;
+    EXPECT_NE(r.err.find("--out: is the input file"), std::string::npos) << r.err;
+  }
+  EXPECT_EQ(slurp(wl), wl_text);
+  EXPECT_EQ(slurp(gpu), gpu_text);
+}
+
 TEST(OutputFiles, ADirectoryIsRefusedBeforeAnyOtherOutputIsWritten) {
   const std::string d = dir_for("directory");
   const CliRun r = run_cli(kRun + " --warp-log " + d + "/good.csv --occupancy-log " + d);

@@ -86,6 +86,16 @@ TEST(SweepGrid, WarpsAcceptsCommaSeparatedRangesInOrder) {
   EXPECT_EQ(parse_warps_list("3:5"), (std::vector<int>{3, 4, 5}));
 }
 
+// No config holds more than 4096 warps per SM: a range past it makes no point for each value
+// (1:1000000 once held a million points, ~560 MB).
+TEST(SweepGrid, OccupanciesNoConfigCanHoldMakeNoPoint) {
+  GridSpec s = spec({"g"}, {"w"});
+  s.warps = "4095:1000000";
+  const auto pts = expand_grid(s);
+  ASSERT_EQ(pts.size(), 2u);
+  EXPECT_EQ(pts.back().warps, kMostWarpsPerSm);
+}
+
 TEST(SweepGrid, MalformedOrRepeatedInputIsAUserError) {
   EXPECT_THROW(parse_warps_list("8:4"), UserError);
   EXPECT_THROW(parse_warps_list("0"), UserError);
