@@ -363,7 +363,7 @@ class Parser {
   // body (the seeds' longest is a few thousand), and ~100 MB of decoded code.
   static constexpr int64_t kMaxInstructions = int64_t{1} << 20;
   // Global memory's virtual address space: 49 bits since Pascal (NVIDIA Tesla P100 whitepaper,
-  // "49-bit virtual addressing"); the arrays start past its first GiB (8 MB, rounded up).
+  // "49-bit virtual addressing"), less the 8 MB below the first array (a GiB kept for it).
   static constexpr uint64_t kArrayAlign = uint64_t{1} << 30;
   static constexpr uint64_t kAddressSpace = (uint64_t{1} << 49) - kArrayAlign;
   uint64_t array_units_ = 0;  // GiB the arrays declared so far take
