@@ -69,7 +69,7 @@ void register_memloop(CLI::App& app) {
     const config::HwConfig cfg = config::load_hw_config(o->gpu, o->sets);
     report::check_outputs({{"--out", o->out}}, input_files(*o));  // before anything runs
     // A block larger than the GPU allows would run as one it does not have.
-    if (const int threads = 32 * x->block_warps; threads > cfg.sm.max_threads_per_block || x->block_warps > cfg.sm.max_warps)
+    if (const int threads = cfg.sm.warp_size * x->block_warps; threads > cfg.sm.max_threads_per_block || x->block_warps > cfg.sm.max_warps)
       throw UserError(Diagnostic{"<cli>", 0, 0, "--block-warps",
                                  fmt::format("a block of {} warps ({} threads) exceeds {}'s {} threads per block or {} warps per SM",
                                              x->block_warps, threads, cfg.gpu.name, cfg.sm.max_threads_per_block, cfg.sm.max_warps)});

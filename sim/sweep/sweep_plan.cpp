@@ -67,7 +67,8 @@ std::string warps_ranges(const std::vector<int>& warps) {
 
 SweepPlan plan_sweep(const GridSpec& spec, const device::RunOptions& base) {
   std::vector<GridPoint> grid = expand_grid(spec);
-  const bool one_occupancy = parse_warps_list(spec.warps).size() == 1;
+  const std::vector<int> requested = parse_warps_list(spec.warps);
+  const bool one_occupancy = requested.size() == 1;
   const std::string options_key = shared_options_key(base);
   Loader loader;
   SweepPlan plan;
@@ -97,7 +98,7 @@ SweepPlan plan_sweep(const GridSpec& spec, const device::RunOptions& base) {
     plan.runs.push_back(std::move(run));
   }
   std::vector<int> beyond;  // occupancies expand_grid made no point of
-  for (int n : parse_warps_list(spec.warps))
+  for (int n : requested)
     if (n > kMostWarpsPerSm) beyond.push_back(n);
   if (!beyond.empty())
     plan.notes.push_back(fmt::format("skipping {} warps/SM: above the {} any GPU config holds", warps_ranges(beyond), kMostWarpsPerSm));

@@ -2,9 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "common/user_error.h"
+#include "config/schema.h"
 
 namespace warpsim::sweep {
 namespace {
@@ -94,6 +96,11 @@ TEST(SweepGrid, OccupanciesNoConfigCanHoldMakeNoPoint) {
   const auto pts = expand_grid(s);
   ASSERT_EQ(pts.size(), 2u);
   EXPECT_EQ(pts.back().warps, kMostWarpsPerSm);
+  // The bound is sm.max_warps' own range: a config may hold no more, and may hold that many.
+  const auto& schema = config::hw_schema();
+  const auto field = std::find_if(schema.begin(), schema.end(), [](const config::FieldSpec& f) { return f.key == "sm.max_warps"; });
+  ASSERT_NE(field, schema.end());
+  EXPECT_EQ(field->max, kMostWarpsPerSm);
 }
 
 TEST(SweepGrid, MalformedOrRepeatedInputIsAUserError) {
