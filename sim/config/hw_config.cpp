@@ -1,5 +1,7 @@
 #include "config/hw_config.h"
 
+#include <cstdint>
+
 namespace warpsim::config {
 
 Diagnostic HwConfig::diagnostic(const std::string& key, std::string message) const {
@@ -20,11 +22,21 @@ Diagnostic HwConfig::diagnostic(const std::string& key, std::string message) con
 }
 
 Diagnostic HwConfig::conflict(std::initializer_list<const char*> keys, std::string message) const {
+  // The layer that set a key: 0 a --set, 1 + its file's place in the chain, or none (a default).
+  const auto layer = [&](const char* key) -> size_t {
+    if (!key_sources) return SIZE_MAX;
+    const auto it = key_sources->find(key);
+    if (it == key_sources->end()) return SIZE_MAX;
+    if (it->second.file == "<--set>") return 0;
+    if (layer_files)
+      for (size_t i = 0; i < layer_files->size(); ++i)
+        if ((*layer_files)[i] == it->second.file) return 1 + i;
+    return SIZE_MAX - 1;
+  };
+  const char* culprit = *keys.begin();
   for (const char* key : keys)
-    if (key_sources)
-      if (const auto it = key_sources->find(key); it != key_sources->end() && it->second.file == "<--set>")
-        return diagnostic(key, std::move(message));
-  return diagnostic(*keys.begin(), std::move(message));
+    if (layer(key) < layer(culprit)) culprit = key;
+  return diagnostic(culprit, std::move(message));
 }
 
 }  // namespace warpsim::config

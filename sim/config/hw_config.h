@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "common/user_error.h"
 #include "config/config_enums.h"
@@ -40,12 +41,17 @@ struct HwConfig {
   // read-only, by the config's copies: a run copies its config a few times, and this table (~13 KB)
   // would otherwise be most of a one-SM run's memory.
   std::shared_ptr<const Provenance> key_sources;
+  // The files of its inherits chain, the one loaded first (an overlay before its base): a rule
+  // broken between keys of two layers is the nearer layer's doing.
+  std::shared_ptr<const std::vector<std::string>> layer_files;
 
   // An error about `key`, placed where the key was set (or at the config file when it took its
   // default): what a problem found after loading reports.
   Diagnostic diagnostic(const std::string& key, std::string message) const;
   // An error about a conflict between `keys` (the first the default culprit): placed at the
-  // first of them a `--set` changed, since that what-if made the conflict, else at keys[0].
+  // first of them a `--set` changed, since that what-if made the conflict, else at the first set by
+  // the nearest layer of the inherits chain (an overlay's change broke its base's rule), else at
+  // keys[0].
   Diagnostic conflict(std::initializer_list<const char*> keys, std::string message) const;
 };
 

@@ -192,6 +192,7 @@ HwConfig load_root(const std::string& path, const YAML::Node& root, const std::v
   sink.throw_if_any();
   cfg.source_file = path;
   cfg.key_sources = std::make_shared<const Provenance>(std::move(prov));
+  cfg.layer_files = std::make_shared<const std::vector<std::string>>(std::move(chain));
   check_cross_field_rules(cfg);
   return cfg;
 }

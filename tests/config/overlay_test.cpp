@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <tuple>
 
 #include "config/config_test_util.h"
 #include "config/loader.h"
@@ -116,6 +117,20 @@ TEST(Overlays, ErrorsInABaseFileNameTheBaseFileAndLine) {
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->file, base);
   EXPECT_EQ(d->line, 3);
+}
+
+TEST(Overlays, ARuleAnOverlayBreaksWithItsBasesKeysNamesTheOverlaysLine) {
+  // Kepler's file sets all three keys of the rule; the overlays change one, whose line is the cause.
+  const std::string mid = write_temp_file("ov_rule/mid.yaml", "inherits: kepler\nalu: {latency_cycles: 10}\n\nscheduler:\n  count: 3\n");
+  const std::string top = write_temp_file("ov_rule/top.yaml", "inherits: mid\n\nsm:\n  max_warps: 63\n");
+  for (const auto& [path, line, key] : {std::tuple{mid, 5, "scheduler.count"}, std::tuple{top, 4, "sm.max_warps"}}) {
+    const auto ds = load_errors(path);
+    ASSERT_EQ(ds.size(), 1u) << path;
+    EXPECT_EQ(ds[0].file, path);
+    EXPECT_EQ(ds[0].line, line);
+    EXPECT_EQ(ds[0].key, key);
+    EXPECT_NE(ds[0].message.find("cannot hold sm.max_warps"), std::string::npos) << ds[0].message;
+  }
 }
 
 TEST(Overlays, FilesInTheBaseFolderAreInheritableByNameButNotListedAsGpus) {

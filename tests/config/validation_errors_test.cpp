@@ -134,7 +134,8 @@ TEST(ConfigErrors, ImpossibleValuesAreOutOfRange) {
   EXPECT_NE(find_diagnostic(ds, "device.core_clock_ghz", "out of range"), nullptr);
 }
 
-// The cross-field rules of validate.cpp, each pointing at the line of the key it blames.
+// The cross-field rules of validate.cpp, each pointing at the line of the key it blames: of a
+// rule's keys, the one the child set rather than its base.
 TEST(ConfigErrors, CrossFieldRulesNameTheLineOfTheBlamedKey) {
   struct Case {
     std::string body, key, text;
@@ -144,7 +145,7 @@ TEST(ConfigErrors, CrossFieldRulesNameTheLineOfTheBlamedKey) {
       {"sm:\n  max_threads_per_block: 1000\n", "sm.max_threads_per_block", "multiple of the warp size 32"},
       {"sm:\n  max_shared_memory_per_block_bytes: 65536\n", "sm.max_shared_memory_per_block_bytes", "exceeds the SM's shared memory"},
       {"memory:\n  peak_gbps: 200\n", "memory.peak_gbps", "exceeds the pin bandwidth"},
-      {"memory:\n  controllers: 3\n", "memory.bus_width_bits", "do not split evenly over 3 controllers"},
+      {"memory:\n  controllers: 3\n", "memory.controllers", "do not split evenly over 3 controllers"},
       {"memory:\n  pin_bandwidth_gbps: 300\n", "memory.pin_bandwidth_gbps",
        "disagrees with memory.bus_width_bits / 8 x memory.memory_clock_mhz x 2"},
       {"scheduler:\n  policy: two_level\n  two_level_active_warps: 17\n", "scheduler.two_level_active_warps", "active set larger"},
