@@ -103,6 +103,7 @@ struct Loop {
   int begin = 0;
   int end = 0;
   int64_t count = 1;
+  int line = 0;  // the `.loop` directive's line in Kernel::source (0: none, generated)
 };
 
 enum class GridKind : uint8_t {

@@ -212,7 +212,7 @@ class Parser {
       while (!kernel_.loops.empty() && kernel_.loops.back().begin >= l.begin_pc) kernel_.loops.pop_back();
       return;
     }
-    kernel_.loops.push_back({l.begin_pc, end_pc, l.count});
+    kernel_.loops.push_back({l.begin_pc, end_pc, l.count, l.line});
   }
 
   void parse_array(const std::vector<std::string>& w, int ln) {

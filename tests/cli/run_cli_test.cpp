@@ -91,6 +91,16 @@ TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
   // Work that would take days to simulate is refused before it starts, not left to run.
   expect_rejected("run --gpu maxwell --workload alpha_mix --param alpha=0 --param loads=99999999999 --warps 4",
                   "warp instructions (more than 1e+12");
+  // In a workload file, at the line of the factor that makes it so: the loop run most often, or the grid.
+  const std::string long_loop =
+      write_temp_file("long_loop.wl", ".kernel k\n.loop 4\n.loop 99999999999\nFADD R1, R1, R2\n.endloop\n.endloop\nEXIT\n");
+  expect_rejected("run --gpu maxwell --workload " + long_loop + " --warps 4",
+                  long_loop +
+                      ":3: .loop: the grid would execute 1.02e+14 warp instructions (more than 1e+12: hours to days of "
+                      "simulation): lower the loop of 99999999999 iterations");
+  const std::string big_grid =
+      write_temp_file("big_grid.wl", ".kernel k\n\n.launch grid=fixed blocks=100000000000\n.loop 100\nFADD R1, R1, R2\n.endloop\nEXIT\n");
+  expect_rejected("run --gpu maxwell --workload " + big_grid + " --warps 4", big_grid + ":3: .launch: the grid would execute");
   // Options that would silently do nothing, and a directory where a file or name belongs.
   expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --steady-tolerance 0.1", "--steady-tolerance requires --steady");
   // An empty value read as "not given" (stdout for --out, every occupancy for bound's --warps).
