@@ -73,6 +73,10 @@ ResumeState read_resume_state(const std::string& path, LineFormat f, const std::
     if (it == index.end())
       throw file_error(path, n, fmt::format("point '{}' is not in this sweep's grid; choose another --out or remove the file", *key));
     if (st.lines[it->second]) throw file_error(path, n, fmt::format("point '{}' is written twice", *key));
+    if (const auto bad = non_numeric_field(f, columns, line))
+      throw UserError(Diagnostic{
+          path, n, 0, bad->column,
+          fmt::format("'{}' is not a number: not a line this sweep wrote; fix or remove the line, or choose another --out", bad->text)});
     st.lines[it->second] = line + "\n";
     st.in_order = st.in_order && it->second == held++;
     st.keep_bytes = end;

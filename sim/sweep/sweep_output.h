@@ -30,7 +30,7 @@ struct ResumeState {
 // What an earlier run of this sweep left at `path` (a fresh state if there is no file, or an
 // empty one, or only part of a header). Throws UserError (path:line) when the file is not the
 // output of this sweep: other columns or format, a line that is not a point line, a point that
-// is not in the grid, a point written twice.
+// is not in the grid, a point written twice, a result field that is not a number.
 ResumeState read_resume_state(const std::string& path, LineFormat f, const std::vector<report::Column>& columns,
                               const std::vector<std::string>& keys);
 

@@ -88,6 +88,28 @@ std::optional<std::string> line_key(LineFormat f, const std::vector<report::Colu
   return j.front().get<std::string>();
 }
 
+std::optional<BadField> non_numeric_field(LineFormat f, const std::vector<report::Column>& columns, const std::string& line) {
+  const auto params = std::find_if(columns.begin(), columns.end(), [](const report::Column& c) { return c.name == "params"; });
+  if (params == columns.end()) return std::nullopt;
+  const size_t first = static_cast<size_t>(params - columns.begin()) + 1;
+  if (f == LineFormat::Csv) {
+    const auto rows = parse_csv(line);
+    if (rows.size() != 1 || rows[0].fields.size() != columns.size()) return std::nullopt;
+    for (size_t i = first; i < columns.size(); ++i) {
+      const std::string& text = rows[0].fields[i].text;
+      if (!text.empty() && !parse_double(text)) return BadField{columns[i].name, text};
+    }
+    return std::nullopt;
+  }
+  const auto j = nlohmann::ordered_json::parse(line, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return std::nullopt;
+  for (size_t i = first; i < columns.size(); ++i) {
+    const auto it = j.find(columns[i].name);
+    if (it != j.end() && !it->is_number() && !it->is_null()) return BadField{columns[i].name, it->dump()};
+  }
+  return std::nullopt;
+}
+
 std::optional<double> line_number(LineFormat f, const std::vector<report::Column>& columns, const std::string& line,
                                   const std::string& name) {
   const auto col = std::find_if(columns.begin(), columns.end(), [&](const report::Column& c) { return c.name == name; });

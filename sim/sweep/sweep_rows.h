@@ -36,6 +36,15 @@ std::string point_line(LineFormat f, const std::vector<report::Column>& columns,
 // when the line is not one (wrong field count or names, not JSON, ...).
 std::optional<std::string> line_key(LineFormat f, const std::vector<report::Column>& columns, const std::string& line);
 
+// Of such a line (line_key gives a key), the first of the columns holding numbers (those after
+// `params`) whose field is neither a number nor empty (JSON: null), with that field's text; nullopt
+// when every one is. A resumed sweep keeps a line only when it could have written it.
+struct BadField {
+  std::string column;
+  std::string text;
+};
+std::optional<BadField> non_numeric_field(LineFormat f, const std::vector<report::Column>& columns, const std::string& line);
+
 // The number in column `name` of such a line; nullopt when the line or the field is not one.
 std::optional<double> line_number(LineFormat f, const std::vector<report::Column>& columns, const std::string& line,
                                   const std::string& name);

@@ -70,6 +70,30 @@ TEST(SweepOutput, FileOfAnotherSweepIsRefusedWithFileAndLine) {
   expect_error("short_line.csv", header() + "k0,1\n", "2");
 }
 
+TEST(SweepOutput, AResultFieldThatIsNoNumberIsRefusedAtItsLineAndColumn) {
+  // As a sweep's columns: the point's words up to `params`, then the results, numbers or empty.
+  const std::vector<report::Column> columns{{"point"}, {"gpu"}, {"params"}, {"cycles"}, {"gbps"}};
+  const std::string csv_head = header_line(LineFormat::Csv, columns);
+  const std::string good = test::write_temp_file("numbers.csv", csv_head + "k0,kepler,op=add,120,\nk1,kepler,op=add,1e3,2.5\n");
+  EXPECT_EQ(read_resume_state(good, LineFormat::Csv, columns, kKeys).held(), 2u);
+  const auto expect_refused = [&](const std::string& name, LineFormat f, const std::string& content, const std::string& where) {
+    const std::string path = test::write_temp_file(name, content);
+    try {
+      read_resume_state(path, f, columns, kKeys);
+      ADD_FAILURE() << name << " was accepted";
+    } catch (const UserError& e) {
+      EXPECT_NE(std::string(e.what()).find(path + ":" + where), std::string::npos) << e.what();
+    }
+  };
+  expect_refused("word.csv", LineFormat::Csv, csv_head + "k0,kepler,op=add,120,1\nk1,kepler,op=add,abc,2\n",
+                 "3: cycles: 'abc' is not a number");
+  expect_refused("word.jsonl", LineFormat::JsonLines,
+                 "{\"point\":\"k0\",\"gpu\":\"kepler\",\"params\":\"op=add\",\"cycles\":120,\"gbps\":\"fast\"}\n", "1: gbps: '\"fast\"'");
+  const std::string null_ok =
+      test::write_temp_file("null.jsonl", "{\"point\":\"k0\",\"gpu\":\"kepler\",\"params\":\"op=add\",\"cycles\":120,\"gbps\":null}\n");
+  EXPECT_EQ(read_resume_state(null_ok, LineFormat::JsonLines, columns, kKeys).held(), 1u);
+}
+
 TEST(SweepOutput, JsonLinesAreRecognisedByTheirPointField) {
   const std::string path = test::write_temp_file("lines.jsonl", json_line_of("k0", 0) + json_line_of("k1", 1) + "{\"point\":\"k2\",");
   const ResumeState st = read_resume_state(path, LineFormat::JsonLines, kColumns, kKeys);
