@@ -9,6 +9,7 @@
 
 #include "common/text.h"
 #include "common/user_error.h"
+#include "common/warps_range.h"
 #include "config/config_enums.h"
 #include "config/model_keys.h"
 #include "isa/sass_import.h"
@@ -112,27 +113,7 @@ isa::ParamMap workload_params(const CommonOptions& o) {
   return out;
 }
 
-std::vector<int> parse_warps(const std::string& spec, const std::string& option) {
-  auto bad = [&](const std::string& why) {
-    return UserError(
-        Diagnostic{"<cli>", 0, 0, option, fmt::format("'{}': {} (expected N, A:B or A:B:STEP, warps per SM >= 1)", spec, why)});
-  };
-  auto parts = split(spec, ':');
-  if (parts.empty() || parts.size() > 3) throw bad("wrong number of fields");
-  std::vector<int64_t> v;
-  for (const auto& p : parts) {
-    auto n = parse_int(p);
-    if (!n || *n < 1) throw bad(fmt::format("'{}' is not a positive integer", p));
-    if (*n > 1 << 20) throw bad(fmt::format("{} is above the largest occupancy warpsim takes, {}", p, 1 << 20));
-    v.push_back(*n);
-  }
-  if (v.size() == 1) return {static_cast<int>(v[0])};
-  const int64_t step = v.size() == 3 ? v[2] : 1;
-  if (v[1] < v[0]) throw bad("range end below its start");
-  std::vector<int> out;
-  for (int64_t n = v[0]; n <= v[1]; n += step) out.push_back(static_cast<int>(n));
-  return out;
-}
+std::vector<int> parse_warps(const std::string& spec, const std::string& option) { return parse_warps_range(spec, option); }
 
 std::vector<std::string> input_files(const CommonOptions& o) { return {o.gpu, o.workload, o.sass.patterns}; }
 

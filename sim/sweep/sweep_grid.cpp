@@ -7,32 +7,12 @@
 
 #include "common/text.h"
 #include "common/user_error.h"
+#include "common/warps_range.h"
 
 namespace warpsim::sweep {
 namespace {
 
 UserError cli_error(const std::string& option, const std::string& message) { return UserError(Diagnostic{"<cli>", 0, 0, option, message}); }
-
-std::vector<int> parse_warps_item(const std::string& spec) {
-  auto bad = [&](const std::string& why) {
-    return cli_error("--warps", fmt::format("'{}': {} (expected N, A:B or A:B:STEP, warps per SM >= 1)", spec, why));
-  };
-  const auto parts = split(spec, ':');
-  if (parts.size() > 3) throw bad("wrong number of fields");
-  std::vector<int64_t> v;
-  for (const auto& p : parts) {
-    const auto n = parse_int(p);
-    if (!n || *n < 1) throw bad(fmt::format("'{}' is not a positive integer", p));
-    if (*n > 1 << 20) throw bad(fmt::format("{} is above the largest occupancy warpsim takes, {}", p, 1 << 20));
-    v.push_back(*n);
-  }
-  if (v.size() == 1) return {static_cast<int>(v[0])};
-  if (v[1] < v[0]) throw bad("range end below its start");
-  const int64_t step = v.size() == 3 ? v[2] : 1;
-  std::vector<int> out;
-  for (int64_t n = v[0]; n <= v[1]; n += step) out.push_back(static_cast<int>(n));
-  return out;
-}
 
 // Each list's values in order; a value given twice would make two points with the same key.
 void check_unique(const std::vector<std::string>& values, const std::string& option) {
@@ -91,7 +71,7 @@ std::vector<int> parse_warps_list(const std::string& spec) {
   std::vector<int> out;
   std::set<int> seen;
   for (const auto& item : split(spec, ',')) {
-    for (int n : parse_warps_item(std::string(trim(item)))) {
+    for (int n : parse_warps_range(std::string(trim(item)), "--warps")) {
       if (!seen.insert(n).second) throw cli_error("--warps", fmt::format("'{}': {} warps/SM listed twice", spec, n));
       out.push_back(n);
     }
