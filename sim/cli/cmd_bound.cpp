@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
 #include <memory>
 #include <sstream>
 
@@ -125,8 +126,24 @@ void register_bound(CLI::App& app) {
       throw UserError(
           Diagnostic{"<cli>", 0, 0, x->models.empty() ? "--warps" : "--model",
                      "--worksheet prints the one throughput-bound worksheet (Volkov Table 3.4); --model and --warps do not apply to it"});
-    const std::vector<int> warps = o->warps.empty() ? parse_warps(fmt::format("1:{}", cfg.sm.max_warps)) : parse_warps(o->warps);
-    for (int n : warps) device::check_warps_fit(cfg, n);  // as `warpsim run`
+    // As `warpsim run`: in a range, occupancies an SM cannot hold are skipped with a note; a single
+    // one is an error.
+    const std::vector<int> asked = o->warps.empty() ? parse_warps(fmt::format("1:{}", cfg.sm.max_warps)) : parse_warps(o->warps);
+    std::vector<int> warps, skipped;
+    for (int n : asked) {
+      try {
+        device::check_warps_fit(cfg, n);
+        warps.push_back(n);
+      } catch (const UserError&) {
+        if (asked.size() == 1) throw;
+        skipped.push_back(n);
+      }
+    }
+    if (warps.empty())
+      throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", "no occupancy in '" + o->warps + "' fits an SM of " + cfg.gpu.name});
+    if (!skipped.empty())
+      std::cerr << fmt::format("warpsim: note: skipping {} warps/SM: more than an SM of {} holds ({})\n", occupancy_list(skipped),
+                               cfg.gpu.name, cfg.sm.max_warps);
     report::check_outputs({{"--out", o->out}, {"--graph", x->graph}}, input_files(*o));
     if (const std::string why = report::plots_unavailable(); !why.empty() && drawn_graph(x->graph))
       throw UserError(Diagnostic{x->graph, 0, 0, "--graph", why + "; or write a .dot file for Graphviz"});

@@ -54,6 +54,15 @@ TEST(BoundCommand, OccupanciesAnSmCannotHoldAndRepeatedOrUnusedOptionsAreHandled
   const auto over = run_cli("bound --gpu kepler --workload vector_add --model volkov --warps 65");
   EXPECT_EQ(over.exit_code, 2);
   EXPECT_NE(over.err.find("--warps: 65 warps/SM exceed the 64 warps an SM of kepler holds"), std::string::npos) << over.err;
+  // In a range, as `warpsim run`: those past the SM are skipped with a note; none left is an error.
+  const auto range = run_cli("bound --gpu kepler --workload vector_add --model volkov --warps 60:70:5 --format csv");
+  ASSERT_EQ(range.exit_code, 0) << range.err;
+  EXPECT_EQ(std::count(range.out.begin(), range.out.end(), '\n'), 2);  // the header and 60 warps/SM
+  EXPECT_NE(range.err.find("note: skipping 65, 70 warps/SM: more than an SM of kepler holds (64)"), std::string::npos) << range.err;
+  const auto none = run_cli("bound --gpu kepler --workload vector_add --model volkov --warps 65:70:5");
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_EQ(none.out, "");
+  EXPECT_NE(none.err.find("--warps: no occupancy in '65:70:5' fits an SM of kepler"), std::string::npos) << none.err;
   const auto twice = run_cli("bound --gpu kepler --workload vector_add --model volkov --model volkov --warps 8:16:8 --format csv");
   ASSERT_EQ(twice.exit_code, 0) << twice.err;
   EXPECT_EQ(std::count(twice.out.begin(), twice.out.end(), '\n'), 3);  // the header and one row per occupancy
