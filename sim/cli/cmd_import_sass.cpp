@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/common_options.h"
+#include "common/text_file.h"
 #include "common/user_error.h"
 #include "isa/sass_import.h"
 #include "isa/sass_reader.h"
@@ -25,13 +26,7 @@ struct ImportOptions {
   CommonOptions out;  // --out
 };
 
-std::string read_sass_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw UserError(Diagnostic{path, 0, 0, "", "cannot open the SASS file"});
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::string read_sass_file(const std::string& path) { return read_text_file(path, "", "the SASS file"); }
 
 // One line per function: architecture, instructions, the short name and the name as printed.
 std::string function_list(const isa::SassDump& dump) {

@@ -86,15 +86,15 @@ void register_montecarlo(CLI::App& app) {
       ->check(CLI::Range(2, 100000))
       ->capture_default_str();
   cmd->add_option("--tolerance", x->mc.tolerance, "stop once σ over n trials is within this of σ over n - 10, every level (Figure 7)")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(number_in(0.0, 1.0))
       ->capture_default_str();
   cmd->add_option("--start-spread", x->deviation.start_spread,
                   "each SM's first blocks start up to this fraction of a warp's sequences late (schedule deviation, §3.2.1)")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(number_in(0.0, 1.0))
       ->capture_default_str();
   cmd->add_option("--weight-spread", x->deviation.weight_spread,
                   "each warp issues at its scheduler's visit with a probability drawn from [1 - this, 1] (§3.2.1)")
-      ->check(CLI::Range(0.0, 0.99))
+      ->check(number_in(0.0, 0.99))
       ->capture_default_str();
   cmd->add_flag("--no-timed", x->no_timed, "skip the timed simulation whose hit ratios are compared");
   cmd->add_option("--out-dir", x->out_dir, "write summary.csv, loads.csv, trials.csv, convergence.csv and the figures here");

@@ -66,6 +66,15 @@ void add_sms_option(CLI::App& cmd, int& sms, const char* after_all) {
       ->check(CLI::Range(1, 4096));
 }
 
+CLI::Validator number_in(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& s) {
+        const auto v = parse_double(s);
+        return v && *v >= lo && *v <= hi ? std::string() : fmt::format("expected a number from {} to {}, found '{}'", lo, hi, s);
+      },
+      fmt::format("FLOAT in [{} - {}]", lo, hi));
+}
+
 void add_steady_tolerance_option(CLI::App& cmd, double& tolerance) {
   CLI::Option* option =
       cmd.add_option("--steady-tolerance", tolerance, "relative half-width of the 95% interval at which --steady stops")

@@ -66,6 +66,10 @@ inline const CLI::Validator kSeedValidator(
 // --steady-tolerance (run, sweep): a number in [1e-6, 0.5] (CLI::Range lets NaN through).
 void add_steady_tolerance_option(CLI::App& cmd, double& tolerance);
 
+// A real-valued option's check: a number in [lo, hi], NaN refused (CLI::Range lets it through,
+// and a NaN fraction made montecarlo loop forever).
+CLI::Validator number_in(double lo, double hi);
+
 // "--param a=1 --param b=2" -> map (isa/workloads.h).
 using isa::parse_params;
 

@@ -97,6 +97,33 @@ std::optional<double> parse_double(std::string_view s) {
   return v;
 }
 
+size_t invalid_utf8_at(std::string_view s) {
+  const auto byte = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = byte(i);
+    // The sequence length and the range of its second byte (RFC 3629 Table 3: no overlongs or surrogates).
+    size_t n = 0;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if (c >= 0xC2 && c <= 0xDF) {
+      n = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+    } else {
+      return i;
+    }
+    if (i + n > s.size() || byte(i + 1) < lo || byte(i + 1) > hi) return i;
+    for (size_t k = 2; k < n; ++k)
+      if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return i;
+    i += n;
+  }
+  return std::string_view::npos;
+}
+
 size_t edit_distance(std::string_view a, std::string_view b, size_t limit) {
   // The length gap bounds the distance from below, and so does every row's minimum.
   if ((a.size() > b.size() ? a.size() - b.size() : b.size() - a.size()) >= limit) return limit;

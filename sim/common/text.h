@@ -21,6 +21,8 @@ bool is_name(std::string_view s, std::string_view extra = "");
 // Strict parsers: the whole text must be the number (surrounding blanks allowed).
 std::optional<int64_t> parse_int(std::string_view s);  // decimal or 0x hex
 std::optional<double> parse_double(std::string_view s);
+// The offset of the first byte of `s` that is not part of well-formed UTF-8, or npos.
+size_t invalid_utf8_at(std::string_view s);
 // A positive size in bytes: "4096", "64KB", "512MB", "1GB", "1TB" (binary units, any case; "B" allowed).
 std::optional<uint64_t> parse_byte_size(std::string_view s);
 

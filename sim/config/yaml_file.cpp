@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/text_file.h"
 #include "common/user_error.h"
 
 namespace warpsim::config {
@@ -118,13 +119,7 @@ void check_documents(const std::string& text, const std::string& path) {
 
 }  // namespace
 
-YAML::Node load_yaml_file(const std::string& path) {
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UserError(Diagnostic{path, 0, 0, "", with_system_reason("cannot open file")});
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  return load_yaml_text(text, path);
-}
+YAML::Node load_yaml_file(const std::string& path) { return load_yaml_text(read_text_file(path, "", "file"), path); }
 
 YAML::Node load_yaml_text(const std::string& text, const std::string& path) {
   YAML::Node root;

@@ -28,7 +28,10 @@ class ExpressionParser {
 
  private:
   [[noreturn]] void fail(const std::string& what) const {
-    throw ParseError{fmt::format("{} at character {} of '{}'", what, pos_ + 1, text_)};
+    // A machine-written expression can be long: quote its start only.
+    constexpr size_t kQuoted = 80;
+    const std::string quoted = text_.size() <= kQuoted ? std::string(text_) : std::string(text_.substr(0, kQuoted)) + "...";
+    throw ParseError{fmt::format("{} at character {} of '{}'", what, pos_ + 1, quoted)};
   }
 
   char peek() {
@@ -82,7 +85,19 @@ class ExpressionParser {
     return e;
   }
 
+  // Parentheses and signs nest by recursion: bounded, so that a machine-written expression
+  // thousands deep is an error, not a stack overflow.
+  static constexpr int kMaxNesting = 256;
+  struct Nest {
+    explicit Nest(ExpressionParser& p) : parser(p) {
+      if (++parser.depth_ > kMaxNesting) parser.fail(fmt::format("nested deeper than {} parentheses or signs", kMaxNesting));
+    }
+    ~Nest() { --parser.depth_; }
+    ExpressionParser& parser;
+  };
+
   IndexExpression unary() {
+    const Nest nest(*this);
     const char c = peek();
     if (c == '+' || c == '-') {
       ++pos_;
@@ -124,6 +139,7 @@ class ExpressionParser {
 
   std::string_view text_;
   size_t pos_ = 0;
+  int depth_ = 0;
 };
 
 }  // namespace

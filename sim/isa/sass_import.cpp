@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "common/text.h"
+#include "common/text_file.h"
 #include "common/user_error.h"
 #include "isa/instruction_parser.h"
 #include "isa/opcodes.h"
@@ -24,13 +25,7 @@ namespace {
 const std::vector<std::string> kParams{"function", "arch", "trip_count", "patterns"};
 const std::vector<std::string> kAttributeOrder{"pattern", "bytes", "array", "threads", "interleave"};
 
-std::string read_text(const std::string& path, const char* what) {
-  std::ifstream in(path);
-  if (!in) throw UserError(Diagnostic{path, 0, 0, "", fmt::format("cannot open {}", what)});
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::string read_text(const std::string& path, const char* what) { return read_text_file(path, "", what); }
 
 // "BRA `(.L_x_1)" -> "BRA .L_x_1": the workload format reads the label as a plain operand.
 std::string plain_text(std::string s) {

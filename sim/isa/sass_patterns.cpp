@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "common/text.h"
+#include "common/text_file.h"
 #include "common/user_error.h"
 #include "isa/kernel.h"
 #include "isa/workload_parser.h"
@@ -120,11 +121,7 @@ class PatternReader {
 }  // namespace
 
 SassPatterns read_sass_patterns(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw UserError(Diagnostic{path, 0, 0, "patterns", "cannot open the patterns file"});
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return PatternReader(path).run(ss.str());
+  return PatternReader(path).run(read_text_file(path, "patterns", "the patterns file"));
 }
 
 }  // namespace warpsim::isa

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -13,6 +14,7 @@
 
 #include "common/csv_reader.h"
 #include "common/text.h"
+#include "common/text_file.h"
 #include "common/user_error.h"
 
 namespace warpsim::report {
@@ -35,21 +37,24 @@ std::optional<std::string> read_text(const std::string& path, DiagnosticSink& si
     sink.add(Diagnostic{path, 0, 0, "", "is a directory; " + std::string(kWhatItReads)});
     return std::nullopt;
   }
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    sink.add(Diagnostic{path, 0, 0, "", with_system_reason("cannot open file")});
+  try {
+    return read_text_file(path, "", "file");
+  } catch (const UserError& e) {
+    for (const auto& d : e.diagnostics()) sink.add(d);
     return std::nullopt;
   }
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 std::optional<CsvFile> read_csv_file(const std::string& path, DiagnosticSink& sink) {
   const auto text = read_text(path, sink);
   if (!text) return std::nullopt;
   const std::string_view head = trim(*text);
-  if (text->find('\0') != std::string::npos) {
-    sink.add(Diagnostic{path, 0, 0, "", "is not a text file; " + std::string(kWhatItReads)});
+  // The figure script reads the file as UTF-8: any other encoding is named here, not in its traceback.
+  if (const size_t bad = invalid_utf8_at(*text); bad != std::string::npos) {
+    const int line = 1 + static_cast<int>(std::count(text->begin(), text->begin() + static_cast<std::ptrdiff_t>(bad), '\n'));
+    sink.add(Diagnostic{
+        path, line, 0, "",
+        fmt::format("is not UTF-8 text (byte 0x{:02X} at offset {}); {}", static_cast<unsigned char>((*text)[bad]), bad, kWhatItReads)});
     return std::nullopt;
   }
   if (!head.empty() && (head.front() == '{' || head.front() == '[')) {
@@ -116,6 +121,9 @@ void need_column(const std::vector<CsvFile>& files, const std::string& column, c
   }
 }
 
+// Past any count or rate a run writes (cycles and instructions stay below 1e15).
+constexpr double kLargestPlotted = 1e18;
+
 // Every value of `column` is a number or blank.
 void need_numbers(const std::vector<CsvFile>& files, const std::string& column, DiagnosticSink& sink) {
   for (const CsvFile& f : files) {
@@ -123,8 +131,14 @@ void need_numbers(const std::vector<CsvFile>& files, const std::string& column, 
     if (it == f.columns.end()) continue;
     for (const CsvRow& row : f.rows) {
       const CsvField& field = row.fields[it->second];
-      if (!field.text.empty() && !parse_double(field.text))
+      if (field.text.empty()) continue;
+      const auto v = parse_double(field.text);
+      if (!v)
         sink.add(Diagnostic{f.path, row.line, field.column, column, fmt::format("'{}' is not a finite number", field.text)});
+      else if (std::abs(*v) > kLargestPlotted)  // matplotlib's axis arithmetic overflows near 1e308
+        sink.add(
+            Diagnostic{f.path, row.line, field.column, column,
+                       fmt::format("{} is beyond the {:g} a figure can draw: not a value warpsim writes", field.text, kLargestPlotted)});
     }
   }
 }

@@ -1,5 +1,6 @@
 #include "trace/trace_io.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -68,8 +69,15 @@ void read_meta(const std::string& text, MemoryTrace& t, const std::string& name,
       for (const auto& s : j.at("statics"))
         t.statics.push_back({static_cast<uint32_t>(integer(s, "pc", 0, kMax32)), static_cast<int>(integer(s, "line", 0, kMax32)),
                              s.at("opcode").get<std::string>(), s.at("array").get<std::string>(), s.at("store").get<bool>()});
+  } catch (const nlohmann::json::parse_error& e) {
+    throw UserError(Diagnostic{name, line, 0, "meta",
+                               fmt::format("not a trace header: not JSON (a syntax error at character {} after 'meta')", e.byte)});
   } catch (const nlohmann::json::exception& e) {
-    throw UserError(Diagnostic{name, line, 0, "meta", fmt::format("not a trace header: {}", e.what())});
+    // The library's own words, less its "[json.exception.type_error.302] " tag.
+    std::string_view why = e.what();
+    if (const size_t tag_end = why.find("] "); why.starts_with("[json.exception") && tag_end != std::string_view::npos)
+      why.remove_prefix(tag_end + 2);
+    throw UserError(Diagnostic{name, line, 0, "meta", fmt::format("not a trace header: {}", why)});
   }
   // (Fields are bounded where read: a real GPU's ranges, which also keep a crafted header from
   // asking for memory it has no data for: the replay allocates per SM and per resident warp.)
@@ -286,8 +294,11 @@ void write_text(const MemoryTrace& t, std::ostream& out) {
 }
 
 MemoryTrace read_trace(std::istream& in, const std::string& name) {
+  // At most a header's length: a device or a binary file given as a trace has no short first line.
   std::string first;
-  std::getline(in, first);
+  const size_t longest = std::max(std::string_view(kBinaryHeader).size(), std::string_view(kTextHeader).size()) + 1;
+  for (int c; first.size() <= longest && (c = in.get()) != std::char_traits<char>::eof() && c != '\n';)
+    first.push_back(static_cast<char>(c));
   if (!first.empty() && first.back() == '\r') first.pop_back();
   if (first == kBinaryHeader) return read_binary(in, name);
   if (first == kTextHeader) return read_text(in, name);

@@ -66,6 +66,14 @@ TEST(ImportSassCli, EveryLineItCannotModelIsNamedAndNothingIsWritten) {
   EXPECT_NE(r.err.find("bad.sass:4: FADDD: unknown opcode 'FADDD' (did you mean 'FADD'?)"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "");
   EXPECT_FALSE(std::filesystem::exists(out));
+  // A device or a folder where the dump belongs: refused at once, not read until memory runs out.
+  const CliRun zero = run_cli("import-sass /dev/zero --out " + out);
+  EXPECT_EQ(zero.exit_code, 2);
+  EXPECT_NE(zero.err.find("/dev/zero:1: holds binary data (a NUL byte at offset 0): not a text file"), std::string::npos) << zero.err;
+  const CliRun folder = run_cli("import-sass " + temp_dir() + " --out " + out);
+  EXPECT_EQ(folder.exit_code, 2);
+  EXPECT_NE(folder.err.find(": is a directory; give a file"), std::string::npos) << folder.err;
+  EXPECT_FALSE(std::filesystem::exists(out));
   const CliRun loop = run_cli("run --gpu h100_sxm --workload " + kSm80 + " --function add_kernel --warps 4");
   EXPECT_EQ(loop.exit_code, 2);
   EXPECT_NE(loop.err.find("microbench_sm80.sass:"), std::string::npos);

@@ -62,7 +62,15 @@ TEST(MonteCarloCli, BadInputExitsTwoNamingWhatIsWrongAndWritesNothing) {
         Case{"montecarlo " + kWorkload + " --trace x.trace", "give --workload or --trace"},
         Case{"montecarlo " + kWorkload + " --trials 10 --min-trials 20", "--min-trials"},
         Case{"montecarlo --trace " + bad_trace, "bad.trace:2"}, Case{"montecarlo --trace /nonexistent/t.trace", "cannot open the trace"},
-        Case{"montecarlo --gpu fermi --workload random --warps 8:16", "takes one occupancy"}}) {
+        Case{"montecarlo --gpu fermi --workload random --warps 8:16", "takes one occupancy"},
+        // A NaN fraction passed CLI11's range check and the stopping rule never held: it looped forever.
+        Case{"montecarlo " + kWorkload + " --start-spread nan", "--start-spread: expected a number from 0 to 1, found 'nan'"},
+        Case{"montecarlo " + kWorkload + " --tolerance NaN", "--tolerance: expected a number from 0 to 1, found 'NaN'"},
+        Case{"montecarlo " + kWorkload + " --weight-spread -nan", "--weight-spread: expected a number from 0 to 0.99"},
+        // A device where a trace belongs: refused at its first line, not read to the end of memory.
+        Case{"montecarlo --trace /dev/zero", "/dev/zero:1: not a warpsim trace"},
+        Case{"montecarlo --trace " + test::write_temp_file("meta.trace", "warpsim-trace 1 text\nmeta {\n"),
+             "meta.trace:2: meta: not a trace header: not JSON (a syntax error at character 3 after 'meta')"}}) {
     const auto r = test::run_cli(c.args + " --out " + out);
     EXPECT_EQ(r.exit_code, 2) << c.args << "\n" << r.err;
     EXPECT_NE(r.err.find(c.says), std::string::npos) << c.args << "\n" << r.err;

@@ -40,7 +40,16 @@ TEST(PlotCli, BadFilesExitTwoNamingFileLineAndColumn) {
                   "`warpsim run --format csv` or `warpsim sweep`, and this header is not one of theirs",
                   d + "/b");
   const std::string binary = write_temp_file("plot_bad/image.png", std::string("\x89PNG\r\n\x1a\n\0\0\0", 11));
-  expect_rejected(binary, "image.png: is not a text file; `warpsim plot` reads the CSV", d + "/c");
+  expect_rejected(binary, "image.png:3: holds binary data (a NUL byte at offset 8): not a text file", d + "/c");
+  // A device is refused at its first byte, not read until memory runs out.
+  expect_rejected("/dev/zero", "/dev/zero:1: holds binary data (a NUL byte at offset 0): not a text file", d + "/c2");
+  // What the figure script could not read or draw is named here, not in a Python traceback.
+  const std::string latin1 =
+      write_temp_file("plot_bad/latin1.csv", std::string(kRunCsv) + "k\xe9pler,alpha_mix,alpha=8,16,1,30,306,24200,0.6,0.1\n");
+  expect_rejected(latin1, "latin1.csv:4: is not UTF-8 text (byte 0xE9 at offset", d + "/c3");
+  const std::string huge =
+      write_temp_file("plot_bad/huge.csv", std::string(kRunCsv) + "kepler,alpha_mix,alpha=8,16,1e308,30,306,24200,0.6,0.1\n");
+  expect_rejected(huge + " --kind throughput", "huge.csv:4:29: ipc_per_sm: 1e308 is beyond the 1e+18 a figure can draw", d + "/c4");
   const std::string json = write_temp_file("plot_bad/run.json", "[{\"gpu\": \"kepler\"}]\n");
   expect_rejected(
       json,

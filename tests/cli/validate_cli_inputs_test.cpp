@@ -131,4 +131,10 @@ TEST(ValidateCli, ARepeatedKeyInACaseFileIsBadInput) {
   EXPECT_NE(r.err.find(file + ":11:5: cases.tolerance: duplicate key (first given at line 10)"), std::string::npos) << r.err;
 }
 
+TEST(ValidateCli, ADeviceGivenAsACaseFileIsRefusedAtItsFirstByte) {
+  // /dev/zero read to its end filled memory (std::bad_alloc after 4 GB).
+  const auto r = refused("--cases /dev/zero --no-figures --memory-models none", "rep_dev_zero");
+  EXPECT_NE(r.err.find("/dev/zero:1: holds binary data (a NUL byte at offset 0): not a text file"), std::string::npos) << r.err;
+}
+
 }  // namespace warpsim::validate_cli

@@ -70,6 +70,17 @@ TEST(IndexExpression, ErrorsSayWhatIsWrongAndWhere) {
   EXPECT_NE(error_of("4611686018427387904*4").find("past 64 bits"), std::string::npos);  // 2^62 x 4
 }
 
+TEST(IndexExpression, NestingIsBoundedAndALongExpressionIsQuotedByItsStart) {
+  // 256 levels parse; 20,000 (a machine-written expression) are an error, not a stack overflow.
+  EXPECT_EQ(parsed(std::string(255, '(') + "tx" + std::string(255, ')')), parsed("tx"));
+  EXPECT_EQ(parsed(std::string(255, '-') + "tx"), parsed("-tx"));
+  for (const std::string& deep : {std::string(20000, '(') + "tx" + std::string(20000, ')'), std::string(100000, '-') + "tx"}) {
+    const std::string e = error_of(deep);
+    EXPECT_NE(e.find("nested deeper than 256 parentheses or signs at character 257"), std::string::npos) << e.substr(0, 200);
+    EXPECT_LT(e.size(), 200u) << "the expression is quoted by its first 80 characters";
+  }
+}
+
 TEST(IndexExpression, NegativeIndicesWrapToTheEndOfTheArray) {
   EXPECT_EQ(wrap_index(-1, 10), 9u);
   EXPECT_EQ(wrap_index(-10, 10), 0u);
