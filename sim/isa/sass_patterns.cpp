@@ -83,9 +83,15 @@ class PatternReader {
     }
     entry->line = n;
     std::vector<std::string> memory;
+    std::vector<std::string> given;  // a key twice on a line: the last would win without a word
     for (size_t i = 1; i < w.size(); ++i) {
       const size_t eq = w[i].find('=');
       const std::string key = w[i].substr(0, eq), value = eq == std::string::npos ? "" : w[i].substr(eq + 1);
+      if (eq != std::string::npos && std::find(given.begin(), given.end(), key) != given.end()) {
+        error(n, key, fmt::format("'{}' given twice on this line", key));
+        continue;
+      }
+      given.push_back(key);
       if (eq == std::string::npos || std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end()) {
         const std::string hint = closest_match(key, kKeys);
         error(n, key,

@@ -250,6 +250,15 @@ TEST(SassImport, PatternsFileErrorsNameTheirLines) {
   EXPECT_NE(e3[0].message.find("memory attributes given to FADD R1, R1, R2, which accesses no memory"), std::string::npos) << e3[0].message;
   EXPECT_NE(e3[1].message.find("no instruction at this address in function _Z1kPf"), std::string::npos) << e3[1].message;
   EXPECT_NE(e3[2].message.find("no backward branch"), std::string::npos);
+  // A key twice on one line: the second is an error, not the value that wins.
+  o.patterns = test::write_temp_file("bad4.patterns", "0x0010 pattern=stream pattern=random\n0x0000 trips=4 trips=5\n");
+  const auto e4 = errors_of(dump({"FADD R1, R1, R2", "LDG.E R4, [R4.64]", "EXIT"}), o);
+  ASSERT_GE(e4.size(), 2u);
+  EXPECT_EQ(e4[0].line, 1);
+  EXPECT_EQ(e4[0].key, "pattern");
+  EXPECT_EQ(e4[0].message, "'pattern' given twice on this line");
+  EXPECT_EQ(e4[1].line, 2);
+  EXPECT_EQ(e4[1].message, "'trips' given twice on this line");
 }
 
 TEST(SassImport, AFunctionIsChosenByAPartOfItsName) {
