@@ -92,7 +92,15 @@ void add_steady_tolerance_option(CLI::App& cmd, double& tolerance) {
 void add_sass_options(CLI::App& cmd, SassFlags& f) {
   cmd.add_option("--function", f.function, "SASS: the function to take, its name or a part of it only it has (default: the only one)");
   cmd.add_option("--arch", f.arch, "SASS: the architecture whose code to take, e.g. sm_90, when the dump holds several");
-  cmd.add_option("--trip-count", f.trip_count, "SASS: the trip count of every loop the patterns file gives none");
+  // Checked here too, so that a bad count names --trip-count rather than the parameter it becomes.
+  cmd.add_option("--trip-count", f.trip_count, "SASS: the trip count of every loop the patterns file gives none")
+      ->check(CLI::Validator(
+          [](std::string& s) {
+            const auto v = parse_int(s);
+            return v && *v >= 0 && *v <= int64_t{1'000'000'000'000} ? std::string()
+                                                                    : "expected a trip count in [0, 1e12], found '" + s + "'";
+          },
+          "INT in [0 - 1e12]"));
   cmd.add_option("--patterns", f.patterns,
                  "SASS: the side file of access patterns, trip counts and branches (docs/workload-format.md, \"SASS\")");
 }
