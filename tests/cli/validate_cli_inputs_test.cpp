@@ -131,6 +131,20 @@ TEST(ValidateCli, ARepeatedKeyInACaseFileIsBadInput) {
   EXPECT_NE(r.err.find(file + ":11:5: cases.tolerance: duplicate key (first given at line 10)"), std::string::npos) << r.err;
 }
 
+TEST(ValidateCli, ACaseWhoseOccupanciesTheGpuCannotRealiseIsBadInput) {
+  // It could only report "no number" and fail: the case file is wrong (Kepler holds 64 warps/SM).
+  for (const std::string warps : {"[999]", "[65, 80]"}) {
+    std::string cases = kPassing;
+    cases.replace(cases.find("[4, 8]"), 6, warps);
+    const std::string file = test::write_temp_file("vcli/unrealisable.yaml", cases);
+    const auto r = refused("--cases " + file + " --no-figures --memory-models none", "rep_unrealisable");
+    EXPECT_NE(r.err.find(file + ":2:5: warps: no occupancy of [" + warps.substr(1, warps.size() - 2) +
+                         "] warps/SM can be realised for homogeneous on kepler"),
+              std::string::npos)
+        << r.err;
+  }
+}
+
 TEST(ValidateCli, ADeviceGivenAsACaseFileIsRefusedAtItsFirstByte) {
   // /dev/zero read to its end filled memory (std::bad_alloc after 4 GB).
   const auto r = refused("--cases /dev/zero --no-figures --memory-models none", "rep_dev_zero");

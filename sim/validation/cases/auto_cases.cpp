@@ -248,6 +248,7 @@ DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& f
         c.tolerance_reason = d->reason;
         c.file = m.file;
         c.line = m.line;
+        c.derived = true;
         out.cases.push_back(std::move(c));
       }
     }

@@ -106,6 +106,7 @@ struct CaseSpec {
   std::string file;  // where the case was read (the measurement file for derived cases)
   int line = 0;
   int column = 0;
+  bool derived = false;  // made from a measurement row (auto_cases.h), not written in a case file
 };
 
 const char* extract_kind_name(ExtractKind k);

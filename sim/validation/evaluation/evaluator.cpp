@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/text.h"
 #include "common/user_error.h"
 #include "mem/contention_fit.h"
 #include "model/rates.h"
@@ -120,6 +121,14 @@ Curve Evaluator::curve(const RunSpec& run, const Source& s, Metric best_by) {
   for (size_t v = 0; v < variant_count(run); ++v) {
     const ParamSet params = variant_params(run, v);
     if (planning_) {
+      if (!run.warps.empty() && sims_.occupancies(run, params).empty()) {
+        std::vector<std::string> w;
+        for (int n : run.warps) w.push_back(std::to_string(n));
+        unrealisable_.push_back(
+            fmt::format("no occupancy of [{}] warps/SM can be realised for {} on {} (§5.7: the SM's warp, block and "
+                        "register limits; `warpsim run` says why for one)",
+                        join(w, ", "), run.workload, run.gpu));
+      }
       sims_.request(run, params);
       if (is_zhang_owens(s.model)) {
         const ZhangOwensInputs in = zhang_owens_inputs(run, *sims_.kernel(run, params));

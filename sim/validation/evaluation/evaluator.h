@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/model_context.h"
@@ -41,6 +42,9 @@ class Evaluator {
 
   void set_planning(bool planning) { planning_ = planning; }
   bool planning() const { return planning_; }
+  // While planning: the runs whose given `warps` list holds no occupancy the GPU can realise (a
+  // case that could only say "no number"), as messages; taken (and cleared) per case.
+  std::vector<std::string> take_unrealisable() { return std::exchange(unrealisable_, {}); }
 
   Value evaluate(const Quantity& q, const Source& s);
 
@@ -64,6 +68,7 @@ class Evaluator {
 
   SimulationCache& sims_;
   bool planning_ = false;
+  std::vector<std::string> unrealisable_;
   std::map<std::string, std::unique_ptr<model::ModelContext>> contexts_;
 };
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <cmath>
 
 #include "common/text.h"
@@ -103,13 +105,22 @@ void check_cases(const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {
 
 void plan_cases(Evaluator& ev, const std::vector<CaseSpec>& cases) {
   ev.set_planning(true);
+  DiagnosticSink sink;
   for (const auto& c : cases) {
     const Quantity q = c.quantity;
     ev.evaluate(q, Source{});
     for (const auto& m : c.models) ev.evaluate(q, Source{m});
     if (!c.compare.model.empty()) ev.evaluate(q, Source{c.compare.model});
+    std::vector<std::string> whys = ev.take_unrealisable();  // once per run, however many sources plan it
+    std::sort(whys.begin(), whys.end());
+    whys.erase(std::unique(whys.begin(), whys.end()), whys.end());
+    // A case file's case is bad input; a measured row at an occupancy the config cannot set up
+    // stays a case without a number, its reason in the report.
+    if (!c.derived)
+      for (auto& why : whys) sink.add(Diagnostic{c.file, c.line, c.column, "warps", std::move(why)});
   }
   ev.set_planning(false);
+  sink.throw_if_any();
 }
 
 std::vector<CaseOutcome> judge_cases(Evaluator& ev, const std::vector<CaseSpec>& cases, const MeasurementSet& ms) {

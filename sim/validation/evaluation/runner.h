@@ -41,7 +41,8 @@ struct CaseOutcome {
 // simulation. Throws UserError naming the case file:line.
 void check_cases(const std::vector<CaseSpec>& cases, const MeasurementSet& ms);
 
-// Requests the simulations of `cases` (planning pass; call run_pending afterwards).
+// Requests the simulations of `cases` (planning pass; call run_pending afterwards). Throws
+// UserError at a case file's case whose given `warps` hold no occupancy its GPU can realise.
 void plan_cases(Evaluator& ev, const std::vector<CaseSpec>& cases);
 // Judges every case on the simulated results.
 std::vector<CaseOutcome> judge_cases(Evaluator& ev, const std::vector<CaseSpec>& cases, const MeasurementSet& ms);
