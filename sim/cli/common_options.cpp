@@ -100,7 +100,7 @@ void add_sass_options(CLI::App& cmd, SassFlags& f) {
             return v && *v >= 0 && *v <= int64_t{1'000'000'000'000} ? std::string()
                                                                     : "expected a trip count in [0, 1e12], found '" + s + "'";
           },
-          "INT in [0 - 1e12]"));
+          "TEXT in [0 - 1e12]"));  // shown as "in [0, 1e12]" (help_format.cpp)
   cmd.add_option("--patterns", f.patterns,
                  "SASS: the side file of access patterns, trip counts and branches (docs/workload-format.md, \"SASS\")");
 }
