@@ -101,6 +101,7 @@ class Parser {
       } else if (head == ".sparse") {
         parse_sparse_line(words, ln);
       } else if (head == ".repeat") {
+        seen_repeat_ = true;
         size_t close = find_close(lines, i, end, ".repeat", ".endrepeat");
         if (close == end) {
           error(ln, ".repeat without .endrepeat");
@@ -189,7 +190,11 @@ class Parser {
   static constexpr int64_t kMaxExpandedLines = int64_t{8} << 20;
   bool expand_one(int ln) {
     if (++expanded_lines_ <= kMaxExpandedLines) return true;
-    error(ln, fmt::format("the .repeat nest expands past {} lines (a long run is a .loop)", kMaxExpandedLines), ".repeat");
+    if (seen_repeat_)
+      error(ln, fmt::format("the .repeat nest expands past {} lines (a long run is a .loop)", kMaxExpandedLines), ".repeat");
+    else  // each .if scans its block for its .else: blocks thousands deep are read again and again
+      error(ln, fmt::format("the .if blocks, nested thousands deep, are read past {} lines: nest them less deeply", kMaxExpandedLines),
+            ".if");
     too_long_ = true;
     return false;
   }
@@ -369,6 +374,7 @@ class Parser {
   uint64_t array_units_ = 0;  // GiB the arrays declared so far take
   bool too_long_ = false;
   int64_t expanded_lines_ = 0;
+  bool seen_repeat_ = false;  // whether the budget can have gone to .repeat copies (its error names the directive that used it)
   std::string file_;
   DiagnosticSink sink_;
   WorkloadParams params_;

@@ -31,6 +31,18 @@ TEST(WorkloadExpansionLimit, NestedRepeatsOfNoInstructionAreRefusedAtTheBudget) 
   EXPECT_EQ(error_of(".repeat 1000\n.repeat 1000\n.endrepeat\n.endrepeat\nFADD R1, R1, R2\n"), "");  // 10^6 copies: within it
 }
 
+// 5,000 nested .if blocks: each scans its body for its .else, so the reading is quadratic and stops
+// at the budget, named at the .if (there is no .repeat to blame).
+TEST(WorkloadExpansionLimit, IfBlocksNestedThousandsDeepAreRefusedAtTheIf) {
+  std::string deep = ".param x 1\n";
+  for (int i = 0; i < 5000; ++i) deep += ".if x\n";
+  deep += "FADD R1, R1, R2\n";
+  for (int i = 0; i < 5000; ++i) deep += ".endif\n";
+  const std::string e = error_of(deep);
+  EXPECT_NE(e.find(": .if: the .if blocks, nested thousands deep, are read past 8388608 lines"), std::string::npos) << e.substr(0, 300);
+  EXPECT_EQ(e.find(".repeat"), std::string::npos) << e.substr(0, 300);
+}
+
 // 100,000 copies of an unclosed `.loop 8`: the nest's runs are kept per open loop, not remultiplied.
 TEST(WorkloadExpansionLimit, UnclosedLoopsInARepeatAreReportedWithoutRemultiplyingTheNest) {
   const std::string e = error_of(".repeat 100000\n.loop 8\nFADD R1, R1, R2\n.endrepeat\n");
