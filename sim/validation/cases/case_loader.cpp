@@ -71,6 +71,7 @@ Tolerance read_tolerance(YamlReader& r, const YAML::Node& n) {
 
 std::vector<std::string> read_models(YamlReader& r, const YAML::Node& n) {
   std::vector<std::string> out;
+  if (n.IsSequence() && n.size() == 0) r.error(n, "models", "an empty list: name models, or `none`, or leave the key out for the defaults");
   for (const auto& m : r.text_list(n, "models")) {
     if (m == "none") continue;
     if (!model::find_model(m)) {
@@ -130,7 +131,14 @@ void read_doc(const YAML::Node& doc, const std::string& path, DiagnosticSink& si
   }
   if (!r.check_map(doc, "", {"defaults", "cases"})) return;
   const YAML::Node defaults = doc["defaults"];
-  if (defaults && !r.check_map(defaults, "defaults", kCaseKeys)) return;
+  // Every key of a case but its id and description, which belong to one case each.
+  static const std::vector<std::string> kDefaultKeys = [] {
+    std::vector<std::string> keys;
+    for (const auto& k : kCaseKeys)
+      if (k != "id" && k != "description") keys.push_back(k);
+    return keys;
+  }();
+  if (defaults && !r.check_map(defaults, "defaults", kDefaultKeys)) return;
   const YAML::Node cases = doc["cases"];
   if (!cases || !cases.IsSequence()) {
     r.error(doc, "cases", "expected a list of cases");

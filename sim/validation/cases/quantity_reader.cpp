@@ -37,6 +37,7 @@ std::vector<int> parse_warp_list(YamlReader& r, const YAML::Node& node, const st
   const YAML::Node n = r.resolve(node, key);
   if (!n) return out;
   if (n.IsSequence()) {
+    // An empty list is every occupancy the GPU holds: a nested quantity's way to drop the case's list.
     for (const auto& item : n)
       if (auto v = r.integer(item, key, 1, 4096)) out.push_back(*v);
     return out;
@@ -161,8 +162,9 @@ RunSpec read_run(YamlReader& r, const KeyLookup& get, const std::string& prefix,
   if (auto n = get("params")) run.params = r.params(n, k("params"));
   if (auto n = get("variants")) {
     run.variants.clear();
-    if (!n.IsSequence())
-      r.error(n, k("variants"), "expected a list of parameter maps");
+    if (!n.IsSequence() || n.size() == 0)
+      r.error(n, k("variants"),
+              n.IsSequence() ? "an empty list: give parameter maps, or leave the key out" : "expected a list of parameter maps");
     else
       for (const auto& v : n) run.variants.push_back(r.params(v, k("variants")));
   }

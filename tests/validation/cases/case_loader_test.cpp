@@ -132,6 +132,21 @@ TEST(CaseLoader, ValuesOutsideTheirMeaningAreRejectedAtTheirKey) {
   }
 }
 
+// An empty models list would mean the defaults without a word (`none` says no model), and a default
+// id or description would be ignored by every case (each has its own): both are the case file's
+// errors. (An empty `warps` is every occupancy: how a nested quantity drops the case's list.)
+TEST(CaseLoader, AnEmptyModelsListAndADefaultIdAreRejectedAtTheirKey) {
+  const std::vector<std::pair<std::pair<std::string, std::string>, std::string>> bad = {
+      {{"tolerance_reason: rounded to integers", "tolerance_reason: rounded to integers\n    models: []"}, "models: an empty list"}};
+  for (const auto& [edit, message] : bad) {
+    const std::string path = case_file("empty.yaml", good_with({edit}));
+    EXPECT_NE(load_error(path).find(message), std::string::npos) << message << ": " << load_error(path);
+  }
+  const std::string defaults =
+      case_file("default_id.yaml", "defaults:\n  id: one\n" + std::string(kGood).substr(std::string(kGood).find("cases:")));
+  EXPECT_NE(load_error(defaults).find(defaults + ":2:3: defaults.id: unknown key"), std::string::npos) << load_error(defaults);
+}
+
 // An α that is not a number is the case file's error at extract.alphas, named by the generator,
 // before any number is made of it (it was cast from NaN to an int first).
 TEST(CaseLoader, AnAlphaThatIsNotANumberIsRejectedAtItsAlphas) {
