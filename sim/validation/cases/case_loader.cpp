@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "common/data_paths.h"
 #include "common/text.h"
@@ -215,8 +216,15 @@ std::vector<CaseSpec> load_cases(const std::vector<fs::path>& paths, const GpuCo
       sink.add(Diagnostic{p.string(), 0, 0, "", "no such case file or directory"});
     }
   }
+  // A file given twice (itself and its folder, or two spellings) is read once, as --measurements
+  // reads a file once: its cases are not duplicates of themselves.
   std::vector<CaseSpec> out;
-  for (const auto& f : files) read_into(f, nullptr, sink, gpu_configs, out);
+  std::set<fs::path> seen;
+  for (const auto& f : files) {
+    std::error_code ec;
+    if (!seen.insert(fs::weakly_canonical(f, ec)).second) continue;
+    read_into(f, nullptr, sink, gpu_configs, out);
+  }
   finish(out, sink);
   return out;
 }

@@ -3,6 +3,7 @@
 // suggestion, all problems of all files reported together, and the built-in cases valid.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <initializer_list>
 #include <string>
 #include <utility>
@@ -300,6 +301,13 @@ TEST(CaseLoader, PerGpuMapWithoutTheCasesGpuIsAnError) {
   const std::string text = good_with({{"maxwell: 0.02", "fermi: 0.02"}});
   const std::string path = case_file("pergpu.yaml", text);
   EXPECT_NE(load_error(path).find("tolerance.relative: no value for GPU 'maxwell'"), std::string::npos);
+}
+
+TEST(CaseLoader, AFileGivenTwiceIsReadOnce) {
+  // Itself, another spelling of it, and its folder: one file, so its cases are no duplicates.
+  const std::string a = case_file("once/a.yaml", kGood);
+  const std::string folder = std::filesystem::path(a).parent_path().string();
+  EXPECT_EQ(load_cases({a, folder + "/./a.yaml", folder}).size(), 2u);  // its case, once per GPU
 }
 
 TEST(CaseLoader, DuplicateIdsAcrossFilesAreRejected) {
