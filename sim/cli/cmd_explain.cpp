@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iostream>
 #include <memory>
 
 #include "cli/commands.h"
@@ -94,14 +95,19 @@ std::string analysis(const CommonOptions& o, const ExplainExtras& x) {
     }
   }
   // The sweep holds the occupancies a launch can realise (§5.7), the analysed one among them.
-  std::vector<int> sweep_warps;
+  // A given --sweep's occupancies no launch realises are skipped with a note, as `warpsim run` does.
+  std::vector<int> sweep_warps, skipped;
   for (int n : x.sweep.empty() ? default_sweep(cfg) : parse_warps(x.sweep, "--sweep")) {
     try {
       device::realize_launch(cfg, kernel, n, sms);
       sweep_warps.push_back(n);
     } catch (const UserError&) {
+      skipped.push_back(n);
     }
   }
+  if (!x.sweep.empty() && !skipped.empty())
+    std::cerr << fmt::format("warpsim: note: --sweep skips {} warps/SM: cannot be realised on {} (Volkov §5.7)\n", occupancy_list(skipped),
+                             cfg.gpu.name);
   if (std::find(sweep_warps.begin(), sweep_warps.end(), focus) == sweep_warps.end()) sweep_warps.push_back(focus);
   std::sort(sweep_warps.begin(), sweep_warps.end());
   const auto shared_cfg = std::make_shared<const config::HwConfig>(cfg);

@@ -123,6 +123,11 @@ TEST(ExplainCli, BadInputNamesTheOptionAndWritesNothing) {
   const CliRun sweep = run_cli(kToy + " --sweep 10:5 --out " + out);
   EXPECT_EQ(sweep.exit_code, 2);
   EXPECT_NE(sweep.err.find("--sweep: '10:5': range end below its start"), std::string::npos) << sweep.err;
+  // Occupancies of --sweep past the SM are skipped with a note (they were dropped without a word).
+  const CliRun past = run_cli(kToy + " --sweep 1:5000 --out " + out);
+  EXPECT_EQ(past.exit_code, 0) << past.err;
+  EXPECT_NE(past.err.find("note: --sweep skips 65:5000 warps/SM: cannot be realised on toy"), std::string::npos) << past.err;
+  std::filesystem::remove(out);
   const CliRun lone = run_cli("explain --workload alpha_mix --config");
   EXPECT_EQ(lone.exit_code, 2);
   EXPECT_NE(lone.err.find("--config: needs --gpu"), std::string::npos) << lone.err;
