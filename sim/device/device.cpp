@@ -61,32 +61,7 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
 
 double Device::grid_instructions() const { return std::max(1.0, device::grid_instructions(cfg_, kernel_, launch_)); }
 
-void Device::check_work_is_feasible() const {
-  // A loop count typed with a few zeros too many would otherwise run for hours to days (bench/README.md:
-  // tens of millions of warp instructions per second at best): refuse it up front.
-  constexpr double kMaxWarpInstructions = 1e12;
-  const double work = device::grid_instructions(cfg_, kernel_, launch_);
-  if (work <= kMaxWarpInstructions) return;
-  // Named at the larger factor: the loop run most often (a count with zeros too many), or the grid.
-  const isa::Loop* longest = nullptr;
-  for (const auto& l : kernel_.loops)
-    if (longest == nullptr || l.count > longest->count) longest = &l;
-  const double warps = static_cast<double>(launch_.total_blocks) * launch_.block_threads / cfg_.sm.warp_size;
-  // A generator's lines are its own text, not the user's: its loop counts come from --param.
-  const bool generated = kernel_.source.rfind("generator:", 0) == 0;
-  Diagnostic d{kernel_.source, 0, 0, generated ? "--param" : "workload", ""};
-  std::string culprit;
-  if (longest != nullptr && static_cast<double>(longest->count) >= warps) {
-    culprit = fmt::format("the loop of {} iterations", longest->count);
-    if (longest->line > 0 && !generated) d.line = longest->line, d.key = ".loop";
-  } else {
-    culprit = fmt::format("the grid of {:.3g} warps", warps);
-    if (kernel_.launch.line > 0 && !generated) d.line = kernel_.launch.line, d.key = ".launch";
-  }
-  d.message = fmt::format("the grid would execute {:.3g} warp instructions (more than {:.0e}: hours to days of simulation): lower {}", work,
-                          kMaxWarpInstructions, culprit);
-  throw UserError(d);
-}
+void Device::check_work_is_feasible() const { device::check_work_is_feasible(cfg_, kernel_, launch_); }
 
 void Device::reschedule(uint32_t i, uint64_t now) {
   // A model may report a completion after its time (e.g. a co-simulated one polled at `now`):

@@ -192,4 +192,31 @@ double grid_instructions(const config::HwConfig& cfg, const isa::Kernel& kernel,
   return static_cast<double>(isa::instruction_mix(kernel).total) * warps;
 }
 
+void check_work_is_feasible(const config::HwConfig& cfg, const isa::Kernel& kernel, const LaunchRealization& launch) {
+  // A loop count typed with a few zeros too many would otherwise run for hours to days (bench/README.md:
+  // tens of millions of warp instructions per second at best): refuse it up front.
+  constexpr double kMaxWarpInstructions = 1e12;
+  const double work = grid_instructions(cfg, kernel, launch);
+  if (work <= kMaxWarpInstructions) return;
+  // Named at the larger factor: the loop run most often (a count with zeros too many), or the grid.
+  const isa::Loop* longest = nullptr;
+  for (const auto& l : kernel.loops)
+    if (longest == nullptr || l.count > longest->count) longest = &l;
+  const double warps = static_cast<double>(launch.total_blocks) * launch.block_threads / cfg.sm.warp_size;
+  // A generator's lines are its own text, not the user's: its loop counts come from --param.
+  const bool generated = kernel.source.rfind("generator:", 0) == 0;
+  Diagnostic d{kernel.source, 0, 0, generated ? "--param" : "workload", ""};
+  std::string culprit;
+  if (longest != nullptr && static_cast<double>(longest->count) >= warps) {
+    culprit = fmt::format("the loop of {} iterations", longest->count);
+    if (longest->line > 0 && !generated) d.line = longest->line, d.key = ".loop";
+  } else {
+    culprit = fmt::format("the grid of {:.3g} warps", warps);
+    if (kernel.launch.line > 0 && !generated) d.line = kernel.launch.line, d.key = ".launch";
+  }
+  d.message = fmt::format("the grid would execute {:.3g} warp instructions (more than {:.0e}: hours to days of simulation): lower {}", work,
+                          kMaxWarpInstructions, culprit);
+  throw UserError(d);
+}
+
 }  // namespace warpsim::device

@@ -30,6 +30,10 @@ LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel&
 // Warp instructions the whole grid of `launch` issues (the kernel's per-warp count x its warps).
 double grid_instructions(const config::HwConfig& cfg, const isa::Kernel& kernel, const LaunchRealization& launch);
 
+// Throws UserError when the grid would issue more than 1e12 warp instructions (days of simulation:
+// a loop count with zeros too many), at the line of the loop or the .launch that makes it so.
+void check_work_is_feasible(const config::HwConfig& cfg, const isa::Kernel& kernel, const LaunchRealization& launch);
+
 // Occupancies as --warps writes them, runs of consecutive ones as A:B ("61, 65:100000"): a note
 // about the occupancies of a long range stays one short line.
 std::string occupancy_list(const std::vector<int>& warps);

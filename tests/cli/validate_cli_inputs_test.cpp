@@ -73,6 +73,19 @@ TEST(ValidateCli, EveryMeasurementRowNotUsedIsNamedWithItsReason) {
   EXPECT_EQ(both.err.find("other than --gpu"), std::string::npos) << both.err;
 }
 
+// A row whose work would take days to simulate is refused at the row, before any simulation (the
+// error named the generator's text, not the file).
+TEST(ValidateCli, AMeasurementRowTooLongToSimulateIsBadInputAtTheRow) {
+  const std::string csv = test::write_temp_file(
+      "vcli/too_long.csv",
+      "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+      "mine.add.w8,kepler,throughput,homogeneous,op=add count=256,8,0.9,ops_per_cycle_per_scheduler,my run,\n"
+      "mine.huge,kepler,throughput,homogeneous,op=add count=1099511627776,16,30,ops_per_cycle_per_scheduler,my run,\n");
+  const auto r = refused("--gpu kepler --case 'auto.*' --measurements " + csv + " --no-figures --memory-models none", "rep_too_long");
+  EXPECT_NE(r.err.find(csv + ":3: params: the grid would execute"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("lower the loop of 1099511627776 iterations"), std::string::npos) << r.err;
+}
+
 // Cases are kept per GPU name. Otherwise two configs named 'kepler' would run the built-in Kepler
 // cases on whichever came last, a --gpu given twice derived every case twice, and a derived case
 // could share its id with a case file's.

@@ -124,10 +124,11 @@ Curve Evaluator::curve(const RunSpec& run, const Source& s, Metric best_by) {
       if (!run.warps.empty() && sims_.occupancies(run, params).empty()) {
         std::vector<std::string> w;
         for (int n : run.warps) w.push_back(std::to_string(n));
-        unrealisable_.push_back(
-            fmt::format("no occupancy of [{}] warps/SM can be realised for {} on {} (§5.7: the SM's warp, block and "
-                        "register limits; `warpsim run` says why for one)",
-                        join(w, ", "), run.workload, run.gpu));
+        plan_problems_.push_back({"warps",
+                                  fmt::format("no occupancy of [{}] warps/SM can be realised for {} on {} (§5.7: the SM's warp, block and "
+                                              "register limits; `warpsim run` says why for one)",
+                                              join(w, ", "), run.workload, run.gpu),
+                                  true});
       }
       sims_.request(run, params);
       if (is_zhang_owens(s.model)) {
@@ -135,6 +136,7 @@ Curve Evaluator::curve(const RunSpec& run, const Source& s, Metric best_by) {
         sims_.request(in.alu, in.alu.params);
         sims_.request(in.mem, in.mem.params);
       }
+      for (auto& why : sims_.take_infeasible()) plan_problems_.push_back({"params", std::move(why), false});
       continue;
     }
     if (s.is_sim()) {

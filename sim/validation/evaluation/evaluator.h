@@ -42,9 +42,15 @@ class Evaluator {
 
   void set_planning(bool planning) { planning_ = planning; }
   bool planning() const { return planning_; }
-  // While planning: the runs whose given `warps` list holds no occupancy the GPU can realise (a
-  // case that could only say "no number"), as messages; taken (and cleared) per case.
-  std::vector<std::string> take_unrealisable() { return std::exchange(unrealisable_, {}); }
+  // What planning found a case cannot run, taken (and cleared) per case: a given `warps` list with
+  // no occupancy the GPU can realise (a case that could only say "no number": a case file's
+  // error), and a point whose work would take days to simulate (any case's).
+  struct PlanProblem {
+    std::string key;
+    std::string message;
+    bool case_file_only = false;
+  };
+  std::vector<PlanProblem> take_plan_problems() { return std::exchange(plan_problems_, {}); }
 
   Value evaluate(const Quantity& q, const Source& s);
 
@@ -68,7 +74,7 @@ class Evaluator {
 
   SimulationCache& sims_;
   bool planning_ = false;
-  std::vector<std::string> unrealisable_;
+  std::vector<PlanProblem> plan_problems_;
   std::map<std::string, std::unique_ptr<model::ModelContext>> contexts_;
 };
 

@@ -111,13 +111,14 @@ void plan_cases(Evaluator& ev, const std::vector<CaseSpec>& cases) {
     ev.evaluate(q, Source{});
     for (const auto& m : c.models) ev.evaluate(q, Source{m});
     if (!c.compare.model.empty()) ev.evaluate(q, Source{c.compare.model});
-    std::vector<std::string> whys = ev.take_unrealisable();  // once per run, however many sources plan it
-    std::sort(whys.begin(), whys.end());
-    whys.erase(std::unique(whys.begin(), whys.end()), whys.end());
-    // A case file's case is bad input; a measured row at an occupancy the config cannot set up
-    // stays a case without a number, its reason in the report.
-    if (!c.derived)
-      for (auto& why : whys) sink.add(Diagnostic{c.file, c.line, c.column, "warps", std::move(why)});
+    std::vector<Evaluator::PlanProblem> problems = ev.take_plan_problems();  // once each, however many sources plan a run
+    std::sort(problems.begin(), problems.end(), [](const auto& a, const auto& b) { return a.message < b.message; });
+    problems.erase(std::unique(problems.begin(), problems.end(), [](const auto& a, const auto& b) { return a.message == b.message; }),
+                   problems.end());
+    // A measured row at an occupancy the config cannot set up stays a case without a number, its
+    // reason in the report; the rest is bad input at the case (a case file's line, or the row's).
+    for (auto& p : problems)
+      if (!p.case_file_only || !c.derived) sink.add(Diagnostic{c.file, c.line, c.column, p.key, std::move(p.message)});
   }
   ev.set_planning(false);
   sink.throw_if_any();

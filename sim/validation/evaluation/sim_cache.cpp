@@ -122,6 +122,13 @@ void SimulationCache::request(const RunSpec& run, const ParamSet& params) {
     p.point.kernel = k;
     p.point.options.warps_per_sm = n;
     p.point.options.sms = device::simulated_sms(*cfg, sms_of(run));
+    try {
+      device::check_work_is_feasible(*cfg, *k, device::realize_launch(*cfg, *k, n, p.point.options.sms));
+    } catch (const UserError& e) {
+      requested_[p.key] = false;  // asked again, it is refused again
+      for (const Diagnostic& d : e.diagnostics()) infeasible_.push_back(d.message);
+      continue;
+    }
     p.cost = sweep::estimated_cost(p.point);
     pending_.push_back(std::move(p));
   }

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "config/hw_config.h"
@@ -41,7 +42,11 @@ class SimulationCache {
   std::vector<int> occupancies(const RunSpec& run, const ParamSet& params);
 
   // Registers the points of `run` with `params` (one variant). Throws UserError for a bad GPU or workload.
+  // A point whose grid would take days to simulate (device::check_work_is_feasible) is not
+  // registered: its reason is kept for take_infeasible().
   void request(const RunSpec& run, const ParamSet& params);
+  // The reasons of the points request() refused since the last call.
+  std::vector<std::string> take_infeasible() { return std::exchange(infeasible_, {}); }
   // Simulates every requested point not simulated yet. Returns the number simulated.
   size_t run_pending(int jobs, const sweep::ProgressFn& progress = {});
   size_t pending() const { return pending_.size(); }  // simulations the next run_pending runs
@@ -53,6 +58,7 @@ class SimulationCache {
   void for_each_simulation(const std::function<void(const sweep::SimulationPoint&, const device::Result&)>& fn) const;
 
  private:
+  std::vector<std::string> infeasible_;
   struct Pending {
     std::string key;
     sweep::SimulationPoint point;
