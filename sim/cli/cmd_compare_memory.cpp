@@ -44,7 +44,10 @@ void register_compare_memory(CLI::App& app) {
                                  fmt::format("comma-separated memory models (default: {}, those built)", validation::kDefaultMemoryModels));
   add_sms_option(*cmd, x->sms, ", so the memory system sees the device's load");
   cmd->add_option("--loads", x->loads, "dependent loads per warp (default 32)")->check(CLI::Range(1, 1 << 20));
-  cmd->add_option("--step", x->step, "occupancy step in warps/SM when --warps is not given (default 2)")->check(CLI::Range(1, 4096));
+  // With --warps the step would do nothing without a word.
+  cmd->add_option("--step", x->step, "occupancy step in warps/SM when --warps is not given (default 2)")
+      ->check(CLI::Range(1, 4096))
+      ->excludes("--warps");
   cmd->add_option("--points-out", x->points_out, "also write every occupancy (throughput against latency, Figure 6.3) to this CSV");
   cmd->callback([o, x, models] {
     if (o->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});

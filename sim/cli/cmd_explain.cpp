@@ -167,6 +167,10 @@ void register_explain(CLI::App& app) {
     if (x->config && opts->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--config", "needs --gpu"});
     if (x->text && opts->workload.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--text", "needs --workload"});
     const bool analyse = !x->config && !x->text && !opts->gpu.empty() && !opts->workload.empty();
+    // Options of the analysis would do nothing without a word when it is not made.
+    if (!analyse && (!x->what_ifs.empty() || !x->sweep.empty()))
+      throw UserError(Diagnostic{"<cli>", 0, 0, x->what_ifs.empty() ? "--sweep" : "--what-if",
+                                 "applies to the analysis of a run (--gpu and --workload, without --config or --text)"});
     report::check_outputs({{"--out", opts->out}}, input_files(*opts));  // before anything runs
     std::string out;
     if (analyse) {

@@ -63,8 +63,11 @@ void register_teach(CLI::App& app) {
       ->check(CLI::Range(1, 1024));
   cmd->add_flag("--no-figures", o->no_figures, "write the data and print the text, draw no figure");
   cmd->footer("Concepts:\n" + concepts_table());
-  cmd->callback([o] {
+  cmd->callback([o, cmd] {
     if (o->concept_name == "list") {
+      // The list takes no lesson's options: given, they would do nothing without a word.
+      for (const char* opt : {"--gpu", "--set", "--out-dir", "--jobs", "--no-figures"})
+        if (cmd->count(opt) > 0) throw UserError(Diagnostic{"<cli>", 0, 0, opt, "does not apply to `teach list`"});
       std::cout << concepts_table();
       return;
     }

@@ -102,6 +102,7 @@ TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
       write_temp_file("big_grid.wl", ".kernel k\n\n.launch grid=fixed blocks=100000000000\n.loop 100\nFADD R1, R1, R2\n.endloop\nEXIT\n");
   expect_rejected("run --gpu maxwell --workload " + big_grid + " --warps 4", big_grid + ":3: .launch: the grid would execute");
   // Options that would silently do nothing, and a directory where a file or name belongs.
+  expect_rejected("compare-memory --gpu kepler --warps 1:64 --step 4", "--warps excludes --step");
   expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --steady-tolerance 0.1", "--steady-tolerance requires --steady");
   // An empty value read as "not given" (stdout for --out, every occupancy for bound's --warps).
   expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --out ''", "--out: empty value");

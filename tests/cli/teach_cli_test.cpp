@@ -58,7 +58,9 @@ TEST(TeachCli, BadInputExitsTwoAndWritesNothing) {
   for (const Case& c : std::vector<Case>{{"teach litles_law", "unknown concept 'litles_law', did you mean 'littles_law'?"},
                                          {"teach cusp --gpu keplr", "keplr"},
                                          {"teach cusp --set sm.max_warpz=4", "max_warpz"},
-                                         {"teach", "concept"}}) {
+                                         {"teach", "concept"},
+                                         // The list takes no lesson's options (its --out-dir did nothing).
+                                         {"teach list", "--out-dir: does not apply to `teach list`"}}) {
     const CliRun r = run_cli(c.args + " --out-dir " + d);
     EXPECT_EQ(r.exit_code, 2) << c.args << "\n" << r.err;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
