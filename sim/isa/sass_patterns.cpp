@@ -33,7 +33,7 @@ class PatternReader {
   explicit PatternReader(std::string path) { out_.file = std::move(path); }
 
   SassPatterns run(const std::string& text) {
-    std::istringstream in(text);
+    std::istringstream in(text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text);  // a UTF-8 byte order mark, as the dump's reader
     std::string raw;
     std::vector<std::pair<int, std::vector<std::string>>> lines;
     for (int n = 1; std::getline(in, raw); ++n) {

@@ -250,6 +250,11 @@ TEST(SassImport, PatternsFileErrorsNameTheirLines) {
   EXPECT_NE(e3[0].message.find("memory attributes given to FADD R1, R1, R2, which accesses no memory"), std::string::npos) << e3[0].message;
   EXPECT_NE(e3[1].message.find("no instruction at this address in function _Z1kPf"), std::string::npos) << e3[1].message;
   EXPECT_NE(e3[2].message.find("no backward branch"), std::string::npos);
+  // A byte order mark (an editor's) is no part of the first line's address, as in the other formats.
+  o.patterns = test::write_temp_file("bom.patterns",
+                                     "\xEF\xBB\xBF"
+                                     "0x0010 pattern=stream\n");
+  EXPECT_TRUE(errors_of(dump({"FADD R1, R1, R2", "LDG.E R4, [R4.64]", "EXIT"}), o).empty());
   // A key twice on one line: the second is an error, not the value that wins.
   o.patterns = test::write_temp_file("bad4.patterns", "0x0010 pattern=stream pattern=random\n0x0000 trips=4 trips=5\n");
   const auto e4 = errors_of(dump({"FADD R1, R1, R2", "LDG.E R4, [R4.64]", "EXIT"}), o);
