@@ -104,6 +104,8 @@ class Reader {
   }
 
   void start_function(std::string name, int n) {
+    // A nameless function would become a workload with no `.kernel` name, blamed on generated text.
+    if (name.empty()) error(n, "a `Function :` line without the function's name");
     // nvdisasm prints ".text.NAME:" and then "NAME:" for one function.
     if (!dump_.functions.empty() && dump_.functions.back().name == name && dump_.functions.back().code.empty()) return;
     dump_.functions.push_back({std::move(name), arch_, n, {}, {}});

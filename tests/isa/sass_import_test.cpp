@@ -266,6 +266,15 @@ TEST(SassImport, PatternsFileErrorsNameTheirLines) {
   EXPECT_EQ(e4[1].message, "'trips' given twice on this line");
 }
 
+TEST(SassImport, AFunctionLineWithoutANameIsTheDumpsError) {
+  // It became a workload without a `.kernel` name, an error blamed on the generated text.
+  const auto e = errors_of(dump({"FADD R1, R1, R2", "EXIT"}, ""));
+  ASSERT_FALSE(e.empty());
+  EXPECT_EQ(e[0].file, "k.sass");
+  EXPECT_EQ(e[0].line, 2);
+  EXPECT_EQ(e[0].message, "a `Function :` line without the function's name");
+}
+
 TEST(SassImport, AFunctionIsChosenByAPartOfItsName) {
   const std::string two = dump({"EXIT"}, "_Z9add_valuePf") + dump({"FADD R1, R1, R2", "EXIT"}, "_Z10scale_somePf");
   SassOptions o;
