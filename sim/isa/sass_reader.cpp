@@ -108,6 +108,11 @@ class Reader {
     if (name.empty()) error(n, "a `Function :` line without the function's name");
     // nvdisasm prints ".text.NAME:" and then "NAME:" for one function.
     if (!dump_.functions.empty() && dump_.functions.back().name == name && dump_.functions.back().code.empty()) return;
+    // Two functions of one name and architecture (two dumps pasted together) could not be told apart.
+    for (const SassFunction& f : dump_.functions)
+      if (f.name == name && f.arch == arch_ && !name.empty())
+        error(n, fmt::format("function {}{} given twice (first at line {}): a dump holds each function once", name,
+                             arch_.empty() ? "" : " (" + arch_ + ")", f.line));
     dump_.functions.push_back({std::move(name), arch_, n, {}, {}});
   }
 

@@ -275,6 +275,15 @@ TEST(SassImport, AFunctionLineWithoutANameIsTheDumpsError) {
   EXPECT_EQ(e[0].message, "a `Function :` line without the function's name");
 }
 
+TEST(SassImport, AFunctionGivenTwiceInOneArchitectureIsTheDumpsError) {
+  // Two dumps pasted together: neither --function nor --arch could tell the two apart.
+  const std::string one = dump({"FADD R1, R1, R2", "EXIT"});
+  const auto e = errors_of(one + one);
+  ASSERT_FALSE(e.empty());
+  EXPECT_EQ(e[0].line, 9);  // the second copy's `Function :` line (each copy: its arch line, then the function's)
+  EXPECT_EQ(e[0].message, "function _Z1kPf (sm_80) given twice (first at line 2): a dump holds each function once");
+}
+
 TEST(SassImport, AFunctionIsChosenByAPartOfItsName) {
   const std::string two = dump({"EXIT"}, "_Z9add_valuePf") + dump({"FADD R1, R1, R2", "EXIT"}, "_Z10scale_somePf");
   SassOptions o;
