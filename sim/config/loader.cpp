@@ -235,6 +235,10 @@ HwConfig load_hw_config(const std::string& name_or_path, const std::vector<std::
     if (fs::is_directory(name_or_path, ec))
       throw UserError(
           Diagnostic{"<cli>", 0, 0, "--gpu", fmt::format("'{}' is a directory; give a GPU name or a config file", name_or_path)});
+    if (fs::exists(name_or_path, ec))  // a pipe or a device: a config may be read more than once in a run
+      throw UserError(
+          Diagnostic{"<cli>", 0, 0, "--gpu",
+                     fmt::format("'{}' is not a regular file (a pipe or a device); give a GPU name or a config file", name_or_path)});
     std::vector<std::string> names;
     for (const auto& g : builtin_gpus()) names.push_back(g.name);
     // --param and --set take lists with commas; --gpu is repeated instead (one file path each).

@@ -68,6 +68,10 @@ std::string read_file(const std::string& path) {
   if (fs::is_directory(name, ec))
     throw UserError(
         Diagnostic{"<cli>", 0, 0, "--workload", fmt::format("'{}' is a directory; give a workload name, a .wl or a .sass file", name)});
+  if (fs::exists(name, ec))  // a pipe or a device: a workload is read more than once in a run (its SASS test, its text)
+    throw UserError(
+        Diagnostic{"<cli>", 0, 0, "--workload",
+                   fmt::format("'{}' is not a regular file (a pipe or a device); give a workload name, a .wl or a .sass file", name)});
   std::vector<std::string> names;
   for (const auto& w : list_workloads()) names.push_back(w.name);
   const std::string hint = closest_match(name, names);

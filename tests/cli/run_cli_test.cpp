@@ -103,6 +103,9 @@ TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
   expect_rejected("run --gpu maxwell --workload " + big_grid + " --warps 4", big_grid + ":3: .launch: the grid would execute");
   // Options that would silently do nothing, and a directory where a file or name belongs.
   expect_rejected("compare-memory --gpu kepler --warps 1:64 --step 4", "--warps excludes --step");
+  // A device or a pipe is no config or workload file (one is read more than once): said so, not "no such file".
+  expect_rejected("run --gpu /dev/null --workload homogeneous --warps 4", "--gpu: '/dev/null' is not a regular file (a pipe or a device)");
+  expect_rejected("run --gpu kepler --workload /dev/zero --warps 4", "--workload: '/dev/zero' is not a regular file (a pipe or a device)");
   expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --steady-tolerance 0.1", "--steady-tolerance requires --steady");
   // An empty value read as "not given" (stdout for --out, every occupancy for bound's --warps).
   expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --out ''", "--out: empty value");
