@@ -37,6 +37,11 @@ std::optional<std::string> read_text(const std::string& path, DiagnosticSink& si
     sink.add(Diagnostic{path, 0, 0, "", "is a directory; " + std::string(kWhatItReads)});
     return std::nullopt;
   }
+  // The figure script reads the file again: a pipe would give it nothing the second time.
+  if (fs::exists(path, ec) && !fs::is_regular_file(path, ec) && !fs::is_character_file(path, ec)) {
+    sink.add(Diagnostic{path, 0, 0, "", "is not a regular file (a pipe?): `warpsim plot` reads its CSV twice; save it to a file first"});
+    return std::nullopt;
+  }
   try {
     return read_text_file(path, "", "file");
   } catch (const UserError& e) {

@@ -43,6 +43,11 @@ TEST(PlotCli, BadFilesExitTwoNamingFileLineAndColumn) {
   expect_rejected(binary, "image.png:3: holds binary data (a NUL byte at offset 8): not a text file", d + "/c");
   // A device is refused at its first byte, not read until memory runs out.
   expect_rejected("/dev/zero", "/dev/zero:1: holds binary data (a NUL byte at offset 0): not a text file", d + "/c2");
+  // A pipe: the figure script reads the file again and found it empty ("holds no rows").
+  const CliRun piped =
+      run_cli_with_env("cat " + write_temp_file("plot_bad/piped.csv", kRunCsv) + " |", "plot /dev/stdin --out " + d + "/p");
+  EXPECT_EQ(piped.exit_code, 2);
+  EXPECT_NE(piped.err.find("is not a regular file (a pipe?): `warpsim plot` reads its CSV twice"), std::string::npos) << piped.err;
   // What the figure script could not read or draw is named here, not in a Python traceback.
   const std::string latin1 =
       write_temp_file("plot_bad/latin1.csv", std::string(kRunCsv) + "k\xe9pler,alpha_mix,alpha=8,16,1,30,306,24200,0.6,0.1\n");
