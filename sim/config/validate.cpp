@@ -140,6 +140,11 @@ void check_cross_field_rules(const HwConfig& c) {
   auto fail = [&](const std::string& key, std::string msg) { sink.add(c.diagnostic(key, std::move(msg))); };
   // A rule between keys names the one a --set changed (the what-if that broke it), else the first.
   auto conflict = [&](std::initializer_list<const char*> keys, std::string msg) { sink.add(c.conflict(keys, std::move(msg))); };
+  // The name is an id: measurement rows, case ids and report file names carry it.
+  if (c.gpu.name.empty() ||
+      c.gpu.name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-") != std::string::npos)
+    fail("gpu.name",
+         fmt::format("'{}': expected letters, digits and _ . + - only (an id that measurement files and case ids name)", c.gpu.name));
   if (c.scheduler.count * c.scheduler.max_warps < c.sm.max_warps)
     conflict(
         {"scheduler.max_warps", "sm.max_warps", "scheduler.count"},

@@ -152,6 +152,7 @@ TEST(ConfigErrors, CrossFieldRulesNameTheLineOfTheBlamedKey) {
       {"memory:\n  l2:\n    partitions: 3\n", "memory.l2.partitions", "4 slices do not split evenly into 3 partitions"},
       {"memory:\n  l2:\n    access_bytes: 96\n", "memory.l2.access_bytes", "96 is not a power of two"},
       {"memory:\n  dram:\n    ranks: 3\n", "memory.dram.ranks", "4 bank groups do not split evenly into 3 ranks"},
+      {"gpu:\n  name: \"my gpu/2\"\n", "gpu.name", "'my gpu/2': expected letters, digits and _ . + - only"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.key);
