@@ -4,10 +4,12 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <set>
 #include <sstream>
 #include <string_view>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "common/user_error.h"
@@ -50,6 +52,13 @@ void read_meta(const std::string& text, MemoryTrace& t, const std::string& name,
   constexpr int64_t kMax32 = std::numeric_limits<int32_t>::max();
   try {
     const nlohmann::json j = nlohmann::json::parse(text);
+    // The header's keys are the writer's (above): any other is a misspelling that would be ignored.
+    static const std::set<std::string> kKeys{"gpu",           "workload",        "params",       "seed",          "device_sms",
+                                             "blocks_per_sm", "warps_per_block", "total_blocks", "traced_blocks", "statics"};
+    if (j.is_object())
+      for (const auto& [key, value] : j.items())
+        if (!kKeys.count(key))
+          throw UserError(Diagnostic{name, line, 0, "meta." + key, fmt::format("unknown key (valid: {})", fmt::join(kKeys, ", "))});
     const auto integer = [&](const nlohmann::json& o, const char* key, int64_t lo, int64_t hi) {
       return integer_field(o, key, lo, hi, name, line);
     };

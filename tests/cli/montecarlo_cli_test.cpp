@@ -69,6 +69,8 @@ TEST(MonteCarloCli, BadInputExitsTwoNamingWhatIsWrongAndWritesNothing) {
         Case{"montecarlo " + kWorkload + " --weight-spread -nan", "--weight-spread: expected a number from 0 to 0.99"},
         // A device where a trace belongs: refused at its first line, not read to the end of memory.
         Case{"montecarlo --trace /dev/zero", "/dev/zero:1: not a warpsim trace"},
+        Case{"montecarlo --trace " + test::write_temp_file("meta_key.trace", "warpsim-trace 1 text\nmeta {\"gpuu\": \"fermi\"}\n"),
+             "meta_key.trace:2: meta.gpuu: unknown key (valid: blocks_per_sm,"},
         Case{"montecarlo --trace " + test::write_temp_file("meta.trace", "warpsim-trace 1 text\nmeta {\n"),
              "meta.trace:2: meta: not a trace header: not JSON (a syntax error at character 3 after 'meta')"}}) {
     const auto r = test::run_cli(c.args + " --out " + out);
