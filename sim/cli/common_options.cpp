@@ -13,6 +13,7 @@
 #include "config/config_enums.h"
 #include "config/model_keys.h"
 #include "isa/sass_import.h"
+#include "isa/sass_patterns.h"
 #include "report/atomic_file.h"
 
 namespace warpsim::cli {
@@ -95,11 +96,7 @@ void add_sass_options(CLI::App& cmd, SassFlags& f) {
   // Checked here too, so that a bad count names --trip-count rather than the parameter it becomes.
   cmd.add_option("--trip-count", f.trip_count, "SASS: the trip count of every loop the patterns file gives none")
       ->check(CLI::Validator(
-          [](std::string& s) {
-            const auto v = parse_int(s);
-            return v && *v >= 0 && *v <= int64_t{1'000'000'000'000} ? std::string()
-                                                                    : "expected a trip count in [0, 1e12], found '" + s + "'";
-          },
+          [](std::string& s) { return isa::parse_trip_count(s) ? std::string() : "expected a trip count in [0, 1e12], found '" + s + "'"; },
           "TEXT in [0 - 1e12]"));  // shown as "in [0, 1e12]" (help_format.cpp)
   cmd.add_option("--patterns", f.patterns,
                  "SASS: the side file of access patterns, trip counts and branches (docs/workload-format.md, \"SASS\")");

@@ -244,8 +244,8 @@ SassOptions sass_options(const ParamMap& params) {
     else if (key == "patterns")
       o.patterns = value;
     else if (key == "trip_count") {
-      const auto v = parse_int(value);
-      if (!v || *v < 0 || *v > int64_t{1'000'000'000'000})
+      const auto v = parse_trip_count(value);
+      if (!v)
         sink.add(Diagnostic{"<--param>", 0, 0, key, fmt::format("expected a trip count in [0, 1e12], found '{}'", value)});
       else
         o.trip_count = *v;

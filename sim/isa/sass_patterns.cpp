@@ -13,6 +13,11 @@
 #include "isa/workload_parser.h"
 
 namespace warpsim::isa {
+
+std::optional<int64_t> parse_trip_count(std::string_view text) {
+  const auto v = parse_int(text);
+  return v && *v >= 0 && *v <= int64_t{1'000'000'000'000} ? v : std::nullopt;
+}
 namespace {
 
 const std::vector<std::string> kKeys{"pattern", "bytes", "array", "threads", "interleave", "trips", "branch"};
@@ -98,8 +103,8 @@ class PatternReader {
               fmt::format("expected key=value with a key of {}{}", join(kKeys, ", "),
                           hint.empty() || hint == key ? "" : fmt::format(" (did you mean '{}'?)", hint)));
       } else if (key == "trips") {
-        const auto v = parse_int(value);
-        if (!v || *v < 0 || *v > int64_t{1'000'000'000'000})
+        const auto v = parse_trip_count(value);
+        if (!v)
           error(n, key, fmt::format("expected a trip count in [0, 1e12], found '{}'", value));
         else
           entry->trips = *v;

@@ -8,9 +8,14 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace warpsim::isa {
+
+// A loop's trip count as the patterns file, --trip-count and the `trip_count` parameter take it:
+// an integer in [0, 1e12] (past that no run ends), else nullopt.
+std::optional<int64_t> parse_trip_count(std::string_view text);
 
 struct SassPatternEntry {
   int line = 0;       // in the side file (0: not given)
