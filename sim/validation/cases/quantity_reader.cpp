@@ -173,7 +173,17 @@ RunSpec read_run(YamlReader& r, const KeyLookup& get, const std::string& prefix,
   if (auto n = get("waves")) run.waves = r.integer(n, k("waves"), 0, 1000).value_or(0);
   if (auto n = get("blocks")) run.blocks = r.integer(n, k("blocks"), 1, 1 << 20).value_or(0);
   if (auto n = get("device_blocks")) run.device_blocks = r.integer(n, k("device_blocks"), 1, 1 << 30).value_or(0);
-  if (auto n = get("sets")) run.sets = r.text_list(n, k("sets"));
+  if (auto n = get("sets")) {
+    // A map here is per GPU; one keyed by config keys is `--set`s written as a map: say how to write them.
+    const bool config_keys =
+        n.IsMap() && n.size() > 0 && n.begin()->first.IsScalar() && n.begin()->first.Scalar().find('.') != std::string::npos;
+    if (config_keys)
+      r.error(n, k("sets"),
+              fmt::format("expected a list of key=value strings, as --set takes them (e.g. [{}=...]); a map here is per GPU",
+                          n.begin()->first.Scalar()));
+    else
+      run.sets = r.text_list(n, k("sets"));
+  }
   check_run_loads(r, get, prefix, run);
   return run;
 }

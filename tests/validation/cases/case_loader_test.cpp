@@ -143,6 +143,14 @@ TEST(CaseLoader, AnEmptyModelsListAndADefaultIdAreRejectedAtTheirKey) {
     const std::string path = case_file("empty.yaml", good_with({edit}));
     EXPECT_NE(load_error(path).find(message), std::string::npos) << message << ": " << load_error(path);
   }
+  // `sets` written as a map of config keys: said how to write it (it read as a per-GPU map, "not a GPU").
+  const std::string map_sets =
+      case_file("map_sets.yaml", good_with({{"tolerance_reason: rounded to integers",
+                                             "tolerance_reason: rounded to integers\n    sets: {memory.latency_cycles: 500}"}}));
+  EXPECT_NE(load_error(map_sets).find("sets: expected a list of key=value strings, as --set takes them (e.g. [memory.latency_cycles=...])"),
+            std::string::npos)
+      << load_error(map_sets);
+  EXPECT_EQ(load_error(map_sets).find("not a GPU"), std::string::npos) << load_error(map_sets);
   const std::string defaults =
       case_file("default_id.yaml", "defaults:\n  id: one\n" + std::string(kGood).substr(std::string(kGood).find("cases:")));
   EXPECT_NE(load_error(defaults).find(defaults + ":2:3: defaults.id: unknown key"), std::string::npos) << load_error(defaults);
