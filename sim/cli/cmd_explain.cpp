@@ -82,7 +82,11 @@ std::string analysis(const CommonOptions& o, const ExplainExtras& x) {
   std::vector<int> focus_warps = o.warps.empty() ? std::vector<int>{0} : parse_warps(o.warps);
   if (focus_warps.size() != 1) throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", "explain analyses one occupancy: give --warps N"});
   const int focus = device::realize_launch(cfg, kernel, focus_warps[0], sms).warps_per_sm;  // a single occupancy must be realisable
-  for (const auto& s : x.what_ifs) {  // a mistyped --what-if is bad input, found before anything runs
+  for (size_t i = 0; i < x.what_ifs.size(); ++i) {  // a mistyped --what-if is bad input, found before anything runs
+    const std::string& s = x.what_ifs[i];
+    if (std::find(x.what_ifs.begin(), x.what_ifs.begin() + static_cast<std::ptrdiff_t>(i), s) !=
+        x.what_ifs.begin() + static_cast<std::ptrdiff_t>(i))
+      throw UserError(Diagnostic{"<cli>", 0, 0, "--what-if", fmt::format("'{}' given twice (it would be simulated twice)", s)});
     std::vector<std::string> sets = o.sets;
     sets.push_back(s);
     try {

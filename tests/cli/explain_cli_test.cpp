@@ -128,6 +128,9 @@ TEST(ExplainCli, BadInputNamesTheOptionAndWritesNothing) {
   EXPECT_EQ(past.exit_code, 0) << past.err;
   EXPECT_NE(past.err.find("note: --sweep skips 65:5000 warps/SM: cannot be realised on toy"), std::string::npos) << past.err;
   std::filesystem::remove(out);
+  const CliRun twice = run_cli(kToy + " --what-if alu.latency_cycles=4 --what-if alu.latency_cycles=4 --out " + out);
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.err.find("--what-if: 'alu.latency_cycles=4' given twice"), std::string::npos) << twice.err;
   const CliRun config_what_if = run_cli("explain --gpu toy --config --what-if alu.latency_cycles=4 --out " + out);
   EXPECT_EQ(config_what_if.exit_code, 2);
   EXPECT_NE(config_what_if.err.find("--what-if: applies to the analysis of a run"), std::string::npos) << config_what_if.err;
