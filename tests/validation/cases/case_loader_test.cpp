@@ -1,9 +1,9 @@
 // The case format's contract (docs/validation.md): a case per GPU of gpus:, {gpu} and per-GPU maps
 // resolved, every problem a UserError naming file:line:column: key, unknown keys rejected with a
-// suggestion, all problems of all files reported together, and the built-in cases valid.
+// suggestion, all problems of all files reported together, and the built-in cases valid. Several
+// files read together: case_loader_files_test.cpp.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <initializer_list>
 #include <string>
 #include <utility>
@@ -309,24 +309,6 @@ TEST(CaseLoader, PerGpuMapWithoutTheCasesGpuIsAnError) {
   const std::string text = good_with({{"maxwell: 0.02", "fermi: 0.02"}});
   const std::string path = case_file("pergpu.yaml", text);
   EXPECT_NE(load_error(path).find("tolerance.relative: no value for GPU 'maxwell'"), std::string::npos);
-}
-
-TEST(CaseLoader, AFileGivenTwiceIsReadOnce) {
-  // Itself, another spelling of it, and its folder: one file, so its cases are no duplicates.
-  const std::string a = case_file("once/a.yaml", kGood);
-  const std::string folder = std::filesystem::path(a).parent_path().string();
-  EXPECT_EQ(load_cases({a, folder + "/./a.yaml", folder}).size(), 2u);  // its case, once per GPU
-}
-
-TEST(CaseLoader, DuplicateIdsAcrossFilesAreRejected) {
-  const std::string a = case_file("dup_a.yaml", kGood), b = case_file("dup_b.yaml", kGood);
-  try {
-    load_cases({a, b});
-    FAIL() << "expected a UserError";
-  } catch (const UserError& e) {
-    EXPECT_NE(std::string(e.what()).find(b + ":2:5: id: duplicate case id 'peak.kepler' (first at " + a + ":2)"), std::string::npos)
-        << e.what();
-  }
 }
 
 TEST(CaseLoader, CompareNeedsExactlyOneKindOfReference) {
