@@ -77,6 +77,37 @@ TEST(DramMemory, OneSimulatedSmGetsItsShareOfTheMemorySystem) {
   }
 }
 
+TEST(DramMemory, AWriteCompletesWhenItsControllerTakesItAndLandsLater) {
+  // Alone, a write is taken into its controller's write buffer as it arrives, half the
+  // interconnect after its submission; its data reach the DRAM an activation and a burst later.
+  const config::HwConfig c = dram_config("maxwell");
+  dram::DramMemory m({&c, c.device.sms, 1});
+  const dram::DramTiming t = dram::dram_timing(c);
+  m.submit(Transaction{0, 128, true, 0, 7}, 0);
+  std::vector<Completion> done;
+  while (m.next_event_time() != kNever) m.advance(m.next_event_time(), done);
+  ASSERT_EQ(done.size(), 1u);
+  EXPECT_EQ(done[0].tag, 7u);
+  EXPECT_NEAR(double(done[0].time), m.interconnect_cycles() / 2, 1.0);
+  const double lands = m.interconnect_cycles() / 2 + double(t.trcd + t.twl + t.burst) * c.device.core_clock_ghz / 1000.0;
+  EXPECT_GE(double(m.writes_landed_by()), lands - 1.0);
+
+  // A flood of writes to one channel waits for room in its buffer: later ones complete as slots
+  // free, none after the last write has landed.
+  dram::DramMemory flood({&c, c.device.sms, 1});
+  const int n = 2000;
+  for (int i = 0; i < n; ++i) flood.submit(Transaction{uint64_t(i) * 128, 128, true, 0, uint32_t(i)}, 0);
+  std::vector<Completion> all;
+  while (flood.next_event_time() != kNever) flood.advance(flood.next_event_time(), all);
+  ASSERT_EQ(all.size(), size_t(n));
+  uint64_t last = 0;
+  for (const Completion& k : all) last = std::max(last, k.time);
+  EXPECT_GT(last, 4 * done[0].time);  // the buffers filled: the last waited for room
+  EXPECT_LT(last, flood.writes_landed_by());
+  // and the writes drain no faster than the pins
+  EXPECT_LE(n * 128.0 / (flood.writes_landed_by() / c.device.core_clock_ghz), c.memory.pin_bandwidth_gbps);
+}
+
 // Every model the factory can name is either built or refused with a UserError, never a crash.
 TEST(DramMemory, FactoryBuildsEachModelItReportsAsBuilt) {
   for (auto kind :

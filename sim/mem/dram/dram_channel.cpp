@@ -32,7 +32,7 @@ void DramChannel::enqueue(const ChannelRequest& r) {
   // requests wait their turn in arrival order.
   const bool admitted = r.write ? writes_in_window_ < write_depth_ : reads_in_window_ < depth_;
   if (admitted)
-    admit(r);
+    admit(r, r.arrive);
   else if (r.write)
     write_overflow_.push_back(r);
   else
@@ -48,7 +48,8 @@ void DramChannel::enqueue(const ChannelRequest& r) {
   reschedule();
 }
 
-void DramChannel::admit(const ChannelRequest& r) {
+void DramChannel::admit(const ChannelRequest& r, uint64_t at) {
+  if (r.write) accepted_.push_back({at, r.slot});
   uint32_t i;
   if (free_.empty()) {
     i = static_cast<uint32_t>(pool_.size());
@@ -284,7 +285,7 @@ void DramChannel::issue(std::vector<ChannelDone>& done) {
         while (!waiting.empty() && (write ? writes_in_window_ < write_depth_ : reads_in_window_ < depth_)) {
           const ChannelRequest next = waiting.front();
           waiting.pop_front();
-          admit(next);
+          admit(next, c.time);
         }
         // Close policy: auto-precharge when nothing queued wants the row.
         if (policy_ == PagePolicy::Close && !row_wanted(bank, row)) {

@@ -38,6 +38,13 @@ struct ChannelDone {
   bool write = false;
 };
 
+// A write taken into the controller's write buffer (its window of write_queue_depth): the
+// requester's buffer may let it go then (DramMemory completes writes at this point).
+struct AcceptedWrite {
+  uint64_t at = 0;  // ps
+  uint32_t slot = 0;
+};
+
 struct ChannelStats {
   uint64_t activates = 0, precharges = 0, reads = 0, writes = 0, refreshes = 0;
   uint64_t bank_busy_ps = 0;  // summed over banks: ACT to PRE + tRP of every row visit (refresh not counted)
@@ -53,6 +60,9 @@ class DramChannel {
   // Issues the command of next_command_time(); requests whose last burst went are put in `done`.
   void issue(std::vector<ChannelDone>& done);
   const ChannelStats& stats() const { return stats_; }
+  // Writes taken into the write buffer since the owner last cleared this list (by enqueue or,
+  // from the waiting line, by issue), in order.
+  std::vector<AcceptedWrite>& accepted_writes() { return accepted_; }
   size_t queued() const { return reads_in_window_ + overflow_.size() + writes(); }
   static constexpr int kMaxPostponedRefreshes = 8;  // JEDEC DDR3/GDDR5
 
@@ -127,7 +137,7 @@ class DramChannel {
   void settle_idle_refreshes(uint64_t t);  // refreshes owed or due while idle, before `t`
   void issue_cas(ChannelRequest& r, uint64_t t, std::vector<ChannelDone>& done);
   bool row_wanted(uint32_t bank, uint64_t row) const;
-  void admit(const ChannelRequest& r);  // into the window of its kind
+  void admit(const ChannelRequest& r, uint64_t at);  // into the window of its kind, at `at` (ps)
   std::vector<uint32_t>& active(BankQueue& q) { return draining_ ? q.writes : q.reads; }
   size_t writes() const { return writes_in_window_ + write_overflow_.size(); }  // buffered and waiting
 
@@ -155,6 +165,7 @@ class DramChannel {
   RingBuffer<ChannelRequest> write_overflow_;  // writes waiting for a buffer slot
   Choice next_;
   ChannelStats stats_;
+  std::vector<AcceptedWrite> accepted_;
 };
 
 }  // namespace warpsim::mem::dram

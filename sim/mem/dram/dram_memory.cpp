@@ -82,15 +82,28 @@ void DramMemory::arrive(const Arrival& a) {
   r.write = s.write;
   dram_bytes_ += static_cast<uint64_t>(r.bursts) * timing_.burst_bytes;
   channels_[d.channel].enqueue(r);
+  accept_writes(channels_[d.channel]);
   next_command_.set(d.channel, channels_[d.channel].next_command_time());
+}
+
+void DramMemory::accept_writes(DramChannel& c) {
+  std::vector<AcceptedWrite>& taken = c.accepted_writes();
+  for (const AcceptedWrite& w : taken) complete(slots_[w.slot], clock_.to_cycle_ceil(w.at));
+  taken.clear();
+}
+
+void DramMemory::complete(const Slot& s, uint64_t cycle) {
+  completions_.push(cycle, seq_++, Completion{cycle, s.tag, s.sm, s.transactions});
+  for (uint32_t k = 0; k < s.transactions; ++k) latencies_.record(cycle - s.submit_cycle);
 }
 
 void DramMemory::finish(const ChannelDone& d) {
   const Slot& s = slots_[d.slot];
-  // A write is done once its data is in DRAM (as in queue_memory.cpp); a read's comes back.
-  const uint64_t cycle = clock_.to_cycle_ceil(s.write ? d.data_end : d.data_end + (interconnect_ps_ - request_ps_));
-  completions_.push(cycle, seq_++, Completion{cycle, s.tag, s.sm, s.transactions});
-  for (uint32_t k = 0; k < s.transactions; ++k) latencies_.record(cycle - s.submit_cycle);
+  // A read's data comes back; a write completed when its controller took it (accept_writes).
+  if (s.write)
+    writes_landed_ = std::max(writes_landed_, clock_.to_cycle_ceil(d.data_end));
+  else
+    complete(s, clock_.to_cycle_ceil(d.data_end + (interconnect_ps_ - request_ps_)));
   free_slots_.push_back(d.slot);
 }
 
@@ -108,6 +121,7 @@ void DramMemory::process_until(uint64_t t_ps) {
     }
     done_buf_.clear();
     channels_[best].issue(done_buf_);
+    accept_writes(channels_[best]);  // from its waiting line, into the slots this command freed
     next_command_.set(best, channels_[best].next_command_time());
     for (const ChannelDone& d : done_buf_) finish(d);
   }

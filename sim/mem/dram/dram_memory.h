@@ -6,6 +6,11 @@
 //
 // A run simulating fewer SMs than the device (`--sms`) gets its share of the channels and banks
 // (share_geometry.h), so that it costs its share of the device.
+//
+// A read completes when its data is back at the SM; a write when its controller takes it into its
+// write buffer (the Completion contract, memory_system.h): an L2 then frees the line's write-back
+// MSHR, while the buffer, bounded, holds the writers back. writes_landed_by() says when the last
+// write's data reached the DRAM, to which a kernel is timed.
 #pragma once
 
 #include <memory>
@@ -33,6 +38,7 @@ class DramMemory final : public MemorySystem {
   const LatencyRecorder& transaction_latencies() const override { return latencies_; }
   const char* name() const override { return "dram"; }
   DramCounters dram_counters() const override;
+  uint64_t writes_landed_by() const override { return writes_landed_; }
 
   // The fixed SM <-> controller latency, both ways, in core cycles: Table 6.2's unloaded latency
   // less what the DRAM model itself takes for an unloaded coalesced access.
@@ -61,6 +67,8 @@ class DramMemory final : public MemorySystem {
   void push_arrival(uint64_t time, uint32_t slot);
   void arrive(const Arrival& a);
   void finish(const ChannelDone& d);
+  void complete(const Slot& s, uint64_t cycle);
+  void accept_writes(DramChannel& c);  // completes the writes `c` took into its write buffer
   void process_until(uint64_t t_ps);
 
   const config::HwConfig* cfg_ = nullptr;
@@ -81,6 +89,7 @@ class DramMemory final : public MemorySystem {
   LatencyRecorder latencies_;
   uint64_t seq_ = 0;
   uint64_t dram_bytes_ = 0;
+  uint64_t writes_landed_ = 0;                               // cycle of the latest write's last data beat
   mutable uint64_t next_ps_ = kNever, next_cycle_ = kNever;  // next_event_time()'s last conversion
 };
 
