@@ -92,8 +92,8 @@ TEST(DramMemory, AWriteCompletesWhenItsControllerTakesItAndLandsLater) {
   const double lands = m.interconnect_cycles() / 2 + double(t.trcd + t.twl + t.burst) * c.device.core_clock_ghz / 1000.0;
   EXPECT_GE(double(m.writes_landed_by()), lands - 1.0);
 
-  // A flood of writes to one channel waits for room in its buffer: later ones complete as slots
-  // free, none after the last write has landed.
+  // A flood of writes (256 KB at once, over every channel) waits for room in the buffers: later
+  // ones complete as slots free, none after the last write has landed.
   dram::DramMemory flood({&c, c.device.sms, 1});
   const int n = 2000;
   for (int i = 0; i < n; ++i) flood.submit(Transaction{uint64_t(i) * 128, 128, true, 0, uint32_t(i)}, 0);
