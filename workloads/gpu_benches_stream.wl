@@ -1,8 +1,8 @@
 # The `init` and `read` kernels of te42kyfo/gpu-benches cuda-stream/main.cu (J. Hammer, RRZE; the
 # kernels are public, their measured rates on the A100 80GB and H100 PCIe are in
 # validation/published/gpu_benches/): one thread per double of a 1 GB array (128 Mi + 2 doubles),
-# a grid of (that / block size + 1) blocks, two blocks resident per SM (a shared-memory "spoiler"
-# of 768 doubles limits them; its branch never runs). Each thread of `read` loads its double and
+# a grid of (that / block size + 1) blocks, two blocks resident per SM (a 6 KB shared-memory "spoiler"
+# in a 9% shared-memory carveout limits them; its branch never runs). Each thread of `read` loads its double and
 # compares it with a constant (the result decides a store that never happens), so a warp ends when
 # its load is back; each thread of `init` stores one double and ends. Written from the CUDA source,
 # in the shape of the sm_80/sm_90 code nvcc emits for it (bounds check, 64-bit address, LDG.E.64 /
