@@ -110,8 +110,12 @@ CacheLine* SectorCache::victim(uint64_t line) {
   if (present_[set] < ways_) return &lines_[base + oldest_[set]];
   if (fetching_[set] == ways_) return nullptr;
   if (!idle_.empty()) {
-    const uint64_t idle = idle_[set];  // not 0: some of the present ways are not fetching
+    // Not 0: some of the present ways are not fetching. The walk tests their bits, not the ways'
+    // state, which lies apart in memory.
+    const uint64_t idle = idle_[set];
     if ((idle & (idle - 1)) == 0) return &lines_[base + static_cast<uint64_t>(std::countr_zero(idle))];
+    for (Way w = oldest_[set];; w = newer_[base + w])
+      if (idle >> w & 1) return &lines_[base + w];
   }
   for (Way w = oldest_[set]; w != kNoWay; w = newer_[base + w])
     if (lines_[base + w].pending == 0) return &lines_[base + w];
