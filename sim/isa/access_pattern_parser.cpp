@@ -1,5 +1,5 @@
 // The attributes of a global or shared memory instruction in the workload text format
-// (docs/workload-format.md): pattern=stream|stride:K|random|broadcast|conflict:K|affine|gather:M.nz|gather:M.col,
+// (docs/workload-format.md): pattern=stream|stride:K|random|random:K|broadcast|conflict:K|affine|gather:M.nz|gather:M.col,
 // index=EXPR, bytes, array, threads, interleave=R/K.
 #include <fmt/format.h>
 
@@ -12,7 +12,7 @@
 namespace warpsim::isa {
 namespace {
 
-constexpr const char* kPatterns = "stream, stride:K, random, broadcast, conflict:K, affine, gather:M.nz, gather:M.col";
+constexpr const char* kPatterns = "stream, stride:K, random, random:K, broadcast, conflict:K, affine, gather:M.nz, gather:M.col";
 
 // `gather:M.nz` or `gather:M.col` (M a `.sparse` matrix): sets out's kind and matrix.
 std::string parse_gather(const std::string& val, AccessPattern& out, const std::map<std::string, int>& sparse_index) {
@@ -35,9 +35,14 @@ std::string parse_pattern(const std::string& val, AccessPattern& out, const std:
   if (auto c = val.find(':'); c != std::string::npos) arg = parse_int(val.substr(c + 1));
   if (kind == "stream")
     out.kind = AccessKind::Stream, out.param = 1;
-  else if (kind == "random")
-    out.kind = AccessKind::Random;
-  else if (kind == "broadcast")
+  else if (kind == "random" && !arg && val.find(':') == std::string::npos)
+    out.kind = AccessKind::Random, out.param = 1;
+  else if (kind == "random") {
+    // K lanes to a node: groups of K consecutive lanes read consecutive elements of one random node.
+    if (!arg || *arg < 1 || *arg > 32 || 32 % *arg != 0)
+      return fmt::format("expected random:K with K lanes per random node, K in 1, 2, 4, 8, 16, 32, found '{}'", val);
+    out.kind = AccessKind::Random, out.param = static_cast<int>(*arg);
+  } else if (kind == "broadcast")
     out.kind = AccessKind::Broadcast;
   else if (val == "affine")
     out.kind = AccessKind::Affine;

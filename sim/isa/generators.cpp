@@ -65,8 +65,19 @@ std::string homogeneous_text(const ParamMap& p) {
   const int64_t count = int_param(p, "count", 1, int64_t{1} << 40);
   const int64_t bytes = int_param(p, "bytes", 4, 16);
   if (bytes != 4 && bytes != 8 && bytes != 16) throw UserError(param_error("bytes", fmt::format("expected 4, 8 or 16, found '{}'", bytes)));
-  if (bytes != 4 && op != "stream")
-    throw UserError(param_error("bytes", fmt::format("op={} loads 4 bytes per thread: bytes applies to op=stream", op)));
+  if (bytes != 4 && op != "stream" && op != "random")
+    throw UserError(param_error("bytes", fmt::format("op={} loads 4 bytes per thread: bytes applies to op=stream and op=random", op)));
+  // op=random: nodes of node_bytes, each read whole by node_bytes / bytes consecutive lanes.
+  const std::string node = p.count("node_bytes") ? p.at("node_bytes") : "auto";
+  int64_t lanes_per_node = 1;
+  if (node != "auto") {
+    if (op != "random") throw UserError(param_error("node_bytes", fmt::format("applies to op=random, not op={}", op)));
+    const int64_t nb = int_param(p, "node_bytes", bytes, 32 * bytes);
+    lanes_per_node = nb / bytes;
+    if (nb % bytes != 0 || 32 % lanes_per_node != 0)
+      throw UserError(
+          param_error("node_bytes", fmt::format("expected {} bytes times 1, 2, 4, 8, 16 or 32 lanes per node, found '{}'", bytes, node)));
+  }
   // {0}: the chain's register; {1}: the chain's `interleave` attribute of each memory instruction.
   std::string line;
   if (op == "add")
@@ -84,7 +95,7 @@ std::string homogeneous_text(const ParamMap& p) {
   else if (op == "stride2")
     line = "LD R{0}, [R{0}] ; pattern=stride:2{1}";
   else if (op == "random")
-    line = "LD R{0}, [R{0}] ; pattern=random{1}";
+    line = load_opcode(bytes) + " R{0}, [R{0}] ; pattern=random" + (lanes_per_node > 1 ? ":" + std::to_string(lanes_per_node) : "") + "{1}";
   else if (op == "store")  // the next address is computed, not loaded: the store waits on nothing (§5.10's layout)
     line = "IADD R{0}, R{0}, R41\nST [R{0}], R{0} ; pattern=stream{1}";
   else if (op == "copy")  // each loaded word is stored to the same place of a second array
@@ -165,7 +176,9 @@ std::vector<Generator> build() {
         {"array", "auto",
          "array size of the global ops, e.g. 64MB (auto: 128MB for op=random, §6.7; 256MB each for op=copy; 512MB otherwise, "
          "§5.10)"},
-        {"bytes", "4", "bytes per thread of op=stream's loads: 4, 8 or 16 (LD.64, LD.128)"}},
+        {"bytes", "4", "bytes per thread of op=stream's and op=random's loads: 4, 8 or 16 (LD.64, LD.128)"},
+        {"node_bytes", "auto",
+         "op=random: bytes of each random node, read whole by node_bytes / bytes consecutive lanes (auto: one lane's bytes, §6.7)"}},
        homogeneous_text});
   g.push_back(
       {"ilp",

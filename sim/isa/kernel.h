@@ -44,7 +44,7 @@ struct Instruction {
 enum class AccessKind : uint8_t {
   Stream,     // consecutive 4-byte words across the warp, advancing by a block each time (§5.10)
   Stride,     // as Stream, word index multiplied by `param` (stride-2 access, §4.3)
-  Random,     // unstructured: each thread an independent pseudo-random word of the array (§6.7)
+  Random,     // unstructured: each thread (each group of `param` threads) an independent pseudo-random word (node) of the array (§6.7)
   Broadcast,  // every thread the same word (§5.2)
   Conflict,   // shared memory: `param`-way bank conflict (§6.2)
   Affine,     // each thread element `index` of the array: data blocks share (tiles, stencils)
@@ -56,7 +56,7 @@ inline bool is_gather(AccessKind k) { return k == AccessKind::GatherNz || k == A
 
 struct AccessPattern {
   AccessKind kind = AccessKind::Stream;
-  int param = 1;            // stride for Stride, ways for Conflict
+  int param = 1;            // stride for Stride, ways for Conflict, lanes per random node for Random
   int bytes = 4;            // bytes per thread (4, 8, 16)
   int array = 0;            // index into Kernel::arrays
   int active_threads = 32;  // threads of the warp that access memory

@@ -306,8 +306,11 @@ class Parser {
         return;
       }
       // Shared-memory addresses are laid out once per instruction against the banks (§6.2).
-      if (!is_global_memory(in.cls) && (ap.kind == AccessKind::Affine || is_gather(ap.kind))) {
-        error(ln, "affine and gather patterns address global memory (shared memory takes stream, stride:K, broadcast, conflict:K, random)",
+      if (!is_global_memory(in.cls) &&
+          (ap.kind == AccessKind::Affine || is_gather(ap.kind) || (ap.kind == AccessKind::Random && ap.param > 1))) {
+        error(ln,
+              "affine, gather and random:K patterns address global memory (shared memory takes stream, stride:K, broadcast, conflict:K, "
+              "random)",
               "pattern");
         return;
       }

@@ -31,8 +31,8 @@ std::vector<uint64_t> thread_addresses(const isa::AccessPattern& p, int banks, i
       case AccessKind::Stride:
         a.push_back(ut * static_cast<uint64_t>(p.param) * p.bytes);
         break;
-      case AccessKind::Random:
-        a.push_back(shared ? ut * bank_width : ut << 20);
+      case AccessKind::Random:  // nodes of `param` lanes far apart
+        a.push_back(shared ? ut * bank_width : (ut / static_cast<uint64_t>(p.param) << 20) + ut % static_cast<uint64_t>(p.param) * p.bytes);
         break;
       case AccessKind::Broadcast:
         a.push_back(0);
@@ -215,7 +215,7 @@ std::string pattern_label(const isa::AccessPattern& p, bool shared) {
       s = fmt::format("stride-{}", p.param);
       break;
     case AccessKind::Random:
-      s = "random";
+      s = p.param > 1 ? fmt::format("random nodes of {} lanes", p.param) : "random";
       break;
     case AccessKind::Broadcast:
       s = "broadcast";

@@ -77,7 +77,11 @@ TEST(AccessPatternParser, PatternErrorsNameFileLineAndKey) {
   EXPECT_ERROR(".sparse M rows=4 cols=4 nnz_per_row=1 structure=banded\nLD R1, [R2] ; pattern=gather:M.val index=tx\n",
                "w.wl:2: pattern: expected gather:M.nz or gather:M.col");
   EXPECT_ERROR("LD R1, [R2] ; pattern=affinex index=tx\n", "w.wl:1: pattern: unknown pattern 'affinex'");
-  EXPECT_ERROR("LDS R1, [R2] ; pattern=affine index=tx\n", "w.wl:1: pattern: affine and gather patterns address global memory");
+  EXPECT_ERROR("LDS R1, [R2] ; pattern=affine index=tx\n", "w.wl:1: pattern: affine, gather and random:K patterns address global memory");
+  EXPECT_ERROR("LDS R1, [R2] ; pattern=random:4\n", "w.wl:1: pattern: affine, gather and random:K patterns address global memory");
+  EXPECT_ERROR("LD R1, [R2] ; pattern=random:3\n", "w.wl:1: pattern: expected random:K with K lanes per random node, K in 1, 2, 4");
+  EXPECT_ERROR("LD R1, [R2] ; pattern=random:\n", "w.wl:1: pattern: expected random:K");
+  EXPECT_ERROR("LD R1, [R2] ; pattern=random:64\n", "w.wl:1: pattern: expected random:K");
   // The last of two would have won without a word.
   EXPECT_ERROR("LD R1, [R2] ; pattern=stream pattern=random\n", "w.wl:1: pattern: pattern given twice in one access");
   EXPECT_ERROR("LD R1, [R2] ; bytes=4 bytes=8\n", "w.wl:1: bytes: bytes given twice in one access");

@@ -72,6 +72,22 @@ TEST(Generators, HomogeneousArrayAppliesToEveryGlobalOpAndDefaultsPerOp) {
   EXPECT_TRUE(gen("homogeneous", {{"op", "add"}}).arrays.empty());
 }
 
+// The suite's random nodes (validation/microbench/src/experiments_nodes.cpp): node_bytes / bytes
+// lanes read one random node; node_bytes belongs to op=random and must hold whole lanes' loads.
+TEST(Generators, HomogeneousRandomNodesGroupLanes) {
+  const Kernel k = gen("homogeneous", {{"op", "random"}, {"bytes", "16"}, {"node_bytes", "128"}, {"count", "4"}});
+  ASSERT_EQ(k.accesses.size(), 1u);
+  EXPECT_EQ(k.accesses[0].kind, AccessKind::Random);
+  EXPECT_EQ(k.accesses[0].bytes, 16);
+  EXPECT_EQ(k.accesses[0].param, 8);  // 8 lanes x 16 bytes per node
+  EXPECT_EQ(gen("homogeneous", {{"op", "random"}}).accesses[0].param, 1);
+  EXPECT_EQ(gen("homogeneous", {{"op", "random"}, {"bytes", "16"}, {"node_bytes", "16"}}).accesses[0].param, 1);
+  EXPECT_THROW(gen("homogeneous", {{"op", "stream"}, {"node_bytes", "64"}}), UserError);
+  EXPECT_THROW(gen("homogeneous", {{"op", "random"}, {"bytes", "16"}, {"node_bytes", "48"}}), UserError);    // 3 lanes
+  EXPECT_THROW(gen("homogeneous", {{"op", "random"}, {"bytes", "16"}, {"node_bytes", "1024"}}), UserError);  // 64 lanes
+  EXPECT_THROW(gen("homogeneous", {{"op", "random"}, {"bytes", "16"}, {"node_bytes", "8"}}), UserError);     // under a lane
+}
+
 // The suite's wider loads, store stream and copy (validation/microbench/src/experiments_store.cpp).
 TEST(Generators, HomogeneousWideLoadsStoresAndCopies) {
   const Kernel b16 = gen("homogeneous", {{"op", "stream"}, {"bytes", "16"}, {"count", "8"}});
@@ -79,7 +95,7 @@ TEST(Generators, HomogeneousWideLoadsStoresAndCopies) {
   EXPECT_EQ(b16.accesses[0].bytes, 16);
   EXPECT_EQ(gen("homogeneous", {{"op", "stream"}, {"bytes", "8"}}).accesses[0].bytes, 8);
   EXPECT_THROW(gen("homogeneous", {{"op", "stream"}, {"bytes", "12"}}), UserError);
-  EXPECT_THROW(gen("homogeneous", {{"op", "random"}, {"bytes", "8"}}), UserError);  // bytes is op=stream's
+  EXPECT_THROW(gen("homogeneous", {{"op", "stride2"}, {"bytes", "8"}}), UserError);  // bytes is op=stream's and op=random's
   const Kernel store = gen("homogeneous", {{"op", "store"}, {"count", "8"}});
   EXPECT_EQ(instruction_mix(store).count(OpClass::Store), 8);
   EXPECT_EQ(instruction_mix(store).count(OpClass::Load), 0);

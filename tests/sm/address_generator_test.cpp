@@ -43,6 +43,34 @@ TEST(AddressGenerator, FixedOffsetsMatchTheLaneAddressesOrRefuse) {
   }
 }
 
+// pattern=random:K (the microbenchmark suite's random nodes): each group of K lanes reads the K
+// consecutive elements of one aligned node, and the groups' nodes are independent.
+TEST(AddressGenerator, RandomNodesAreReadWholeByTheirGroupOfLanes) {
+  const config::HwConfig cfg = test::kepler_like();
+  for (int node_bytes : {32, 128, 512}) {
+    const isa::Kernel k = isa::generate(*isa::find_generator("homogeneous"),
+                                        {{"op", "random"}, {"bytes", "16"}, {"node_bytes", std::to_string(node_bytes)}, {"count", "8"}});
+    const AddressGenerator gen(k, cfg, 3);
+    const uint64_t lanes = static_cast<uint64_t>(node_bytes) / 16, base = 0;  // arrays start at multiples of 8 MB
+    std::set<uint64_t> nodes;
+    int groups = 0;
+    for (uint64_t block = 0; block < 4; ++block)
+      for (uint64_t exec = 0; exec < 8; ++exec) {
+        std::array<uint64_t, 32> addr{};
+        gen.global_addresses(0, WarpCoordinates{block, 0, 32}, exec, addr);
+        for (uint64_t l = 0; l < 32; ++l) {
+          const uint64_t off = addr[l] - base;
+          ASSERT_EQ(off % static_cast<uint64_t>(node_bytes), l % lanes * 16) << node_bytes << " lane " << l;
+          ASSERT_EQ(off / node_bytes, (addr[l / lanes * lanes] - base) / node_bytes) << node_bytes << " lane " << l;
+          if (l % lanes == 0) nodes.insert(off / node_bytes), ++groups;
+        }
+      }
+    // 128 MB of nodes: the groups' random nodes do not coincide.
+    EXPECT_EQ(nodes.size(), static_cast<size_t>(groups)) << node_bytes;
+    EXPECT_EQ(groups, 4 * 8 * static_cast<int>(32 / lanes));
+  }
+}
+
 // Volkov §6.3: with ILP the pointer setup is modified "so that the accessed memory locations are
 // similar to those accessed in the original setup": the k chains of a warp read distinct lines,
 // and together exactly the lines the no-ILP sweep reads (before, both chains read the same line,

@@ -129,5 +129,43 @@ TEST(MicrobenchChains, SingleCycleCheckRejectsSplitPermutations) {
   EXPECT_TRUE(is_single_cycle({2, 0, 1}));
 }
 
+TEST(MicrobenchChains, RandomNodesAreReadWholeByThreadsThatMoveTogether) {
+  // 64-byte nodes read as four 16-byte pieces, 40 nodes: a warp reads 8 nodes, each whole.
+  const auto l = plan_nodes(40 * 16 + 3, 16, 4);
+  ASSERT_TRUE(l.has_value());
+  EXPECT_EQ(l->nodes, 40u);
+  EXPECT_EQ(l->threads_per_node(), 4u);
+  const RandomCycle nodes = random_cycle(l->nodes, 7);
+  const std::vector<uint32_t> next = node_cycle_next(*l, nodes);
+  ASSERT_EQ(next.size(), 40u * 16);
+  const uint64_t threads = 32, loads = 5;
+  std::set<uint64_t> start_nodes;
+  for (uint64_t t = 0; t < threads; ++t) {
+    uint64_t e = node_start(*l, nodes, t, threads);
+    EXPECT_EQ(e % 16, t % 4 * 4) << t;                                       // its own piece of the node
+    EXPECT_EQ(e / 16, node_start(*l, nodes, t / 4 * 4, threads) / 16) << t;  // the node of its group
+    start_nodes.insert(e / 16);
+    for (uint64_t k = 0; k < loads; ++k) {
+      const uint64_t to = next[e];
+      EXPECT_EQ(to / 16, nodes.next[e / 16]) << t;  // the cycle's next node, the same piece
+      EXPECT_EQ(to % 16, e % 16) << t;
+      e = to;
+    }
+    EXPECT_EQ(e, node_end(*l, nodes, t, threads, loads)) << t;
+  }
+  EXPECT_EQ(start_nodes.size(), 8u);  // 8 groups, 8 different nodes, 5 apart along the cycle
+  // Entries that start no piece point to themselves: a stray load finds no chain.
+  EXPECT_EQ(next[1], 1u);
+  EXPECT_EQ(next[16 * 3 + 7], 16u * 3 + 7);
+}
+
+TEST(MicrobenchChains, RandomNodesNeedWholePiecesAndWholeNodesPerWarp) {
+  EXPECT_FALSE(plan_nodes(1024, 6, 4).has_value());   // pieces do not tile the node
+  EXPECT_FALSE(plan_nodes(1024, 2, 4).has_value());   // a node smaller than a piece
+  EXPECT_FALSE(plan_nodes(1024, 48, 4).has_value());  // 12 threads per node: a warp splits one
+  EXPECT_FALSE(plan_nodes(7, 8, 4).has_value());      // no whole node
+  EXPECT_EQ(plan_nodes(1u << 20, 128, 4)->threads_per_node(), 32u);
+}
+
 }  // namespace
 }  // namespace warpsim::validation

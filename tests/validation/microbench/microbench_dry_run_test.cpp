@@ -271,6 +271,25 @@ TEST(MicrobenchDryRun, CacheAndStoreGroupsWriteTheirRows) {
   }
 }
 
+TEST(MicrobenchDryRun, NodeGroupReadsRandomNodesOf32To512Bytes) {
+  // experiments_nodes.cpp: a throughput row per node size and occupancy, its grid named, the peak
+  // and the latency, each naming the generator that re-simulates it (op=random node_bytes=B).
+  std::map<std::string, const std::vector<std::string>*> by_id;
+  for (const auto& r : dry_run().rows) by_id[r[kId]] = &r;
+  for (const char* b : {"32", "64", "128", "256", "512"}) {
+    const std::string id = std::string("mb.nodes.b") + b;
+    for (const char* w : {".w8.gbps", ".w64.gbps", ".peak.gbps", ".latency"}) {
+      ASSERT_TRUE(by_id.count(id + w)) << id + w;
+      const auto& r = *by_id.at(id + w);
+      EXPECT_EQ(r[kWorkload], "homogeneous") << id + w;
+      EXPECT_EQ(r[kParams].rfind(std::string("op=random bytes=16 node_bytes=") + b + " array=32MB count=32 kernel=random_nodes", 0), 0u)
+          << r[kParams];
+      EXPECT_GT(*parse_double(r[kValue]), 0) << id + w;
+    }
+    EXPECT_NE(by_id.at(id + ".w8.gbps")->at(kParams).find(" blocks="), std::string::npos) << id;
+  }
+}
+
 TEST(MicrobenchDryRun, SamplesReportTheOccupancyTheyAttainedAndFlagTheOnesThatMissed) {
   // The stand-in realises every plan whose launch has enough blocks to fill the device; a launch
   // with fewer blocks than resident slots (the small dry-run array) cannot attain its target, and

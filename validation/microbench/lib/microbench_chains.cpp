@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <random>
+#include <utility>
 
 namespace warpsim::validation {
 namespace {
@@ -104,6 +105,47 @@ bool is_single_cycle(const std::vector<uint32_t>& next) {
     e = next[e];
   }
   return e == 0;
+}
+
+std::optional<NodeLayout> plan_nodes(uint64_t array_entries, uint32_t node_entries, uint32_t piece_entries) {
+  if (piece_entries == 0 || node_entries < piece_entries || node_entries % piece_entries != 0) return std::nullopt;
+  NodeLayout l;
+  l.node_entries = node_entries;
+  l.piece_entries = piece_entries;
+  if (32 % l.threads_per_node() != 0) return std::nullopt;
+  const uint64_t nodes = array_entries / node_entries;
+  if (nodes == 0 || nodes > UINT32_MAX) return std::nullopt;
+  l.nodes = static_cast<uint32_t>(nodes);
+  return l;
+}
+
+std::vector<uint32_t> node_cycle_next(const NodeLayout& l, const RandomCycle& nodes) {
+  std::vector<uint32_t> next(static_cast<size_t>(l.nodes) * l.node_entries);
+  for (uint32_t k = 0; k < l.nodes; ++k) {
+    const uint64_t first = static_cast<uint64_t>(k) * l.node_entries, to = static_cast<uint64_t>(nodes.next[k]) * l.node_entries;
+    for (uint32_t j = 0; j < l.node_entries; ++j) next[first + j] = static_cast<uint32_t>(j % l.piece_entries == 0 ? to + j : first + j);
+  }
+  return next;
+}
+
+namespace {
+
+// Position along the cycle of the node that thread's group starts on, and the thread's piece.
+std::pair<uint64_t, uint64_t> node_position(const NodeLayout& l, uint64_t thread, uint64_t threads) {
+  const uint64_t per = l.threads_per_node(), groups = threads / per;
+  return {thread / per * l.nodes / groups, thread % per * l.piece_entries};
+}
+
+}  // namespace
+
+uint64_t node_start(const NodeLayout& l, const RandomCycle& nodes, uint64_t thread, uint64_t threads) {
+  const auto [pos, offset] = node_position(l, thread, threads);
+  return static_cast<uint64_t>(nodes.order[pos]) * l.node_entries + offset;
+}
+
+uint64_t node_end(const NodeLayout& l, const RandomCycle& nodes, uint64_t thread, uint64_t threads, uint64_t loads) {
+  const auto [pos, offset] = node_position(l, thread, threads);
+  return static_cast<uint64_t>(nodes.order[(pos + loads) % l.nodes]) * l.node_entries + offset;
 }
 
 }  // namespace warpsim::validation

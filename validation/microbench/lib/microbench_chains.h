@@ -59,4 +59,26 @@ struct RandomCycle {
 RandomCycle random_cycle(uint32_t n, uint64_t seed);
 bool is_single_cycle(const std::vector<uint32_t>& next);
 
+// Random nodes: the array cut into nodes of `node_entries` entries, visited in the order of one
+// random cycle over the nodes; each node is read in pieces of `piece_entries` entries by as many
+// threads, whose chains move together from node to node. The first entry of each piece holds the
+// same piece of the cycle's next node; every other entry points to itself. So a warp's load
+// touches 32 / (node / piece) random nodes, each read whole: the bytes each DRAM activation can
+// serve, set from one sector (32 bytes) to several adjacent lines (docs/memory-model.md).
+struct NodeLayout {
+  uint32_t node_entries = 8;
+  uint32_t piece_entries = 4;  // 16-byte links
+  uint32_t nodes = 0;
+  uint32_t threads_per_node() const { return node_entries / piece_entries; }
+};
+// nullopt unless piece_entries divides node_entries, a warp holds whole nodes and the array at
+// least one node.
+std::optional<NodeLayout> plan_nodes(uint64_t array_entries, uint32_t node_entries, uint32_t piece_entries);
+// Per entry of the first layout.nodes * node_entries entries: the entry it points to.
+std::vector<uint32_t> node_cycle_next(const NodeLayout& layout, const RandomCycle& nodes);
+// Entry where global thread `thread` of `threads` (a multiple of threads_per_node) starts: its
+// piece of the node at an even spacing along the cycle; and the entry it holds after `loads` links.
+uint64_t node_start(const NodeLayout& layout, const RandomCycle& nodes, uint64_t thread, uint64_t threads);
+uint64_t node_end(const NodeLayout& layout, const RandomCycle& nodes, uint64_t thread, uint64_t threads, uint64_t loads);
+
 }  // namespace warpsim::validation

@@ -14,5 +14,6 @@ void run_mix_experiments(Context& ctx);         // sfu_mix, smem_mix (§4.7)
 void run_persistent_experiments(Context& ctx);  // persistent-thread launches (§5.9)
 void run_cache_experiments(Context& ctx);       // latency and read bandwidth vs data-set size (L1, L2, DRAM)
 void run_store_experiments(Context& ctx);       // 8- and 16-byte loads, store and copy streams
+void run_node_experiments(Context& ctx);        // random nodes of 32-512 bytes: the bytes one activation serves
 
 }  // namespace warpsim::microbench

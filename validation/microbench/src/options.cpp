@@ -5,7 +5,7 @@
 namespace warpsim::microbench {
 namespace {
 
-const std::set<std::string> kGroups{"alpha", "arith", "memory", "latency", "mix", "persistent", "cache", "store"};
+const std::set<std::string> kGroups{"alpha", "arith", "memory", "latency", "mix", "persistent", "cache", "store", "nodes"};
 
 std::vector<std::string> split_commas(const std::string& s) {
   std::vector<std::string> out;
@@ -59,7 +59,8 @@ std::string usage() {
          "groups: alpha (alpha_mix sweep), arith (add/sfu/smem/smem2, ILP), memory (stream, ILP,\n"
          "        stride2, random), latency (per-access percentiles, §6.6), mix (sfu_mix, smem_mix),\n"
          "        persistent (persistent-thread launches, §5.9), cache (latency and bandwidth vs data-set\n"
-         "        size), store (8- and 16-byte loads, store and copy streams)\n";
+         "        size), store (8- and 16-byte loads, store and copy streams), nodes (random nodes of\n"
+         "        32-512 bytes read whole: the bytes one DRAM activation serves)\n";
 }
 
 Options parse_options(int argc, char** argv) {

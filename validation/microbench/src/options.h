@@ -16,7 +16,7 @@ struct Options {
   int device = 0;                                    // CUDA device ordinal
   uint64_t array_mb = 512;                           // streaming array, >= 4x L2 so no load hits (§5.10)
   std::vector<uint64_t> random_mb{8, 32, 128, 256};  // §6.7 array sizes (Figure 6.6)
-  std::set<std::string> groups{"alpha", "arith", "memory", "latency", "mix", "persistent", "cache", "store"};
+  std::set<std::string> groups{"alpha", "arith", "memory", "latency", "mix", "persistent", "cache", "store", "nodes"};
   bool quick = false;            // 7 occupancies, 1 repetition: a smoke test (~1 min)
   int reps = 2;                  // launches per sample; the fastest is kept (§5.8)
   int waves = 10;                // oversubscription: blocks per resident block slot (§5.9)

@@ -41,6 +41,8 @@ __device__ __forceinline__ void store_word(uint32_t lo, uint32_t hi, uint32_t va
 }
 
 __device__ __forceinline__ uint32_t first_word(const ChaseArgs& a) {
+  // Random nodes give every thread its start word (experiments_nodes.cpp); a stream computes it.
+  if (a.starts) return a.starts[global_thread()];
   // 32-bit arithmetic is exact: the array never crosses a 4 GiB boundary (device_common.cuh).
   return a.base_lo + static_cast<uint32_t>(blockIdx.x * a.block_spacing_bytes) + threadIdx.x * a.thread_stride_bytes;
 }

@@ -117,10 +117,10 @@ int run_suite(const Options& opt) {
     ctx.log("warning: the array is smaller than 4x L2; streaming loads may hit in L2 (§5.10)");
   const double warm = warm_up(ctx);
   ctx.log("warm-up clock " + fmt(warm) + " MHz");
-  const std::pair<const char*, void (*)(Context&)> groups[] = {{"arith", run_arith_experiments}, {"memory", run_memory_experiments},
-                                                               {"alpha", run_alpha_experiments}, {"latency", run_latency_experiments},
-                                                               {"mix", run_mix_experiments},     {"persistent", run_persistent_experiments},
-                                                               {"cache", run_cache_experiments}, {"store", run_store_experiments}};
+  const std::pair<const char*, void (*)(Context&)> groups[] = {
+      {"arith", run_arith_experiments},     {"memory", run_memory_experiments}, {"alpha", run_alpha_experiments},
+      {"latency", run_latency_experiments}, {"mix", run_mix_experiments},       {"persistent", run_persistent_experiments},
+      {"cache", run_cache_experiments},     {"store", run_store_experiments},   {"nodes", run_node_experiments}};
   std::string skipped;
   for (const auto& [name, fn] : groups) {
     if (!opt.groups.count(name)) continue;
