@@ -128,7 +128,7 @@ Result Device::collect() const {
   if (const mem::DramCounters d = memory_->dram_counters(); d.valid) {
     r.has_dram = true;
     r.dram_activations = d.activates;
-    r.dram_row_hit_rate = d.column_accesses > 0 ? 1.0 - static_cast<double>(d.activates) / static_cast<double>(d.column_accesses) : 0;
+    r.dram_row_hit_rate = d.row_hit_rate();
     const double run_ps = static_cast<double>(r.total_cycles) * 1000.0 / cfg_.device.core_clock_ghz;
     if (run_ps > 0 && d.banks > 0) r.dram_bank_busy = static_cast<double>(d.bank_busy_ps) / (run_ps * d.banks);
     if (run_ps > 0 && d.channels > 0) r.dram_bus_busy = static_cast<double>(d.bus_busy_ps) / (run_ps * d.channels);

@@ -23,11 +23,16 @@ inline constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
 struct DramCounters {
   bool valid = false;  // false: the model has no DRAM channels
   uint64_t activates = 0;
-  uint64_t column_accesses = 0;  // bursts; those beyond the activations found their row open
-  uint64_t bytes = 0;            // moved on the DRAM pins
-  uint64_t bank_busy_ps = 0;     // summed over banks: each row visit from ACT to PRE + tRP
-  uint64_t bus_busy_ps = 0;      // summed over channels: the data bus time of every burst
-  int banks = 0;                 // in all the simulated channels
+  uint64_t unused_activates = 0;  // of those, closed before any burst (a refresh came between)
+  uint64_t column_accesses = 0;   // bursts; those beyond the used activations found their row open
+  // Bursts that found their row open over all bursts.
+  double row_hit_rate() const {
+    return column_accesses > 0 ? 1.0 - static_cast<double>(activates - unused_activates) / static_cast<double>(column_accesses) : 0;
+  }
+  uint64_t bytes = 0;         // moved on the DRAM pins
+  uint64_t bank_busy_ps = 0;  // summed over banks: each row visit from ACT to PRE + tRP
+  uint64_t bus_busy_ps = 0;   // summed over channels: the data bus time of every burst
+  int banks = 0;              // in all the simulated channels
   int channels = 0;
   double device_share = 1.0;  // fraction of the device's traffic the counters cover
 };

@@ -259,6 +259,25 @@ TEST(DramChannel, WriteSchedulerOnlySeesItsBuffer) {
   for (uint64_t end : n) EXPECT_GT(end, 0u);  // every write completes, the waiting ones too
 }
 
+TEST(DramChannel, AnActivationClosedBeforeItsBurstCountsAsUnused) {
+  // A read opens bank 0's row 1 at 0; a write to row 2 of that bank fills the one-entry write
+  // buffer at 1 ns, so the channel drains it first and precharges row 1 (at tRAS) before any read
+  // burst: three activations, one unused, two bursts (dram_row_hit_rate 0, not -0.5).
+  DramChannel ch(timing(), PagePolicy::Close, 16, 1, 0);
+  ch.enqueue(read(0, 0, 1, 0));
+  ASSERT_EQ(ch.next_command_time(), 0u);
+  std::vector<ChannelDone> done;
+  ch.issue(done);  // ACT row 1
+  ChannelRequest w = read(1000, 0, 2, 1);
+  w.write = true;
+  ch.enqueue(w);
+  const auto end = drain(ch, 2);
+  EXPECT_EQ(ch.stats().activates, 3u);
+  EXPECT_EQ(ch.stats().unused_activates, 1u);
+  EXPECT_EQ(ch.stats().reads + ch.stats().writes, 2u);
+  EXPECT_GT(end[0], end[1]);  // the read waits for the write drained before it
+}
+
 // The `dram` model's choice of channel: the earliest next command, the lowest channel at a tie (as
 // the linear scan it replaced chose), after any channel's time changes.
 TEST(ChannelMinTree, EarliestChannelFirstAndTheLowestAtATie) {

@@ -169,6 +169,7 @@ void DramChannel::refresh_at(uint64_t t) {
 }
 
 void DramChannel::close_row(Bank& b, uint64_t pre) {
+  if (!b.bursts) ++stats_.unused_activates;
   b.open_row = kClosed;
   b.act_ok = std::max(b.act_ok, pre + t_.trp);
   stats_.bank_busy_ps += pre + t_.trp - b.act_at;
@@ -257,6 +258,7 @@ void DramChannel::issue(std::vector<ChannelDone>& done) {
     case Cmd::Act:
       b.open_row = r.row;
       b.act_at = c.time;
+      b.bursts = false;
       b.cas_ok = c.time + t_.trcd;
       b.pre_ok = c.time + t_.tras;
       {
@@ -273,6 +275,7 @@ void DramChannel::issue(std::vector<ChannelDone>& done) {
       ++stats_.precharges;
       break;
     case Cmd::Cas: {
+      b.bursts = true;
       issue_cas(r, c.time, done);
       if (r.bursts == 0) {
         const uint64_t row = r.row;

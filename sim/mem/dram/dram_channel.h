@@ -47,6 +47,9 @@ struct AcceptedWrite {
 
 struct ChannelStats {
   uint64_t activates = 0, precharges = 0, reads = 0, writes = 0, refreshes = 0;
+  // Activations whose row closed before any burst: a refresh, or the switch to draining writes,
+  // came between the ACT and its column command.
+  uint64_t unused_activates = 0;
   uint64_t bank_busy_ps = 0;  // summed over banks: ACT to PRE + tRP of every row visit (refresh not counted)
   uint64_t bus_busy_ps = 0;   // data bus time of every burst
 };
@@ -72,6 +75,7 @@ class DramChannel {
     uint64_t open_row = kClosed;
     uint64_t act_ok = 0, pre_ok = 0, cas_ok = 0;
     uint64_t act_at = 0;  // the open row's ACT
+    bool bursts = true;   // a column command has gone to the open row since its ACT
   };
   // Per bank, the requests of the scheduler's windows (pool indices, oldest first).
   struct BankQueue {

@@ -146,6 +146,7 @@ ChannelStats DramMemory::dram_stats() const {
   for (const DramChannel& c : channels_) {
     const ChannelStats& s = c.stats();
     sum.activates += s.activates;
+    sum.unused_activates += s.unused_activates;
     sum.precharges += s.precharges;
     sum.reads += s.reads;
     sum.writes += s.writes;
@@ -161,6 +162,7 @@ DramCounters DramMemory::dram_counters() const {
   DramCounters c;
   c.valid = true;
   c.activates = s.activates;
+  c.unused_activates = s.unused_activates;
   c.column_accesses = s.reads + s.writes;
   c.bytes = dram_bytes_;
   c.bank_busy_ps = s.bank_busy_ps;
