@@ -75,7 +75,8 @@ void sweep_nodes(Context& ctx, uint32_t node_bytes) {
     Series row = series;  // with the grid it ran (validation/measurements/README.md, `blocks`)
     row.params += " blocks=" + std::to_string(j.blocks) + (smp.attained() ? " block_warps=" + std::to_string(plan->block_warps) : "");
     row.launch = j.blocks == ctx.oversubscribed_blocks(*plan) ? "oversubscribed (§5.9)"
-                                                              : std::to_string(j.blocks) + " blocks, as many as the array has nodes for";
+                 : j.blocks <= most                           ? std::to_string(j.blocks) + " blocks, as many as the array has nodes for"
+                                    : "one wave, more threads than the array has nodes for (some nodes read twice)";
     add_sample_row(ctx, row, smp, "throughput", smp.gbps(), "gbps");
     points.push_back({smp.warps_per_sm(), smp.gbps(), smp.latency_per(work.loads), smp.attained()});
   }
