@@ -33,6 +33,7 @@ std::string parse_pattern(const std::string& val, AccessPattern& out, const std:
   if (kind == "gather") return parse_gather(val, out, sparse_index);
   std::optional<int64_t> arg;
   if (auto c = val.find(':'); c != std::string::npos) arg = parse_int(val.substr(c + 1));
+  if ((kind == "stream" || kind == "broadcast") && val != kind) return fmt::format("{} takes no :K, found '{}'", kind, val);
   if (kind == "stream")
     out.kind = AccessKind::Stream, out.param = 1;
   else if (kind == "random" && !arg && val.find(':') == std::string::npos)

@@ -23,7 +23,7 @@ inline constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
 struct DramCounters {
   bool valid = false;  // false: the model has no DRAM channels
   uint64_t activates = 0;
-  uint64_t unused_activates = 0;  // of those, closed before any burst (a refresh came between)
+  uint64_t unused_activates = 0;  // of those, closed before any burst (a refresh or the write drain came between)
   uint64_t column_accesses = 0;   // bursts; those beyond the used activations found their row open
   // Bursts that found their row open over all bursts.
   double row_hit_rate() const {

@@ -182,13 +182,14 @@ uint32_t AddressGenerator::global_addresses(int access, const WarpCoordinates& w
       break;
     }
     case AccessKind::Random: {
-      // Each group of `param` lanes reads its node's consecutive elements (one lane per node: §6.7).
+      // Each group of `param` lanes reads its node's consecutive elements (one lane per node: §6.7);
+      // an array smaller than a node wraps, as a stream does.
       const uint64_t first = first_element(ap, w, execution);
       const uint64_t key = seed_ ^ (uint64_t(ap.array) << 56) ^ (uint64_t(access) << 48);
       const auto k = static_cast<uint64_t>(ap.param);
       const uint64_t nodes = std::max<uint64_t>(1, elements / k);
       for (uint64_t l = 0; l < 32; ++l)
-        out[l] = base + ((mix64(key ^ mix64((first + l / k) * 0x100000001b3ull + execution)) % nodes) * k + l % k) * ap.bytes;
+        out[l] = base + (((mix64(key ^ mix64((first + l / k) * 0x100000001b3ull + execution)) % nodes) * k + l % k) % elements) * ap.bytes;
       break;
     }
     case AccessKind::Affine: {

@@ -82,6 +82,8 @@ TEST(AccessPatternParser, PatternErrorsNameFileLineAndKey) {
   EXPECT_ERROR("LD R1, [R2] ; pattern=random:3\n", "w.wl:1: pattern: expected random:K with K lanes per random node, K in 1, 2, 4");
   EXPECT_ERROR("LD R1, [R2] ; pattern=random:\n", "w.wl:1: pattern: expected random:K");
   EXPECT_ERROR("LD R1, [R2] ; pattern=random:64\n", "w.wl:1: pattern: expected random:K");
+  EXPECT_ERROR("LD R1, [R2] ; pattern=stream:7\n", "w.wl:1: pattern: stream takes no :K, found 'stream:7'");
+  EXPECT_ERROR("LDS R1, [R2] ; pattern=broadcast:3\n", "w.wl:1: pattern: broadcast takes no :K");
   // The last of two would have won without a word.
   EXPECT_ERROR("LD R1, [R2] ; pattern=stream pattern=random\n", "w.wl:1: pattern: pattern given twice in one access");
   EXPECT_ERROR("LD R1, [R2] ; bytes=4 bytes=8\n", "w.wl:1: bytes: bytes given twice in one access");

@@ -69,6 +69,13 @@ TEST(AddressGenerator, RandomNodesAreReadWholeByTheirGroupOfLanes) {
     EXPECT_EQ(nodes.size(), static_cast<size_t>(groups)) << node_bytes;
     EXPECT_EQ(groups, 4 * 8 * static_cast<int>(32 / lanes));
   }
+  // An array smaller than a node wraps, as a stream does: no lane reads past its end.
+  isa::Kernel tiny = isa::generate(*isa::find_generator("homogeneous"), {{"op", "random"}, {"bytes", "16"}, {"node_bytes", "512"}});
+  tiny.arrays[0].bytes = 64;
+  const AddressGenerator gen(tiny, cfg, 3);
+  std::array<uint64_t, 32> addr{};
+  gen.global_addresses(0, WarpCoordinates{0, 0, 32}, 0, addr);
+  for (uint64_t l = 0; l < 32; ++l) EXPECT_EQ(addr[l], (8ull << 20) + l % 4 * 16) << l;  // the first array starts at 8 MB
 }
 
 // Volkov §6.3: with ILP the pointer setup is modified "so that the accessed memory locations are

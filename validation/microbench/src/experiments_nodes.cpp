@@ -4,9 +4,9 @@
 // load random sectors 1.3x faster than one activation per sector under tFAW allows). Here each
 // random address is a node of 32 to 512 bytes, read whole by the lanes of one warp with 16-byte
 // loads (2 to 32 lanes per node): one sector, two sectors, one line, and two and four adjacent lines.
-// At the plateau, nodes per second = GB/s / node bytes: constant while a node costs one activation
-// (32 to 128 bytes, one line in one bank), doubling with the node where adjacent lines share a row
-// and staying where they sit in different banks (the address map). Rows name the `homogeneous`
+// At the plateau, nodes per second = GB/s / node bytes: flat while a node costs one activation
+// (32 to 128 bytes, one line in one bank); past 128 bytes flat still where adjacent lines share a
+// row, halving with each doubling where they sit in different banks (the address map). Rows name the `homogeneous`
 // generator's op=random with node_bytes (pattern=random:K, docs/workload-format.md) and the grid.
 #include <algorithm>
 #include <string>
@@ -74,9 +74,9 @@ void sweep_nodes(Context& ctx, uint32_t node_bytes) {
     const Sample smp = ctx.measure(j, *plan, work, check, true);
     Series row = series;  // with the grid it ran (validation/measurements/README.md, `blocks`)
     row.params += " blocks=" + std::to_string(j.blocks) + (smp.attained() ? " block_warps=" + std::to_string(plan->block_warps) : "");
-    row.launch = j.blocks == ctx.oversubscribed_blocks(*plan) ? "oversubscribed (§5.9)"
-                 : j.blocks <= most                           ? std::to_string(j.blocks) + " blocks, as many as the array has nodes for"
-                                    : "one wave, more threads than the array has nodes for (some nodes read twice)";
+    row.launch = j.blocks > most ? "one wave, more threads than the array has nodes for (nodes read more than once)"
+                 : j.blocks == ctx.oversubscribed_blocks(*plan) ? "oversubscribed (§5.9)"
+                                                                : std::to_string(j.blocks) + " blocks, as many as the array has nodes for";
     add_sample_row(ctx, row, smp, "throughput", smp.gbps(), "gbps");
     points.push_back({smp.warps_per_sm(), smp.gbps(), smp.latency_per(work.loads), smp.attained()});
   }
