@@ -38,6 +38,7 @@ class DiagnosticSink {
   static constexpr size_t kMaxDiagnostics = 100;
   void add(Diagnostic d);
   bool empty() const { return diagnostics_.empty(); }
+  size_t count() const { return diagnostics_.size() + dropped_; }  // errors added so far
   // Past kMaxDiagnostics: a reader whose further work would only count dropped errors may stop,
   // after stop_counting(), and the message then says it stopped rather than how many followed.
   bool full() const { return dropped_ > 0; }

@@ -46,6 +46,7 @@ class Parser {
     int64_t count;
     int line;
     int64_t body_runs;  // runs per warp of its body: its count times the enclosing loops' (capped)
+    size_t errors;      // the sink's count when it opened: a body whose every line failed is no "empty loop"
   };
 
   void error(int line, std::string msg, std::string key = "") { sink_.add(Diagnostic{file_, line, 0, std::move(key), std::move(msg)}); }
@@ -147,7 +148,7 @@ class Parser {
           n = 1;  // parsing goes on without errors that follow from this one
           body_runs = loop_nest_runs(n);
         }
-        open_loops_.push_back({static_cast<int>(kernel_.code.size()), n, ln, body_runs});
+        open_loops_.push_back({static_cast<int>(kernel_.code.size()), n, ln, body_runs, sink_.count()});
       } else if (head == ".endloop") {
         close_loop(ln);
       } else if (head == ".endrepeat" || head == ".endif" || head == ".else") {
@@ -208,7 +209,7 @@ class Parser {
     open_loops_.pop_back();
     const int end_pc = static_cast<int>(kernel_.code.size()) - 1;
     if (end_pc < l.begin_pc) {
-      error(l.line, "empty loop");
+      if (sink_.count() == l.errors) error(l.line, "empty loop");
       return;
     }
     if (l.count == 0) {  // a loop run zero times contributes no instructions, nor loops nested in it

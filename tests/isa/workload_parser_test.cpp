@@ -136,6 +136,9 @@ TEST(WorkloadParser, ErrorsNameFileAndLine) {
             std::string::npos);
   EXPECT_NE(error_of("\n.lop 3\n").find("w.wl:2: unknown directive '.lop'"), std::string::npos);
   EXPECT_NE(error_of(".loop 3\nFADD R1, R1, R2\n").find("w.wl:1: .loop without .endloop"), std::string::npos);
+  EXPECT_NE(error_of(".loop 3\n.endloop\nEXIT\n").find("w.wl:1: empty loop"), std::string::npos);
+  // A body whose only line failed is reported at that line, not again as an empty loop.
+  EXPECT_EQ(error_of(".loop 3\nLD R1, [R1] ; pattern=stride:0\n.endloop\nEXIT\n").find("empty loop"), std::string::npos);
   EXPECT_NE(error_of("FADD R1, R1, R2\n.endloop\n").find("w.wl:2: .endloop without .loop"), std::string::npos);
   EXPECT_NE(error_of("LD R1, [R1] ; pattern=zigzag\n").find("w.wl:1: pattern: unknown pattern 'zigzag'"), std::string::npos);
   EXPECT_NE(error_of("FADD R1, R1, R2 ; pattern=stream\n").find("w.wl:1: FADD: attributes"), std::string::npos);
