@@ -151,10 +151,9 @@ static ClosedLoopResult run_closed_loop_here(const ClosedLoopSpec& spec) {
   res.transaction_latency = memory->transaction_latencies();
   if (const DramCounters s = memory->dram_counters(); s.valid) {
     res.has_dram_counters = true;
-    const double cas = static_cast<double>(s.column_accesses - at_warmup.column_accesses);
-    const double used = static_cast<double>((s.activates - s.unused_activates) - (at_warmup.activates - at_warmup.unused_activates));
-    res.row_hit_rate = cas > 0 ? 1.0 - used / cas : 0;
-    res.dram_gbps = static_cast<double>(s.bytes - at_warmup.bytes) / s.device_share * cfg.device.core_clock_ghz / window;
+    const DramCounters measured = s.since(at_warmup);
+    res.row_hit_rate = measured.row_hit_rate();
+    res.dram_gbps = static_cast<double>(measured.bytes) / s.device_share * cfg.device.core_clock_ghz / window;
   }
   return res;
 }

@@ -29,6 +29,17 @@ struct DramCounters {
   double row_hit_rate() const {
     return column_accesses > 0 ? 1.0 - static_cast<double>(activates - unused_activates) / static_cast<double>(column_accesses) : 0;
   }
+  // The activity since `earlier`, a snapshot of the same run's counters (a warm-up's end).
+  DramCounters since(const DramCounters& earlier) const {
+    DramCounters d = *this;
+    d.activates -= earlier.activates;
+    d.unused_activates -= earlier.unused_activates;
+    d.column_accesses -= earlier.column_accesses;
+    d.bytes -= earlier.bytes;
+    d.bank_busy_ps -= earlier.bank_busy_ps;
+    d.bus_busy_ps -= earlier.bus_busy_ps;
+    return d;
+  }
   uint64_t bytes = 0;         // moved on the DRAM pins
   uint64_t bank_busy_ps = 0;  // summed over banks: each row visit from ACT to PRE + tRP
   uint64_t bus_busy_ps = 0;   // summed over channels: the data bus time of every burst

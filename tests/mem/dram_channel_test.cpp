@@ -278,6 +278,23 @@ TEST(DramChannel, AnActivationClosedBeforeItsBurstCountsAsUnused) {
   EXPECT_GT(end[0], end[1]);  // the read waits for the write drained before it
 }
 
+// A measurement window's activity is the counters' difference (the closed loop's warm-up): an
+// activation left unused before the window is not charged to the window's bursts.
+TEST(DramCounters, SinceASnapshotCountsOnlyTheActivityAfterIt) {
+  mem::DramCounters warmup;
+  warmup.valid = true;
+  warmup.activates = 10, warmup.unused_activates = 2, warmup.column_accesses = 8, warmup.bytes = 256;
+  mem::DramCounters end = warmup;
+  end.activates = 14, end.unused_activates = 3, end.column_accesses = 20, end.bytes = 640;
+  const mem::DramCounters window = end.since(warmup);
+  EXPECT_EQ(window.activates, 4u);
+  EXPECT_EQ(window.unused_activates, 1u);
+  EXPECT_EQ(window.column_accesses, 12u);
+  EXPECT_EQ(window.bytes, 384u);
+  EXPECT_DOUBLE_EQ(window.row_hit_rate(), 1.0 - 3.0 / 12.0);  // 3 used activations for 12 bursts
+  EXPECT_DOUBLE_EQ(end.row_hit_rate(), 1.0 - 11.0 / 20.0);    // the whole run's
+}
+
 // The `dram` model's choice of channel: the earliest next command, the lowest channel at a tie (as
 // the linear scan it replaced chose), after any channel's time changes.
 TEST(ChannelMinTree, EarliestChannelFirstAndTheLowestAtATie) {
