@@ -82,7 +82,8 @@ class MemorySystem {
   virtual void submit(const Transaction& t, uint64_t now) = 0;
   virtual uint64_t next_event_time() const = 0;
   virtual void advance(uint64_t t, std::vector<Completion>& done) = 0;
-  // Latency of every transaction (completion - submit), in cycles.
+  // Latency of every transaction (completion - submit), in cycles (none without
+  // MemorySystemSpec::records_latencies).
   virtual const LatencyRecorder& transaction_latencies() const = 0;
   virtual const char* name() const = 0;
   virtual DramCounters dram_counters() const { return {}; }
@@ -119,6 +120,9 @@ struct MemorySystemSpec {
   // Arrays every SM reads all over (random accesses): a share's caches hold its share of their
   // lines (mem/cache/cached_memory.h). Empty: every array is each SM's own.
   std::vector<AddressRange> shared_arrays;
+  // False where nothing reads the model's transaction_latencies() (the model behind the caches:
+  // CachedMemory records the latencies its requesters see), which then stays empty.
+  bool records_latencies = true;
 };
 
 }  // namespace warpsim::mem

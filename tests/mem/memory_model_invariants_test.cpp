@@ -47,6 +47,42 @@ TEST_P(QueueingModel, SameInputsGiveTheSameCompletions) {
   }
 }
 
+// A model behind the caches records no latency (nothing reads it): its completions are the same,
+// its transaction_latencies() empty; a model on its own records one per transaction. With and
+// without Kepler's L2 in front.
+TEST_P(QueueingModel, AModelBuiltNotToRecordLatenciesCompletesAlikeAndRecordsNone) {
+  for (bool caches : {true, false}) {
+    config::HwConfig c = model_config("kepler", GetParam().model);
+    if (!caches) c.memory.l2.slices = 0, c.memory.l1.bytes = 0;
+    const int n = GetParam().transactions / 20;
+    const auto run = [&](bool records, uint64_t& recorded) {
+      MemorySystemSpec spec{&c, c.device.sms, 5};
+      spec.records_latencies = records;
+      auto m = make_memory_system(spec);
+      std::vector<Completion> done;
+      for (int i = 0; i < n; ++i) {
+        const uint64_t now = static_cast<uint64_t>(i) * 2;
+        m->advance(now, done);
+        m->submit(Transaction{static_cast<uint64_t>(i) * 4096 % (1ull << 28), 32, i % 5 == 0, static_cast<uint16_t>(i % c.device.sms),
+                              static_cast<uint32_t>(i)},
+                  now);
+      }
+      while (m->next_event_time() != kNever) m->advance(m->next_event_time(), done);
+      recorded = m->transaction_latencies().count();
+      return done;
+    };
+    uint64_t with = 0, without = 0;
+    const auto a = run(true, with), b = run(false, without);
+    EXPECT_EQ(with, uint64_t(n)) << caches;
+    EXPECT_EQ(without, 0u) << caches;
+    ASSERT_EQ(a.size(), b.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+      ASSERT_EQ(a[i].time, b[i].time);
+      ASSERT_EQ(a[i].tag, b[i].tag);
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Models, QueueingModel,
                          ::testing::Values(ModelCase{config::MemoryModelKind::Queue, 50000},
                                            ModelCase{config::MemoryModelKind::Dram, 20000},

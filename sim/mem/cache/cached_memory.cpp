@@ -34,6 +34,13 @@ config::HwConfig below_config(const config::HwConfig& cfg) {
   return below;
 }
 
+// What the model below is built for: the caches' requesters see only the caches' latencies.
+MemorySystemSpec below_spec(const MemorySystemSpec& spec, const config::HwConfig& below) {
+  MemorySystemSpec s{&below, spec.simulated_sms, spec.seed};
+  s.records_latencies = false;
+  return s;
+}
+
 // The model below, whose errors about its latency say that the caches took their part of it.
 std::unique_ptr<MemorySystem> build_below(const MemoryBuilder& build, const MemorySystemSpec& spec, const config::HwConfig& cfg) {
   try {
@@ -70,7 +77,7 @@ bool has_caches(const config::HwConfig& cfg) { return has_l2(cfg) || has_l1(cfg)
 
 CachedMemory::CachedMemory(const MemorySystemSpec& spec, const MemoryBuilder& build_uncached)
     : below_config_(below_config(*spec.config)),
-      below_(build_below(build_uncached, MemorySystemSpec{&below_config_, spec.simulated_sms, spec.seed}, *spec.config)),
+      below_(build_below(build_uncached, below_spec(spec, below_config_), *spec.config)),
       below_timed_(below_->times_at_submit()),
       cfg_(*spec.config) {
   const config::MemoryConfig& m = cfg_.memory;
@@ -109,6 +116,7 @@ CachedMemory::CachedMemory(const MemorySystemSpec& spec, const MemoryBuilder& bu
     l1_.resize(static_cast<size_t>(spec.simulated_sms));
     for (Level& l : l1_) l.tags = SectorCache(static_cast<uint64_t>(m.l1.bytes), m.l1.ways);
   }
+  records_latencies_ = spec.records_latencies;
   counters_.l1 = has_l1_;
   counters_.l2 = has_l2_;
 }
@@ -185,7 +193,8 @@ void CachedMemory::deliver(uint32_t request, uint64_t time) {
     return;
   }
   responses_.push(time, seq_++, Completion{time, r.tag, r.sm, r.transactions, r.from_cache});
-  for (uint32_t k = 0; k < r.transactions; ++k) latencies_.record(time - r.submit);
+  if (records_latencies_)
+    for (uint32_t k = 0; k < r.transactions; ++k) latencies_.record(time - r.submit);
   free_requests_.push_back(request);
 }
 
