@@ -22,16 +22,32 @@ uint64_t LatencyRecorder::bin_lo(size_t bin) {
 }
 
 uint64_t LatencyRecorder::bin_count(size_t bin) const {
-  const std::vector<uint32_t>& page = pages_[bin >> kPageBits];
-  uint64_t n = page.empty() ? 0 : page[bin & (kPageBins - 1)];
-  for (size_t w : wraps_) n += w == bin ? uint64_t{1} << 32 : 0;
-  return n;
+  const size_t p = bin >> kPageBits, i = bin & (kPageBins - 1);
+  if (pages_[p].empty()) return 0;
+  const uint64_t high = p < carries_.size() && !carries_[p].empty() ? uint64_t{carries_[p][i]} << 16 : 0;
+  return high | pages_[p][i];
 }
 
-uint32_t* LatencyRecorder::make_page(size_t page) {
+LatencyRecorder::Bin* LatencyRecorder::make_page(size_t page) {
   if (page >= pages_.size()) pages_.resize(page + 1);
   pages_[page].assign(kPageBins, 0);
   return pages_[page].data();
+}
+
+void LatencyRecorder::carry(size_t bin) {
+  const size_t p = bin >> kPageBits;
+  if (p >= carries_.size()) carries_.resize(p + 1);
+  if (carries_[p].empty()) carries_[p].assign(kPageBins, 0);
+  ++carries_[p][bin & (kPageBins - 1)];
+}
+
+void LatencyRecorder::set_count(size_t bin, uint64_t n) {
+  const size_t p = bin >> kPageBits, i = bin & (kPageBins - 1);
+  pages_[p][i] = static_cast<Bin>(n);
+  if (n >> 16 == 0 && (p >= carries_.size() || carries_[p].empty())) return;
+  if (p >= carries_.size()) carries_.resize(p + 1);
+  if (carries_[p].empty()) carries_[p].assign(kPageBins, 0);
+  carries_[p][i] = static_cast<uint32_t>(n >> 16);
 }
 
 void LatencyRecorder::merge(const LatencyRecorder& other) {
@@ -39,12 +55,10 @@ void LatencyRecorder::merge(const LatencyRecorder& other) {
     if (other.pages_[p].empty()) continue;
     if (p >= pages_.size() || pages_[p].empty()) make_page(p);
     for (size_t i = 0; i < kPageBins; ++i) {
-      const uint64_t sum = uint64_t{pages_[p][i]} + other.pages_[p][i];
-      pages_[p][i] = static_cast<uint32_t>(sum);
-      if (sum >> 32) wraps_.push_back(p * kPageBins + i);
+      const size_t b = p * kPageBins + i;
+      set_count(b, bin_count(b) + other.bin_count(b));
     }
   }
-  wraps_.insert(wraps_.end(), other.wraps_.begin(), other.wraps_.end());
   count_ += other.count_;
   min_ = std::min(min_, other.min_);
   max_ = std::max(max_, other.max_);

@@ -1,8 +1,9 @@
 // Records latencies (in cycles) into a fixed-size histogram plus exact min/max/mean, so every
 // transaction or access can be recorded without allocation; percentiles come from the histogram
-// (exact to 1 cycle below kLinearLimit, within 1/kSubBins relative width above). Bins count in 32 bits
-// (a run keeps a few of these, and they dominated the memory of a one-SM simulation); a bin that
-// passes 2^32 samples carries into a list of wraps, so counts stay exact. Bins are held in pages of
+// (exact to 1 cycle below kLinearLimit, within 1/kSubBins relative width above). Bins count in 16 bits
+// (every SM keeps two of these, and their pages were the third largest structure of a device run);
+// a bin that passes 2^16 samples carries into its page's carry counts, made at the page's first
+// carry, so counts stay exact. Bins are held in pages of
 // kPageBins, made when a latency first falls in them: a run's latencies span a few hundred cycles
 // above its unloaded latency, so most pages are never made, and growing copies nothing.
 #pragma once
@@ -44,10 +45,11 @@ class LatencyRecorder {
     // pointer past the pages (or off an empty vector's null) is undefined behaviour.
     const size_t bytes =
         static_cast<size_t>(reinterpret_cast<const char*>(pages_.data() + pages_.size()) - reinterpret_cast<const char*>(pages_.data()));
-    uint32_t* bins = page * sizeof(pages_[0]) < bytes ? pages_[page].data() : nullptr;
+    Bin* bins = page * sizeof(pages_[0]) < bytes ? pages_[page].data() : nullptr;
     if (bins == nullptr) [[unlikely]]
       bins = make_page(page);
-    if (++bins[b & (kPageBins - 1)] == 0) wraps_.push_back(b);
+    if (++bins[b & (kPageBins - 1)] == 0) [[unlikely]]
+      carry(b);
     ++count_;
     min_ = latency < min_ ? latency : min_;
     max_ = latency > max_ ? latency : max_;
@@ -63,16 +65,19 @@ class LatencyRecorder {
   void add_from_cache(std::vector<HistogramBin>& bins) const;
 
  private:
+  using Bin = uint16_t;
   static size_t bin_of(uint64_t latency);
   static uint64_t bin_lo(size_t bin);
   uint64_t bin_count(size_t bin) const;                           // 0 where its page was never made
   size_t bin_slots() const { return pages_.size() * kPageBins; }  // bins the pages span
-  uint32_t* make_page(size_t page);                               // its bins, zeroed
+  Bin* make_page(size_t page);                                    // its bins, zeroed
+  void carry(size_t bin);                                         // the bin's 16 bits wrapped: one more 2^16 in its carries
+  void set_count(size_t bin, uint64_t n);                         // its page made
 
   static constexpr int kPageBits = 7;
-  static constexpr size_t kPageBins = size_t{1} << kPageBits;  // 512 bytes
-  std::vector<std::vector<uint32_t>> pages_;                   // by bin / kPageBins; empty: no sample in it yet
-  std::vector<size_t> wraps_;                                  // one entry per 2^32 samples a bin passed (never in practice)
+  static constexpr size_t kPageBins = size_t{1} << kPageBits;  // 256 bytes
+  std::vector<std::vector<Bin>> pages_;                        // by bin / kPageBins; empty: no sample in it yet
+  std::vector<std::vector<uint32_t>> carries_;                 // by page: each bin's count >> 16; empty: none carried
   uint64_t count_ = 0;
   uint64_t min_ = ~uint64_t{0};
   uint64_t max_ = 0;

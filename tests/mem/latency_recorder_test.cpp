@@ -81,8 +81,29 @@ TEST(LatencyRecorder, MergingEqualsRecordingEverythingInOne) {
 
 // The recorder tells a page not yet made by its null storage (latency_recorder.h, record()).
 TEST(LatencyRecorder, AVectorThatNeverAllocatedHasNullStorage) {
-  std::vector<std::vector<uint32_t>> pages(3);
+  std::vector<std::vector<uint16_t>> pages(3);
   for (const auto& p : pages) EXPECT_EQ(p.data(), nullptr);
+}
+
+// A bin counts in 16 bits and carries past them: counts stay exact, recorded or merged.
+TEST(LatencyRecorder, ABinPastSixteenBitsCarriesAndCountsStayExact) {
+  LatencyRecorder r, s;
+  for (int i = 0; i < 70'000; ++i) r.record(500);  // one wrap of bin 500, 4464 left in its 16 bits
+  for (int i = 0; i < 30'000; ++i) r.record(501);
+  EXPECT_EQ(r.count(), 100'000u);
+  EXPECT_EQ(r.percentile(70), 500u);
+  EXPECT_EQ(r.percentile(71), 501u);  // wrong if bin 500 lost its 65,536 carried samples
+  auto h = r.histogram(2);
+  ASSERT_EQ(h.size(), 2u);
+  EXPECT_EQ(h[0].count, 70'000u);
+  EXPECT_EQ(h[1].count, 30'000u);
+  for (int i = 0; i < 40'000; ++i) s.record(501);  // merged: 70,000 in bin 501, a carry made by the sum
+  r.merge(s);
+  EXPECT_EQ(r.percentile(50), 500u);  // the 70,000th of 140,000: the last at 500
+  EXPECT_EQ(r.percentile(51), 501u);
+  h = r.histogram(2);
+  EXPECT_EQ(h[0].count, 70'000u);
+  EXPECT_EQ(h[1].count, 70'000u);
 }
 
 TEST(LatencyRecorder, LatenciesFarApartArePercentilesOfTheirOwnPages) {
