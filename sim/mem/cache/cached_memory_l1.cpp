@@ -33,8 +33,8 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
     return true;
   }
   const uint32_t merge = static_cast<uint32_t>(cfg_.memory.l1.mshr_merge);
-  if (way != nullptr && way->mshr != kNoMshr) {
-    Mshr& m = mshrs_[way->mshr];
+  if (const uint32_t fetching = way != nullptr ? l1.tags.fetch_mshr(*way) : kNoMshr; fetching != kNoMshr) {
+    Mshr& m = mshrs_[fetching];
     if (m.waiters >= merge) return false;
     const uint8_t need = missing & ~way->pending;
     r.ready = now + static_cast<uint64_t>(cfg_.memory.l1.hit_latency_cycles);
@@ -52,7 +52,7 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
       below.sm = r.sm;
       below.partition = r.partition;
       below.mask = need;
-      below.l1_mshr = way->mshr;
+      below.l1_mshr = fetching;
       send_to_l2(new_request(below), now);
     }
     return true;
@@ -71,9 +71,8 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
   m.pending = missing;
   m.outstanding = 1;
   const uint32_t id = new_mshr(m);
-  way->mshr = id;
   mshrs_[id].way = l1.tags.index_of(*way);
-  l1.tags.start_fetch(*way, missing);
+  l1.tags.start_fetch(*way, missing, id);
   r.ready = now + static_cast<uint64_t>(cfg_.memory.l1.hit_latency_cycles);
   add_waiter(mshrs_[id], request);
   counters_.l1_hit_sectors += static_cast<uint64_t>(sectors_in(have));
@@ -104,10 +103,10 @@ void CachedMemory::l1_filled(uint32_t l2_request, uint64_t time) {
   free_requests_.push_back(l2_request);
   if (--m.outstanding > 0) return;
   Level& l1 = l1_[m.owner];
-  if (CacheLine* way = l1.tags.find_at(m.way, m.line); way != nullptr && way->mshr == id) {
+  if (CacheLine* way = l1.tags.find_at(m.way, m.line);
+      way != nullptr && way->pending != 0) {  // its fetch: a waiting way keeps its line, and one fetch at a time
     way->valid |= m.pending;
     l1.tags.end_fetch(*way);
-    way->mshr = kNoMshr;
   }
   const int sm = static_cast<int>(m.owner);
   release_waiters(id, time, m.from_cache, sm);

@@ -68,8 +68,9 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
     // those it holds were L2 hits after all.
     const bool for_near = r.near_mshr != kNone;
     if (missing != 0) {
-      if (way != nullptr && way->mshr != kNoMshr) {  // merge into the line's outstanding fetch
-        Mshr& m = mshrs_[way->mshr];
+      if (const uint32_t fetching = way != nullptr ? slice.tags.fetch_mshr(*way) : kNoMshr;
+          fetching != kNoMshr) {  // merge into the line's outstanding fetch
+        Mshr& m = mshrs_[fetching];
         if (m.waiters >= static_cast<uint32_t>(cfg_.memory.l2.mshr_merge)) return for_near ? (fetch_past_home(request, now), true) : false;
         r.ready = now + l2_return_cycles_;
         add_waiter(m, request);
@@ -78,7 +79,7 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
         if (need != 0) {
           way->pending |= need;
           m.pending |= need;
-          fetch(way->mshr, slice_index, r, need, now);
+          fetch(fetching, slice_index, r, need, now);
         }
       } else {
         if (slice.mshrs_in_use >= l2_mshrs_ || (way == nullptr && !take_way(1)))
@@ -89,9 +90,8 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
         m.owner = slice_index;
         m.pending = missing;
         const uint32_t id = new_mshr(m);
-        way->mshr = id;
         mshrs_[id].way = slice.tags.index_of(*way);
-        slice.tags.start_fetch(*way, missing);
+        slice.tags.start_fetch(*way, missing, id);
         r.ready = now + l2_return_cycles_;
         add_waiter(mshrs_[id], request);
         fetch(id, slice_index, r, missing, now);
@@ -182,10 +182,10 @@ void CachedMemory::below_done(uint32_t id, uint32_t count, uint64_t time) {
   Level& slice = slices_[m.owner];
   const uint32_t owner = m.owner;
   if (!m.writeback) {
-    if (CacheLine* way = slice.tags.find_at(m.way, m.line); way != nullptr && way->mshr == id) {
+    if (CacheLine* way = slice.tags.find_at(m.way, m.line);
+        way != nullptr && way->pending != 0) {  // its fetch: a waiting way keeps its line, and one fetch at a time
       way->valid |= m.pending;
       slice.tags.end_fetch(*way);
-      way->mshr = kNoMshr;
     }
     release_waiters(id, time, m.from_cache);
   } else {

@@ -135,9 +135,10 @@ CacheLine* SectorCache::take(CacheLine* v, uint64_t line, EvictedLine& evicted) 
   return v;
 }
 
-void SectorCache::start_fetch(CacheLine& way, uint8_t sectors) {
-  WARPSIM_ASSERT(way.pending == 0 && sectors != 0, "SectorCache: a fetch starts on a way already fetching");
+void SectorCache::start_fetch(CacheLine& way, uint8_t sectors, uint32_t mshr) {
+  WARPSIM_ASSERT(way.pending == 0 && sectors != 0 && mshr != kNoMshr, "SectorCache: a fetch starts on a way already fetching");
   way.pending = sectors;
+  fetches_.insert(index_of(way), mshr);
   ++fetching_[set_holding(way)];
   set_idle(way, false);
 }
@@ -145,6 +146,7 @@ void SectorCache::start_fetch(CacheLine& way, uint8_t sectors) {
 void SectorCache::end_fetch(CacheLine& way) {
   WARPSIM_ASSERT(way.pending != 0, "SectorCache: a fetch ends on a way not fetching");
   way.pending = 0;
+  fetches_.erase(index_of(way));
   --fetching_[set_holding(way)];
   set_idle(way, true);
 }

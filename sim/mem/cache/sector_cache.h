@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "mem/cache/fetch_table.h"
+
 namespace warpsim::mem::cache {
 
 inline constexpr uint64_t kLineBytes = 128;
@@ -23,14 +25,15 @@ inline constexpr uint32_t kNoMshr = ~uint32_t{0};
 inline constexpr uint64_t kNoLine = ~uint64_t{0};
 
 // A way's state. Its line (address / kLineBytes) lives in the cache's tag array alone
-// (SectorCache::holds): 8 bytes a way, the L2's largest structure.
+// (SectorCache::holds), the MSHR of its outstanding fetch in the cache's fetch table
+// (SectorCache::fetch_mshr): 4 bytes a way, the L2's largest structure.
 struct CacheLine {
   uint8_t valid = 0;  // sector bits
   uint8_t dirty = 0;
-  uint8_t pending = 0;      // sectors being fetched (a fetch starts and ends through SectorCache; sectors may join it)
-  uint32_t mshr = kNoMshr;  // the MSHR of its outstanding fetch
+  uint8_t pending = 0;  // sectors being fetched (a fetch starts and ends through SectorCache; sectors may join it)
+  uint8_t unused = 0;   // 4 bytes a way: a way's index is then a shift of its offset, not a division by 3
 };
-static_assert(sizeof(CacheLine) == 8, "a way's state stays 8 bytes: the L2's ways are a run's largest structure");
+static_assert(sizeof(CacheLine) == 4, "a way's state stays 4 bytes: the L2's ways are a run's largest structure");
 
 // What a way held before SectorCache::take gave it to another line.
 struct EvictedLine {
@@ -59,10 +62,13 @@ class SectorCache {
   CacheLine* take(CacheLine* victim, uint64_t line, EvictedLine& evicted);
   bool holds(const CacheLine& way) const { return tags_[index_of(way)] != kNoLine; }  // a line, not an empty way
   void invalidate(CacheLine& way);
-  // A fetch of `sectors` (not 0) starts on `way`, which had none outstanding; its data landed.
-  // Through these, so that a set knows when every way waits (victim() then answers at once).
-  void start_fetch(CacheLine& way, uint8_t sectors);
+  // A fetch of `sectors` (not 0) for MSHR `mshr` starts on `way`, which had none outstanding; its
+  // data landed. Through these, so that a set knows when every way waits (victim() then answers
+  // at once) and the way's MSHR is known while it waits.
+  void start_fetch(CacheLine& way, uint8_t sectors, uint32_t mshr);
   void end_fetch(CacheLine& way);
+  // The MSHR of the way's outstanding fetch (start_fetch), kNoMshr when it has none.
+  uint32_t fetch_mshr(const CacheLine& way) const { return way.pending == 0 ? kNoMshr : fetches_.find(index_of(way)); }
 
   uint64_t sets() const { return sets_; }
   int ways() const { return ways_; }
@@ -93,6 +99,7 @@ class SectorCache {
   // Per set of at most 64 ways: a bit per way holding a line with no fetch outstanding. A full set
   // whose fetches end one at a time (an L1 under random loads) has one, the victim, found at once.
   std::vector<uint64_t> idle_;
+  FetchTable fetches_;  // the MSHR of each way with a fetch outstanding
 };
 
 // How many sectors a 4-bit sector mask holds (a table: without -mpopcnt std::popcount is a call).
