@@ -16,7 +16,7 @@ FixedMemory::FixedMemory(const MemorySystemSpec& spec) {
   const double share = static_cast<double>(spec.simulated_sms) / cfg.device.sms;
   limit_ = PeakLimit(cfg.memory.peak_gbps / cfg.device.core_clock_ghz * share);
   line_charge_ = LineCharge(cfg.memory.line_charge_bytes);
-  records_latencies_ = spec.records_latencies;
+  latencies_ = LatencyRecorder(spec.records_latencies);
 }
 
 uint64_t FixedMemory::submit_timed(const Transaction& t, uint64_t now) {
@@ -27,7 +27,7 @@ uint64_t FixedMemory::submit_timed(const Transaction& t, uint64_t now) {
   const auto done_cycle = static_cast<uint64_t>(start) + latency_whole_;
   WARPSIM_ASSERT(done_cycle >= last_done_, "fixed memory: submit() called with a decreasing `now`");
   last_done_ = done_cycle;
-  if (records_latencies_) latencies_.record(done_cycle - now);
+  latencies_.record(done_cycle - now);
   return done_cycle;
 }
 

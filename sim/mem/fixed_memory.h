@@ -41,7 +41,6 @@ class FixedMemory final : public MemorySystem {
   // do, the latency is constant), so a FIFO is already in (time, submission) order: no heap.
   engine::RingQueue<Completion> pending_;
   LatencyRecorder latencies_;
-  bool records_latencies_ = true;
 };
 
 }  // namespace warpsim::mem

@@ -37,7 +37,13 @@ class LatencyRecorder {
   static constexpr int kSubBits = 7;
   static constexpr int kSubBins = 1 << kSubBits;
 
+  LatencyRecorder() = default;
+  // `records` false: a recorder that keeps nothing, for a memory model whose latencies nobody
+  // reads (MemorySystemSpec::records_latencies).
+  explicit LatencyRecorder(bool records) : records_(records) {}
+
   void record(uint64_t latency) {  // inline: once per transaction
+    if (!records_) return;
     const size_t b = latency < kLinearLimit ? static_cast<size_t>(latency) : bin_of(latency);
     const size_t page = b >> kPageBits;
     // Null where the page is not made yet (an inner vector never assigned holds no storage).
@@ -82,6 +88,7 @@ class LatencyRecorder {
   uint64_t min_ = ~uint64_t{0};
   uint64_t max_ = 0;
   uint64_t sum_ = 0;  // exact (integer cycles); the mean divides in long double
+  bool records_ = true;
 };
 
 }  // namespace warpsim::mem

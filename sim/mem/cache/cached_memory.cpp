@@ -116,7 +116,7 @@ CachedMemory::CachedMemory(const MemorySystemSpec& spec, const MemoryBuilder& bu
     l1_.resize(static_cast<size_t>(spec.simulated_sms));
     for (Level& l : l1_) l.tags = SectorCache(static_cast<uint64_t>(m.l1.bytes), m.l1.ways);
   }
-  records_latencies_ = spec.records_latencies;
+  latencies_ = LatencyRecorder(spec.records_latencies);
   counters_.l1 = has_l1_;
   counters_.l2 = has_l2_;
 }
@@ -193,8 +193,7 @@ void CachedMemory::deliver(uint32_t request, uint64_t time) {
     return;
   }
   responses_.push(time, seq_++, Completion{time, r.tag, r.sm, r.transactions, r.from_cache});
-  if (records_latencies_)
-    for (uint32_t k = 0; k < r.transactions; ++k) latencies_.record(time - r.submit);
+  for (uint32_t k = 0; k < r.transactions; ++k) latencies_.record(time - r.submit);
   free_requests_.push_back(request);
 }
 

@@ -182,7 +182,6 @@ class CachedMemory final : public MemorySystem {
   uint64_t below_next_ = kNever;  // the model below's next_event_time(), kept as it changes (ours alone change it)
   CompletionQueue responses_;
   LatencyRecorder latencies_;
-  bool records_latencies_ = true;
   CacheCounters counters_;
   uint64_t seq_ = 0;
 };

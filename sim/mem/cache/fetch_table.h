@@ -1,7 +1,7 @@
 // The MSHR of each cache way with a fetch outstanding (SectorCache::fetch_mshr): a hash table of
 // way index -> MSHR, open addressing with linear probing and deletion by backward shift. Only the
-// ways a level's MSHRs cover are in it, a few hundred at most, where a field in every way cost
-// 4 bytes a way (64 KB of a 2 MB L2's tag array).
+// ways a level's MSHRs cover are in it, a few hundred at most, where a field in every way would
+// take 4 bytes a way (64 KB on a 2 MB L2).
 #pragma once
 
 #include <cstddef>

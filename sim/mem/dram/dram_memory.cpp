@@ -20,7 +20,7 @@ void DramMemory::init(const MemorySystemSpec& spec, uint64_t interconnect_ps) {
   timing_ = share_timing(dram_timing(cfg), share_);
   map_ = std::make_unique<AddressMap>(cfg);
   interconnect_ps_ = interconnect_ps;
-  records_latencies_ = spec.records_latencies;
+  latencies_ = LatencyRecorder(spec.records_latencies);
   request_ps_ = interconnect_ps / 2;
   const PagePolicy policy = cfg.memory.controller.page_policy == config::PagePolicy::Open ? PagePolicy::Open : PagePolicy::Close;
   channels_.reserve(static_cast<size_t>(share_.channels));
@@ -95,8 +95,7 @@ void DramMemory::accept_writes(DramChannel& c) {
 
 void DramMemory::complete(const Slot& s, uint64_t cycle) {
   completions_.push(cycle, seq_++, Completion{cycle, s.tag, s.sm, s.transactions});
-  if (records_latencies_)
-    for (uint32_t k = 0; k < s.transactions; ++k) latencies_.record(cycle - s.submit_cycle);
+  for (uint32_t k = 0; k < s.transactions; ++k) latencies_.record(cycle - s.submit_cycle);
 }
 
 void DramMemory::finish(const ChannelDone& d) {

@@ -87,7 +87,6 @@ class DramMemory final : public MemorySystem {
   std::vector<ChannelDone> done_buf_;
   CompletionQueue completions_;
   LatencyRecorder latencies_;
-  bool records_latencies_ = true;
   uint64_t seq_ = 0;
   uint64_t dram_bytes_ = 0;
   uint64_t writes_landed_ = 0;                               // cycle of the latest write's last data beat

@@ -16,7 +16,7 @@ void QueueMemory::init(const MemorySystemSpec& spec, uint64_t interconnect_ps) {
   clock_ = dram::CoreClock(cfg.device.core_clock_ghz);
   timing_ = dram::dram_timing(cfg);
   geometry_ = queue_geometry(cfg, spec.simulated_sms);
-  records_latencies_ = spec.records_latencies;
+  latencies_ = LatencyRecorder(spec.records_latencies);
   device_sms_ = cfg.device.sms;
   simulated_sms_ = std::clamp(spec.simulated_sms, 1, device_sms_);
   map_ = dram::AddressMap(cfg);
@@ -42,7 +42,7 @@ uint64_t QueueMemory::submit_timed(const Transaction& t, uint64_t now) {
   // then, so a store stream is timed at the channels' rate, not at the SMs' issue rate (the seeds
   // time kernels whose writes have landed, §3.10). A read's data still has to come back.
   const uint64_t cycle = clock_.to_cycle_ceil(t.write ? data_end : data_end + (interconnect_ps_ - request_ps_));
-  if (records_latencies_) latencies_.record(cycle - now);
+  latencies_.record(cycle - now);
   return cycle;
 }
 

@@ -57,7 +57,6 @@ class QueueMemory final : public MemorySystem {
   uint64_t bytes_ = 0;
   CompletionQueue pending_;
   LatencyRecorder latencies_;
-  bool records_latencies_ = true;
 };
 
 }  // namespace warpsim::mem::queue

@@ -56,7 +56,7 @@ ServersMemory::ServersMemory(const MemorySystemSpec& spec, double fixed_delay_cy
 void ServersMemory::init(const MemorySystemSpec& spec, double fixed_delay_cycles, bool stand_ins) {
   const config::HwConfig& cfg = *spec.config;
   geometry_ = server_geometry(cfg);
-  records_latencies_ = spec.records_latencies;
+  latencies_ = LatencyRecorder(spec.records_latencies);
   line_charge_ = LineCharge(cfg.memory.line_charge_bytes);
   request_delay_ = fixed_delay_cycles / 2;
   response_delay_ = fixed_delay_cycles - request_delay_;
@@ -172,7 +172,7 @@ uint64_t ServersMemory::submit_timed(const Transaction& t, uint64_t now) {
   const double end = serve(server_of(line), own_limit_.pass(arrive, charged), charged);
   if (copies_per_transaction_ > 0) push_copies(line, arrive, charged, seq);
   const uint64_t cycle = ceil_cycles(end + response_delay_);
-  if (records_latencies_) latencies_.record(cycle - now);
+  latencies_.record(cycle - now);
   return cycle;
 }
 

@@ -95,7 +95,6 @@ class ServersMemory final : public MemorySystem {
   uint64_t seq_ = 0;
   CompletionQueue pending_;
   LatencyRecorder latencies_;
-  bool records_latencies_ = true;
 };
 
 }  // namespace warpsim::mem::servers

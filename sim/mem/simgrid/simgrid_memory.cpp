@@ -28,7 +28,7 @@ constexpr uint64_t kChunksPerRow = 2048 / kInterleaveBytes;
 }  // namespace
 
 SimGridMemory::SimGridMemory(const MemorySystemSpec& spec)
-    : world_(SimGridWorld::get()), spec_(make_platform_spec(*spec.config, spec.simulated_sms)), records_latencies_(spec.records_latencies) {
+    : world_(SimGridWorld::get()), spec_(make_platform_spec(*spec.config, spec.simulated_sms)), latencies_(spec.records_latencies) {
   platform_ = world_.claim(spec_, [this](const sg4::Activity& a) { on_done(a); });
   epoch_ = world_.epoch();
   for (int sm = 0; sm < spec_.sms; ++sm)
@@ -102,7 +102,7 @@ void SimGridMemory::on_done(const sg4::Activity& a) {
   const uint32_t slot = connections_[connection].active;
   const Flow& f = flows_[slot];
   const uint64_t cycle = std::max(cycle_of(a.get_finish_time() + spec_.return_s), f.submit_cycle + 1);
-  if (records_latencies_) latencies_.record(cycle - f.submit_cycle);
+  latencies_.record(cycle - f.submit_cycle);
   finished_.push_back(Finished{cycle, f.seq, slot});
   std::push_heap(finished_.begin(), finished_.end(), std::greater<>());
   just_done_.push_back(connection);  // the comm may not be dropped inside SimGrid's callback

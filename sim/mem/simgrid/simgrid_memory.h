@@ -103,7 +103,6 @@ class SimGridMemory final : public MemorySystem {
   mutable uint64_t next_cached_ = kNever;
   mutable bool next_dirty_ = true;
   LatencyRecorder latencies_;
-  bool records_latencies_ = true;
 };
 
 }  // namespace warpsim::mem::simgrid
