@@ -34,20 +34,19 @@ LatencyRecorder::Bin* LatencyRecorder::make_page(size_t page) {
   return pages_[page].data();
 }
 
-void LatencyRecorder::carry(size_t bin) {
-  const size_t p = bin >> kPageBits;
-  if (p >= carries_.size()) carries_.resize(p + 1);
-  if (carries_[p].empty()) carries_[p].assign(kPageBins, 0);
-  ++carries_[p][bin & (kPageBins - 1)];
+uint32_t* LatencyRecorder::carries_of(size_t page) {
+  if (page >= carries_.size()) carries_.resize(page + 1);
+  if (carries_[page].empty()) carries_[page].assign(kPageBins, 0);
+  return carries_[page].data();
 }
+
+void LatencyRecorder::carry(size_t bin) { ++carries_of(bin >> kPageBits)[bin & (kPageBins - 1)]; }
 
 void LatencyRecorder::set_count(size_t bin, uint64_t n) {
   const size_t p = bin >> kPageBits, i = bin & (kPageBins - 1);
   pages_[p][i] = static_cast<Bin>(n);
-  if (n >> 16 == 0 && (p >= carries_.size() || carries_[p].empty())) return;
-  if (p >= carries_.size()) carries_.resize(p + 1);
-  if (carries_[p].empty()) carries_[p].assign(kPageBins, 0);
-  carries_[p][i] = static_cast<uint32_t>(n >> 16);
+  const bool has_carries = p < carries_.size() && !carries_[p].empty();
+  if (n >> 16 != 0 || has_carries) carries_of(p)[i] = static_cast<uint32_t>(n >> 16);
 }
 
 void LatencyRecorder::merge(const LatencyRecorder& other) {

@@ -77,6 +77,7 @@ class LatencyRecorder {
   uint64_t bin_count(size_t bin) const;                           // 0 where its page was never made
   size_t bin_slots() const { return pages_.size() * kPageBins; }  // bins the pages span
   Bin* make_page(size_t page);                                    // its bins, zeroed
+  uint32_t* carries_of(size_t page);                              // its carry counts, made (zeroed) when it has none yet
   void carry(size_t bin);                                         // the bin's 16 bits wrapped: one more 2^16 in its carries
   void set_count(size_t bin, uint64_t n);                         // its page made
 

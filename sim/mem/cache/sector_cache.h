@@ -20,7 +20,7 @@ namespace warpsim::mem::cache {
 inline constexpr uint64_t kLineBytes = 128;
 inline constexpr uint64_t kSectorBytes = 32;
 inline constexpr int kSectorsPerLine = 4;
-inline constexpr uint32_t kNoMshr = ~uint32_t{0};
+inline constexpr uint32_t kNoMshr = FetchTable::kNone;  // also what SectorCache::fetch_mshr's table answers for none
 
 inline constexpr uint64_t kNoLine = ~uint64_t{0};
 
