@@ -5,7 +5,7 @@
 //
 // Most events fall a few cycles after the last one popped (an SM issuing every cycle wakes at the
 // next), so they go to a calendar of kBuckets one-cycle buckets from that time on, each a FIFO
-// (insertion order is sequence order), with a bit per non-empty bucket; later events wait in a
+// list (insertion order is sequence order), with a bit per non-empty bucket; later events wait in a
 // heap and move into their buckets, in (time, sequence) order, as the calendar reaches them,
 // before any later push can land there. Pushes and pops near the front are then O(1), where a
 // heap over the whole device's SMs took log2(SMs) moves of each.
@@ -26,7 +26,6 @@ using Cycle = uint64_t;
 
 struct Event {
   Cycle time = 0;
-  uint64_t seq = 0;     // insertion order, breaks ties deterministically
   uint32_t kind = 0;    // owner-defined
   uint32_t target = 0;  // owner-defined (an SM index, a slot, ...)
 };
@@ -36,38 +35,35 @@ class EventQueue {
   // Contract: `time` is never before the last event popped (the owner's clock does not go back).
   void push(Cycle time, uint32_t kind, uint32_t target) {
     WARPSIM_ASSERT(time >= front_, "an event pushed before the last one popped");
-    const Event e{time, next_seq_++, kind, target};
+    const Event e{time, kind, target};
     if (time - front_ < kBuckets) {
-      const size_t b = time % kBuckets;
-      buckets_[b].events.push_back(e);
-      occupied_ |= uint64_t{1} << b;
+      append(e);
     } else {
-      far_.push_back(e);
+      far_.push_back(Far{e, next_seq_});
       std::push_heap(far_.begin(), far_.end(), Later{});
     }
+    ++next_seq_;
     ++size_;
   }
   bool empty() const { return size_ == 0; }
   // The earliest event (not empty()).
   const Event& top() const {
-    if (occupied_ == 0) return far_.front();
-    const Bucket& b = buckets_[first_bucket()];
-    return b.events[b.head];
+    if (occupied_ == 0) return far_.front().event;
+    return nodes_[head_[first_bucket()]].event;
   }
   Event pop() {
     Event e;
     if (occupied_ != 0) {
-      const size_t i = first_bucket();
-      Bucket& b = buckets_[i];
-      e = b.events[b.head++];
-      if (b.head == b.events.size()) {
-        b.events.clear();
-        b.head = 0;
-        occupied_ &= ~(uint64_t{1} << i);
-      }
+      const size_t b = first_bucket();
+      const uint32_t n = head_[b];
+      e = nodes_[n].event;
+      head_[b] = nodes_[n].next;
+      if (head_[b] == kNone) occupied_ &= ~(uint64_t{1} << b);
+      nodes_[n].next = free_;
+      free_ = n;
     } else {
       std::pop_heap(far_.begin(), far_.end(), Later{});
-      e = far_.back();
+      e = far_.back().event;
       far_.pop_back();
     }
     --size_;
@@ -79,13 +75,21 @@ class EventQueue {
 
  private:
   static constexpr Cycle kBuckets = 64;  // one bit each in occupied_
-  struct Bucket {
-    std::vector<Event> events;  // in insertion order; those before `head` are popped
-    size_t head = 0;
+  static constexpr uint32_t kNone = ~uint32_t{0};
+  // The buckets' events, each bucket a list in insertion order, in one pool with a free list: as
+  // many nodes as events were ever pending at once (a few per SM), not a vector per bucket.
+  struct Node {
+    Event event;
+    uint32_t next = kNone;
   };
   // A function object, not a function pointer: the heap algorithms inline it.
+  // An event past the calendar, with its insertion sequence (a bucket's order is its own).
+  struct Far {
+    Event event;
+    uint64_t seq = 0;
+  };
   struct Later {
-    bool operator()(const Event& a, const Event& b) const { return a.time != b.time ? a.time > b.time : a.seq > b.seq; }
+    bool operator()(const Far& a, const Far& b) const { return a.event.time != b.event.time ? a.event.time > b.event.time : a.seq > b.seq; }
   };
 
   // The bucket of the earliest event (occupied_ != 0): the first occupied one from front_'s on.
@@ -98,20 +102,38 @@ class EventQueue {
   // cycles before t).
   void advance_to(Cycle t) {
     front_ = t;
-    while (!far_.empty() && far_.front().time - front_ < kBuckets) {
+    while (!far_.empty() && far_.front().event.time - front_ < kBuckets) {
       std::pop_heap(far_.begin(), far_.end(), Later{});
-      const Event e = far_.back();
+      append(far_.back().event);
       far_.pop_back();
-      const size_t b = e.time % kBuckets;
-      buckets_[b].events.push_back(e);
-      occupied_ |= uint64_t{1} << b;
     }
   }
+  // Appends `e` to its bucket (its time within the calendar).
+  void append(const Event& e) {
+    uint32_t n = free_;
+    if (n != kNone) {
+      free_ = nodes_[n].next;
+      nodes_[n] = Node{e, kNone};
+    } else {
+      n = static_cast<uint32_t>(nodes_.size());
+      nodes_.push_back(Node{e, kNone});
+    }
+    const size_t b = e.time % kBuckets;
+    if (occupied_ >> b & 1)
+      nodes_[tail_[b]].next = n;
+    else
+      head_[b] = n;
+    tail_[b] = n;
+    occupied_ |= uint64_t{1} << b;
+  }
 
-  std::array<Bucket, kBuckets> buckets_{};  // bucket time % kBuckets holds the events at that time
-  uint64_t occupied_ = 0;                   // bit b: buckets_[b] holds an event
-  Cycle front_ = 0;                         // the calendar covers [front_, front_ + kBuckets)
-  std::vector<Event> far_;                  // a min-heap of the events past the calendar
+  // Bucket time % kBuckets holds the events at that time: its first and last node.
+  std::array<uint32_t, kBuckets> head_{}, tail_{};
+  uint64_t occupied_ = 0;  // bit b: bucket b holds an event
+  std::vector<Node> nodes_;
+  uint32_t free_ = kNone;  // the first unused node
+  Cycle front_ = 0;        // the calendar covers [front_, front_ + kBuckets)
+  std::vector<Far> far_;   // a min-heap of the events past the calendar
   size_t size_ = 0;
   uint64_t next_seq_ = 0;
 };
