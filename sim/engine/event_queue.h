@@ -1,7 +1,7 @@
 // The event engine: events in integer cycles popped in a deterministic order for equal times
 // (time, then insertion sequence, as SST does). Idle cycles are skipped: a warp waiting 400 cycles
 // on DRAM is one event, not 400 ticks. Events are plain values (no allocation per event once the
-// buckets have grown; no virtual dispatch: the owner switches on `kind`).
+// node pool and the heap have grown; no virtual dispatch: the owner switches on `kind`).
 //
 // Most events fall a few cycles after the last one popped (an SM issuing every cycle wakes at the
 // next), so they go to a calendar of kBuckets one-cycle buckets from that time on, each a FIFO
@@ -82,12 +82,12 @@ class EventQueue {
     Event event;
     uint32_t next = kNone;
   };
-  // A function object, not a function pointer: the heap algorithms inline it.
   // An event past the calendar, with its insertion sequence (a bucket's order is its own).
   struct Far {
     Event event;
     uint64_t seq = 0;
   };
+  // A function object, not a function pointer: the heap algorithms inline it.
   struct Later {
     bool operator()(const Far& a, const Far& b) const { return a.event.time != b.event.time ? a.event.time > b.event.time : a.seq > b.seq; }
   };
