@@ -8,7 +8,9 @@
 // list (insertion order is sequence order), with a bit per non-empty bucket; later events wait in a
 // heap and move into their buckets, in (time, sequence) order, as the calendar reaches them,
 // before any later push can land there. Pushes and pops near the front are then O(1), where a
-// heap over the whole device's SMs took log2(SMs) moves of each.
+// heap over the whole device's SMs takes log2(SMs) moves of each. mem::CompletionQueue is the
+// same wheel for completions; it is kept apart because it delivers a cycle at a time and sorts
+// out-of-order sequences within a cycle, with nodes packed for its payload.
 #pragma once
 
 #include <algorithm>
