@@ -117,8 +117,18 @@ struct SharedMemoryConfig {
      "sustained rate where measured below the bank rate; 0 = bank rate")
     (int, latency_cycles, 24, "cycles", 1, 1 << 20, kRequired, "register-dependency latency, no conflicts (Volkov Table 6.2)")
     (int, latency_to_alu_cycles, 0, "cycles", 0, 1 << 20, kOptional, "latency when the consumer is a CUDA-core instruction; 0 = same")
-    (int, replay_latency_cycles, 0, "cycles", 0, 1 << 20, kRequired, "added latency per extra bank-conflict pass (Volkov Table 6.2 smem2)"))
+    (int, replay_latency_cycles, 0, "cycles", 0, 1 << 20, kRequired, "added latency per extra bank-conflict pass (Volkov Table 6.2 smem2)")
+    // Volta and later: schedulers issue shared-memory instructions into the MIO queue, which
+    // feeds the unit one per cycle (NVIDIA's description in docs/hw-configs.md).
+    (int, queue_instructions, 0, "instructions", 0, 4096, kOptional,
+     "conflict-free instructions the SM's queue holds ahead of the unit: a scheduler issues one while there is room, its latency counting from when the unit takes it; 0 = no queue, issue only when the unit accepts"))
 };
+
+// The queue's length in the unit's cycles: a conflict-free access takes cycles_per_access per
+// (half-)warp pass.
+inline double smem_queue_cycles(const SharedMemoryConfig& s) {
+  return static_cast<double>(s.queue_instructions) * s.cycles_per_access * (s.half_warp ? 2 : 1);
+}
 
 // Load/store unit: coalescer, transaction departure, per-warp load limit (§2.5, §3.7, §6.7).
 struct LsuConfig {

@@ -52,4 +52,9 @@ double simulated_throughput_bound(const config::HwConfig& cfg, const isa::Kernel
   return p.instructions * throughput_worksheet(c, k, p).warp_throughput();
 }
 
+double queued_work_share(const config::HwConfig& cfg, uint64_t cycles) {
+  if (cycles == 0) return 0;
+  return config::smem_queue_cycles(cfg.smem) / static_cast<double>(cycles);
+}
+
 }  // namespace warpsim::model

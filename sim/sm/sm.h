@@ -146,7 +146,8 @@ class Sm {
   // Memory (sm_memory.cpp)
   void issue_load(uint32_t slot, const DecodedInstruction& d, uint64_t t);
   void issue_store(uint32_t slot, const DecodedInstruction& d, uint64_t t);
-  void issue_smem(uint32_t slot, const DecodedInstruction& d, uint64_t t);
+  // Returns the cycle the unit takes it: t, or later behind smem.queue_instructions.
+  uint64_t issue_smem(uint32_t slot, const DecodedInstruction& d, uint64_t t);
   // Coalesces one execution and queues its transactions; returns how many.
   void send(uint32_t slot, const DecodedInstruction& d, uint64_t t, bool write, uint32_t tag, AccessWork& work);
   void depart_all(uint64_t t, const mem::Transaction& proto, AccessWork& work);  // the transactions in segments_

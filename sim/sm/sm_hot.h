@@ -123,6 +123,7 @@ WARPSIM_HOT void Sm::execute_plain(Scheduler& s, uint32_t slot, const DecodedIns
   // Global loads and stores count when they complete (Sm::on_completion).
   if (d.cls != OpClass::Load && d.cls != OpClass::Store) stats_.work.instructions[isa::index(d.cls)]++;
   stats_.issued_by_pc[static_cast<size_t>(&d - code_)]++;
+  uint64_t from = t;  // results' latency counts from here
   switch (d.cls) {
     case OpClass::Alu:
       if (d.sfu_may_take && !s.alu.can_accept(t)) [[unlikely]]
@@ -138,7 +139,7 @@ WARPSIM_HOT void Sm::execute_plain(Scheduler& s, uint32_t slot, const DecodedIns
       s.dp.accept(t, d.ops);
       break;
     case OpClass::Smem:
-      issue_smem(slot, d, t);
+      from = issue_smem(slot, d, t);
       break;
     case OpClass::Load:
       issue_load(slot, d, t);
@@ -150,7 +151,7 @@ WARPSIM_HOT void Sm::execute_plain(Scheduler& s, uint32_t slot, const DecodedIns
       break;  // control flow other than EXIT: nothing to execute
   }
   if (d.cls != OpClass::Load) {
-    for (int i = 0; i < d.ndst; ++i) reg(slot, d.dst[i]) = RegReady{t + d.latency_to_alu, t + d.latency_to_other};
+    for (int i = 0; i < d.ndst; ++i) reg(slot, d.dst[i]) = RegReady{from + d.latency_to_alu, from + d.latency_to_other};
   }
   advance_pc(slot);
 }

@@ -119,9 +119,11 @@ void Sm::issue_store(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
   if (lsu_.access(tag).remaining == 0) on_completion(tag, t);
 }
 
-void Sm::issue_smem(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
+uint64_t Sm::issue_smem(uint32_t slot, const DecodedInstruction& d, uint64_t t) {
+  const uint64_t taken = t + smem_unit_.queue_wait(t);
   smem_unit_.accept(t, d.smem_unit_cycles);
   granted_shared_unit(slot);
+  return taken;
 }
 
 // Round-robin arbiter of the SM's shared units (shared memory, the LSU's path to the memory

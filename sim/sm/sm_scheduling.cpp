@@ -62,7 +62,7 @@ Sm::Sm(const SmSetup& setup, const config::HwConfig& cfg, const DecodedKernel& k
   WARPSIM_ASSERT(schedulers_[0].slots.size() <= 64, "more than 64 warp slots per scheduler");
   blocks_.resize(setup.blocks_per_sm);
   free_block_slots_ = static_cast<uint32_t>(setup.blocks_per_sm);
-  smem_unit_ = RatePipe(1.0, cfg.scheduler.cycles_per_issue);  // busy for smem_unit_cycles per access
+  smem_unit_ = RatePipe(1.0, cfg.scheduler.cycles_per_issue, config::smem_queue_cycles(cfg.smem));  // busy smem_unit_cycles per access
   for (size_t j = 0; j < departure_offset_.size(); ++j)
     departure_offset_[j] = mem::departure_offset_cycles(static_cast<int>(j), cfg.lsu.transaction_issue_cycles);
 }

@@ -4,7 +4,8 @@ namespace warpsim::sweep {
 
 std::optional<double> throughput_bound_ratio(const SimulationPoint& p, const device::Result& r) {
   if (r.warps_executed == 0 || r.steady_stopped) return std::nullopt;
-  return r.ipc_per_sm / model::simulated_throughput_bound(*p.config, *p.kernel, &r.warp_instructions_by_pc);
+  const double bound = model::simulated_throughput_bound(*p.config, *p.kernel, &r.warp_instructions_by_pc);
+  return r.ipc_per_sm / (bound * (1 + model::queued_work_share(*p.config, r.cycles)));
 }
 
 }  // namespace warpsim::sweep

@@ -84,6 +84,28 @@ TEST(SmIssue, GreedyThenOldestSwitchesOnEveryDependencyStall) {
             "0:w0.0 1:w1.0 2:w2.0 3:w0.1 4:w1.1 5:w2.1 6:w0.2 7:w1.2 8:w2.2");
 }
 
+// GTO's age priority starves the youngest warp while older ones fill every slot: three warps
+// cover the 3-cycle FADD latency, so w3 waits until w0-w2 have issued their chains and EXITs (0-8)
+// and then runs alone, latency-bound: 9, 12, 15. LRR would have finished all four by 11. This is
+// what one wave of persistent threads shows on the H100 (docs/hw-configs.md, "Hopper's issue").
+TEST(SmIssue, GreedyThenOldestStarvesTheYoungestWarpWhileOlderOnesFillEverySlot) {
+  EXPECT_EQ(issues({"scheduler.width=1", "scheduler.policy=gto"}, kChain, 4),
+            "0:w0.0 1:w1.0 2:w2.0 3:w0.1 4:w1.1 5:w2.1 6:w0.2 7:w1.2 8:w2.2 9:w3.0 12:w3.1 15:w3.2");
+}
+
+// Shared-memory unit busy 4 cycles per LDS, latency 3. Without a queue a scheduler issues an LDS
+// only when the unit takes it: 0, 4, 8 (LRR from w1), each EXIT 3 cycles after its LDS. With a
+// queue of two instructions the LDSs issue back to back (0, 1, 2) and wait in it: the unit takes
+// them at 0, 4 and 8, so their results, and the EXITs, still come at 3, 7 and 11.
+TEST(SmIssue, AQueueInFrontOfTheSharedMemoryUnitTakesIssuesAndTheLatencyCountsFromTheUnit) {
+  const std::vector<std::string> slow_unit{"scheduler.width=1", "scheduler.policy=lrr", "smem.cycles_per_access=4"};
+  const std::string lds = "LDS R1, [R2] ; pattern=stream\n";
+  EXPECT_EQ(issues(slow_unit, lds, 3), "0:w1.0 3:w1.1 4:w2.0 7:w2.1 8:w0.0 11:w0.1");
+  std::vector<std::string> queued = slow_unit;
+  queued.push_back("smem.queue_instructions=2");
+  EXPECT_EQ(issues(queued, lds, 3), "0:w1.0 1:w2.0 2:w0.0 3:w1.1 7:w2.1 11:w0.1");
+}
+
 // Dual issue from two warps (the toy's any_warp, width 2) when the CUDA cores take two warp FADDs
 // a cycle (64 lanes): both FADDs at 0, both EXITs at 3 (w1 first: GTO, it issued last). Single
 // issue puts them a cycle apart.
