@@ -42,6 +42,7 @@ Lesson warps_vs_instructions(const LessonInput& in);
 Lesson cusp(const LessonInput& in);
 Lesson gradual_saturation(const LessonInput& in);
 Lesson occupancy_oscillation(const LessonInput& in);
+Lesson persistent_threads(const LessonInput& in);
 Lesson bank_conflicts(const LessonInput& in);
 Lesson coalescing(const LessonInput& in);
 

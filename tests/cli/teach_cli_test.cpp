@@ -18,7 +18,7 @@ TEST(TeachCli, ListNamesEveryConceptWithItsDefaultGpu) {
   const CliRun r = run_cli("teach list");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const char* c : {"littles_law", "latency_vs_throughput", "warps_vs_instructions", "cusp", "gradual_saturation",
-                        "occupancy_oscillation", "bank_conflicts", "coalescing"})
+                        "occupancy_oscillation", "persistent_threads", "bank_conflicts", "coalescing"})
     EXPECT_NE(r.out.find(c), std::string::npos) << c;
   EXPECT_NE(run_cli("teach --help").out.find("warps_vs_instructions"), std::string::npos);
 }

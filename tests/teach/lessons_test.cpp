@@ -124,6 +124,24 @@ TEST(TeachLessons, OccupancyOscillationSeventeenWarpsLoseThroughputAndOccupancyO
   EXPECT_LT(weighted / (odd.x.back() - odd.x.front()), 0.9 * 17);  // the timeline sags
 }
 
+// §5.9 on the H100 (FADD latency 4, one issue per clock: k = 4): age priority follows
+// n / (4 ceil(n / 4)) per scheduler, 5/8 at 5 warps and 7/8 at 7; round-robin stays at the rate.
+TEST(TeachLessons, PersistentThreadsDipAsAgePriorityPredictsAndRoundRobinDoesNot) {
+  const Lesson l = run("persistent_threads");
+  const Series& own = named_prefix(l.figure, "simulated, gto");
+  const Series& rule = l.figure.find("n / (k x ceil(n / k))");
+  const Series& lrr = l.figure.find("simulated, round-robin");
+  ASSERT_EQ(own.x.size(), 16u);
+  EXPECT_NEAR(at(rule, 20), 5.0 / 8, 1e-12);
+  EXPECT_NEAR(at(rule, 28), 7.0 / 8, 1e-12);
+  for (size_t i = 0; i < own.x.size(); ++i) {
+    EXPECT_NEAR(own.y[i], rule.y[i], 0.03) << own.x[i] << " warps/SM";
+    if (own.x[i] >= 16) {
+      EXPECT_GT(lrr.y[i], 0.95) << own.x[i] << " warps/SM";
+    }
+  }
+}
+
 TEST(TeachLessons, BankConflictKWayTakesAboutKTimesTheCycles) {
   const Lesson l = run("bank_conflicts");
   const Series& sim = l.figure.series.front();
