@@ -42,13 +42,13 @@ Lesson persistent_threads(const LessonInput& in) {
                         own.warps[i], own.warps[i] / schedulers, num(per_scheduler(own.results[i])),
                         num(per_scheduler(round_robin.results[i])));
   l.text = fmt::format(
-      "Persistent threads on {} (one wave of FADD chains, {}-cycle latency; its policy: {})\n{}"
-      "  {} warps per scheduler cover the latency. With one wave and age priority the oldest {} take every\n"
+      "Persistent threads on {0} (one wave of FADD chains, {1}-cycle latency; its policy: {2})\n{3}"
+      "  {4} warps per scheduler cover the latency. With one wave and age priority the oldest {4} take every\n"
       "  slot until they finish and the rest then run alone, latency-bound: n warps per scheduler\n"
-      "  attain n / ({} x ceil(n / {})) of the issue rate, a dip wherever n is not a multiple of {}.\n"
+      "  attain n / ({4} x ceil(n / {4})) of the issue rate, a dip wherever n is not a multiple of {4}.\n"
       "  Round-robin keeps every warp in step and stays at the rate; so does an oversubscribed grid,\n"
       "  whose younger blocks arrive as old ones finish (Volkov §5.9). The H100 measures the dips.\n",
-      cfg.gpu.name, cfg.alu.latency_cycles, config::to_string(cfg.scheduler.policy), rows, num(k), num(k), num(k), num(k), num(k));
+      cfg.gpu.name, cfg.alu.latency_cycles, config::to_string(cfg.scheduler.policy), rows, num(k));
 
   Figure& f = l.figure;
   f.title = fmt::format("One wave on {}: age priority dips where warps per scheduler is not a multiple of {}", cfg.gpu.name, num(k));
