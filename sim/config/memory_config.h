@@ -79,6 +79,8 @@ struct L2Config {
 struct L1Config {
   WARPSIM_FIELDS(L1Config, WARPSIM_CACHE_LEVEL_FIELDS
     (int, bytes, 0, "bytes", 0, 1 << 24, kOptional, "L1 capacity per SM for global loads; 0 = global loads bypass L1")
+    (int, unified_bytes, 0, "bytes", 0, 1 << 24, kOptional,
+     "one data array for L1 and shared memory per SM (Volta and later): the L1 keeps the ways the resident blocks' shared memory leaves, at most `bytes`; 0 = separate arrays")
     (bool, stores_update, false, "", 0, 0, kOptional,
      "a global store updates the L1 sectors it writes (write-through); false: it evicts the line (Fermi)")
     (double, bytes_per_cycle, 0, "bytes/cycle", 0, 1 << 16, kOptional,

@@ -94,6 +94,11 @@ void check_memory_rules(const HwConfig& c, Fail& fail, Conflict& conflict) {
       conflict({"memory.l1.hit_latency_cycles", m.l2.slices > 0 ? "memory.l2.hit_latency_cycles" : "memory.latency_cycles"},
                fmt::format("an L1 hit of {} cycles must take at least 1 cycle and no longer than a trip below it ({})",
                            m.l1.hit_latency_cycles, below));
+    // One array for both: it holds all the shared memory an SM offers, and the L1 beside it.
+    if (m.l1.unified_bytes > 0 && m.l1.unified_bytes < c.sm.shared_memory_bytes + m.l1.bytes / m.l1.ways)
+      conflict({"memory.l1.unified_bytes", "sm.shared_memory_bytes", "memory.l1.bytes"},
+               fmt::format("an array of {} bytes cannot hold the SM's {} bytes of shared memory and one {}-byte way of L1",
+                           m.l1.unified_bytes, c.sm.shared_memory_bytes, m.l1.bytes / m.l1.ways));
   }
   // The DRAM models split the bus into channels of whole bytes per burst, timed in picoseconds.
   const int channel_bits = m.bus_width_bits / channels;

@@ -25,6 +25,17 @@ sm::GridShape grid_shape(const config::HwConfig& cfg, const isa::Kernel& kernel,
           static_cast<uint64_t>(launch.blocks_per_sm) * static_cast<uint64_t>(sms)};
 }
 
+// The memory system's spec: with the shared memory the launch's resident blocks reserve per SM
+// (each block's allocation rounded up to the granularity, with its overhead; occupancy.cpp).
+mem::MemorySystemSpec memory_spec(const config::HwConfig& cfg, const LaunchRealization& launch, int sms, uint64_t seed,
+                                  std::vector<mem::AddressRange> shared_arrays) {
+  mem::MemorySystemSpec spec{&cfg, sms, seed, std::move(shared_arrays)};
+  const int gran = std::max(1, cfg.sm.shared_memory_alloc_granularity_bytes);
+  const int per_block = launch.shared_memory_per_block + cfg.sm.shared_memory_block_overhead_bytes;
+  spec.shared_memory_per_sm = launch.blocks_per_sm * ((per_block + gran - 1) / gran * gran);
+  return spec;
+}
+
 }  // namespace
 
 Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const RunOptions& opts)
@@ -35,7 +46,7 @@ Device::Device(const config::HwConfig& cfg, const isa::Kernel& kernel, const Run
       launch_(realize_launch(cfg, kernel, opts.warps_per_sm, sms_)),
       decoded_(sm::decode(kernel, cfg)),
       addresses_(kernel, cfg, opts.seed, grid_shape(cfg, kernel, launch_, sms_)),
-      memory_(mem::make_memory_system(mem::MemorySystemSpec{&cfg, sms_, opts.seed, addresses_.shared_arrays()})),
+      memory_(mem::make_memory_system(memory_spec(cfg, launch_, sms_, opts.seed, addresses_.shared_arrays()))),
       port_(*memory_, sms_) {
   check_work_is_feasible();
   sm::SmSetup setup;

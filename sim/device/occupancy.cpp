@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <numeric>
 
 #include "common/user_error.h"
 
@@ -41,15 +42,22 @@ bool try_block_size(const config::HwConfig& cfg, const isa::Kernel& k, int block
   const int natural = natural_limit(cfg, k, block_warps, why);
   if (natural < blocks) return false;
   int smem = k.launch.shared_memory_per_block;
-  if (natural > blocks) {
+  const bool fill = k.launch.fill_shared_memory;
+  if (natural > blocks || fill) {
     // Allocate shared memory so that only `blocks` fit (§5.7): the largest allocation that still
-    // lets `blocks` blocks in must already keep block number blocks+1 out.
+    // lets `blocks` blocks in must already keep block number blocks+1 out. Filling, the blocks take
+    // it whether or not something else limits them, at most the per-block maximum.
     const int gran = cfg.sm.shared_memory_alloc_granularity_bytes;
     const int alloc = cfg.sm.shared_memory_bytes / blocks / gran * gran;
-    if (alloc == 0 || cfg.sm.shared_memory_bytes / alloc != blocks) return false;
+    if (alloc == 0 || (!fill && cfg.sm.shared_memory_bytes / alloc != blocks)) return false;
     smem = alloc - cfg.sm.shared_memory_block_overhead_bytes;
+    if (fill) smem = std::min(smem, cfg.sm.max_shared_memory_per_block_bytes);
     if (smem > cfg.sm.max_shared_memory_per_block_bytes || smem < k.launch.shared_memory_per_block) return false;
-    why = "shared memory";
+    if (fill) {
+      const int fits = cfg.sm.shared_memory_bytes / round_up(smem + cfg.sm.shared_memory_block_overhead_bytes, gran);
+      if (fits < blocks || (fits > blocks && natural > blocks)) return false;
+    }
+    if (natural > blocks) why = "shared memory";
   }
   out.block_threads = block_warps * cfg.sm.warp_size;
   out.blocks_per_sm = blocks;
@@ -120,6 +128,16 @@ LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel&
   if (fixed_block) {
     ok = target % fixed_block == 0 && try_block_size(cfg, kernel, fixed_block, target / fixed_block, r);
   } else {
+    if (kernel.launch.fill_shared_memory) {
+      // The suite's plan (validation/microbench, microbench_occupancy.cpp): blocks of as many warps
+      // as the target and the schedulers have in common, more where the SM's block limit needs it.
+      int bw = std::gcd(target, cfg.scheduler.count);
+      while (target / bw > cfg.sm.max_blocks) {
+        do ++bw;
+        while (target % bw != 0);
+      }
+      ok = try_block_size(cfg, kernel, bw, target / bw, r);
+    }
     // Smallest block size first: short blocks give the least occupancy variance (§5.8).
     for (int bw = 1; bw <= target && !ok; ++bw)
       if (target % bw == 0) ok = try_block_size(cfg, kernel, bw, target / bw, r);

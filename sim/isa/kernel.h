@@ -122,7 +122,12 @@ struct LaunchSpec {
   // L2 still holds at the end).
   int64_t device_blocks = 0;
   int shared_memory_per_block = 0;  // bytes the kernel itself allocates
-  int registers_per_thread = 0;     // 0: not limiting
+  // Occupancy by the warpsim CUDA suite's plan (device/occupancy.h): blocks of gcd(warps,
+  // schedulers) warps, each allocating the largest share of the SM's shared memory of which exactly
+  // that many fit, also where warps or blocks already limit them. On GPUs whose L1 and shared
+  // memory are one array, what the blocks take the L1 lacks (memory.l1.unified_bytes).
+  bool fill_shared_memory = false;
+  int registers_per_thread = 0;  // 0: not limiting
   // 2-D coordinates of the affine and gather indices: a thread's tx = tid % block_x, ty = tid /
   // block_x; a block's bx = block % grid_x, by = block / grid_x. 0: one row (the block's threads,
   // the grid's blocks).

@@ -120,6 +120,9 @@ struct MemorySystemSpec {
   // Arrays every SM reads all over (random accesses): a share's caches hold its share of their
   // lines (mem/cache/cached_memory.h). Empty: every array is each SM's own.
   std::vector<AddressRange> shared_arrays;
+  // Bytes of shared memory the launch's resident blocks reserve on each SM: where the L1 and shared
+  // memory are one array (memory.l1.unified_bytes), the L1 holds what they leave.
+  int shared_memory_per_sm = 0;
   // False where nothing reads the model's transaction_latencies() (the model behind the caches:
   // CachedMemory records the latencies its requesters see), which then stays empty.
   bool records_latencies = true;

@@ -43,12 +43,28 @@ AddressGenerator::AddressGenerator(const isa::Kernel& kernel, const config::HwCo
   for (const auto& ap : kernel.accesses) {
     masks_.push_back(lane_mask(ap.active_threads));
     affine_.push_back(affine_layout(ap));
+    random_.push_back(random_chains(ap, random_.size()));
   }
   spread_.assign(kernel.arrays.size(), 0);
   for (size_t a = 0; a < kernel.arrays.size(); ++a) {
     spread_[a] = wraps(a, grid_.blocks) ? 1 : 0;
     any_spread_ = any_spread_ || spread_[a] != 0;
   }
+}
+
+// One cycle per random instruction, its chains the device grid's threads (groups of `param`
+// lanes) times the instruction's interleaved chains (§6.3), each as long as its executions.
+AddressGenerator::RandomChains AddressGenerator::random_chains(const isa::AccessPattern& ap, size_t access) const {
+  RandomChains r;
+  if (ap.kind != AccessKind::Random) return r;
+  const uint64_t elements = std::max<uint64_t>(1, kernel_.arrays[ap.array].bytes / ap.bytes);
+  const auto k = static_cast<uint64_t>(ap.param);
+  r.cycle = RandomCycle(std::max<uint64_t>(1, elements / k), seed_ ^ (uint64_t(ap.array) << 56) ^ (uint64_t(access) << 48));
+  const auto chains = static_cast<uint64_t>(ap.interleave_count);
+  const uint64_t blocks = grid_.device_blocks > 0 ? grid_.device_blocks : grid_.blocks;
+  r.chains = blocks * grid_.block_threads / k * chains;
+  r.length = std::max<uint64_t>(1, executions_per_warp_[ap.array] / chains);
+  return r;
 }
 
 bool AddressGenerator::wraps(size_t a, uint64_t blocks) const {
@@ -182,14 +198,18 @@ uint32_t AddressGenerator::global_addresses(int access, const WarpCoordinates& w
       break;
     }
     case AccessKind::Random: {
-      // Each group of `param` lanes reads its node's consecutive elements (one lane per node: §6.7);
-      // an array smaller than a node wraps, as a stream does.
-      const uint64_t first = first_element(ap, w, execution);
-      const uint64_t key = seed_ ^ (uint64_t(ap.array) << 56) ^ (uint64_t(access) << 48);
+      // Each group of `param` lanes follows one chain through the nodes (random_cycle.h) and reads
+      // its node's consecutive elements (one lane per node: §6.7); an array smaller than a node
+      // wraps, as a stream does.
+      const RandomChains& r = random_[static_cast<size_t>(access)];
       const auto k = static_cast<uint64_t>(ap.param);
-      const uint64_t nodes = std::max<uint64_t>(1, elements / k);
-      for (uint64_t l = 0; l < 32; ++l)
-        out[l] = base + (((mix64(key ^ mix64((first + l / k) * 0x100000001b3ull + execution)) % nodes) * k + l % k) % elements) * ap.bytes;
+      const uint64_t thread0 = w.block * w.block_threads + uint64_t{w.warp_in_block} * 32;
+      const auto chains = static_cast<uint64_t>(ap.interleave_count), chain = static_cast<uint64_t>(ap.interleave_index);
+      for (uint64_t l = 0; l < 32; ++l) {
+        const uint64_t h = (thread0 + l) / k * chains + chain;
+        const uint64_t node = r.cycle.node_at(r.cycle.start_of(h, r.chains, r.length) + execution + 1);
+        out[l] = base + ((node * k + l % k) % elements) * ap.bytes;
+      }
       break;
     }
     case AccessKind::Affine: {

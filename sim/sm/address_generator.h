@@ -6,8 +6,9 @@
 // evenly over it (the one of R in slot j at j/R of the array, as the gpu-cache benchmark of
 // te42kyfo/gpu-benches does; later waves start where the first did), each block sweeping its
 // section from there and wrapping: no two resident blocks read the same lines at once, and the
-// data set is read over and over (the cache experiments of issue 59). Random accesses pick
-// independent pseudo-random elements of the array (§6.7). Affine accesses read the element their
+// data set is read over and over (the cache experiments of issue 59). Random accesses follow
+// chains through the array's elements in one pseudo-random order, the threads' starts spread
+// evenly along it (§6.7, random_cycle.h). Affine accesses read the element their
 // index expression names from the thread's 2-D coordinates, so blocks and iterations may share
 // data (tiles, stencils: the reuse a cache study needs, Baghsorkhi 2012); gathers follow the rows
 // of a `.sparse` matrix built from the run's seed. Shared-memory patterns are laid out against
@@ -23,6 +24,7 @@
 #include "isa/kernel.h"
 #include "isa/sparse_matrix.h"
 #include "mem/memory_system.h"
+#include "sm/random_cycle.h"
 
 namespace warpsim::sm {
 
@@ -79,6 +81,15 @@ class AddressGenerator {
   const isa::SparseMatrix* matrix(int i) const { return matrices_[static_cast<size_t>(i)].get(); }
 
  private:
+  // A random access's chains (random_cycle.h): the cycle, how many chains start along it (0: the
+  // grid unknown) and how many nodes each reads.
+  struct RandomChains {
+    RandomCycle cycle;
+    uint64_t chains = 0;
+    uint64_t length = 1;
+  };
+  RandomChains random_chains(const isa::AccessPattern& ap, size_t access) const;
+
   // An affine access's lane offsets, in elements from lane 0's, when they are fixed (fixed_offsets).
   struct AffineLayout {
     bool fixed = false;
@@ -110,6 +121,7 @@ class AddressGenerator {
   bool any_spread_ = false;                                         // some array is spread (else first_element skips the lookup)
   std::vector<uint32_t> masks_;                                     // per access: active lanes
   std::vector<AffineLayout> affine_;                                // per access
+  std::vector<RandomChains> random_;                                // per access
   std::vector<std::shared_ptr<const isa::SparseMatrix>> matrices_;  // per Kernel::sparse
 };
 

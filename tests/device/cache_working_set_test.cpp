@@ -50,5 +50,31 @@ TEST(CacheWorkingSet, LatencyStepsAtTheL1AndL2Capacities) {
   EXPECT_LT(served_by_cache(memory), 0.01);
 }
 
+// Volta and later hold the L1 and shared memory in one array (memory.l1.unified_bytes): the
+// shared memory a launch's blocks reserve is carved out of the L1. On the H100 (256 KB, L1 at most
+// 224 KB in 64 ways of 3.5 KB) 32 one-warp blocks reserving 1 KB each leave the L1 whole; one block
+// holding the SM's 227 KB + 1 KB (the suite's plan at 1 warp/SM) leaves 28 KB: 8 ways. One warp
+// reads each word of a 64 KB array once in random order (32 chains of 512 links through its 16384
+// words). In 224 KB everything stays: only each 32-byte sector's first read misses, 2048 of the
+// 16384 (hit rate 7/8). Carved, a read hits only where its line is still among the 224 of 512 held.
+TEST(CacheWorkingSet, SharedMemoryTheBlocksReserveIsCarvedOutOfAUnifiedL1) {
+  const auto l1_hit_rate = [](int warps_per_sm, bool fill, int smem) {
+    isa::Kernel k = isa::generate(*isa::find_generator("homogeneous"), {{"op", "random"}, {"array", "64KB"}, {"count", "512"}});
+    k.launch.fill_shared_memory = fill;
+    k.launch.grid = isa::GridKind::Fixed;
+    k.launch.blocks = 1;
+    RunOptions o;
+    o.warps_per_sm = warps_per_sm;
+    o.sms = 1;
+    const Result r = simulate(config::load_hw_config("h100_sxm", {}), k, o);
+    EXPECT_EQ(r.launch.shared_memory_per_block, smem);
+    return static_cast<double>(r.caches.l1_hit_sectors) / static_cast<double>(r.caches.l1_hit_sectors + r.caches.l1_miss_sectors);
+  };
+  EXPECT_NEAR(l1_hit_rate(32, false, 0), 7.0 / 8, 0.002);
+  const double carved = l1_hit_rate(1, true, 232448);
+  EXPECT_GT(carved, 0.1);
+  EXPECT_LT(carved, 7.0 / 8 * 224 / 512);
+}
+
 }  // namespace
 }  // namespace warpsim::device

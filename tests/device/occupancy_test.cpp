@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "common/user_error.h"
+#include "config/loader.h"
 #include "device/occupancy.h"
 #include "isa/generators.h"
 #include "support/fixture_configs.h"
@@ -108,5 +109,27 @@ TEST(Occupancy, ABlockNoSmCanHoldIsTheWorkloadsErrorAtItsLaunchLine) {
 }
 
 TEST(Occupancy, MoreWarpsThanTheSmHoldsIsABadInput) { EXPECT_THROW(realize_launch(test::maxwell_like(), adds(), 65, 1), UserError); }
+
+// The warpsim CUDA suite's plan (validation/microbench, microbench_occupancy.cpp): blocks of
+// gcd(warps, schedulers) warps, each taking the largest share of the SM's shared memory of which
+// exactly that many fit, also at 64 warps/SM where the warp limit holds them anyway. The launches
+// its H100 SXM5 rows name (validation/microbench/results/h100_sxm_2026-11-23, the notes of
+// mb.homogeneous.random.8mb.w1/w32/w64 and mb.homogeneous.add.ilp1.w6).
+TEST(Occupancy, FillingSharedMemoryRealisesTheSuitesLaunches) {
+  const config::HwConfig h100 = config::load_hw_config("h100_sxm", {});
+  isa::Kernel k = adds();
+  k.launch.fill_shared_memory = true;
+  const struct { int warps, block_warps, dynamic_smem; } rows[] = {{1, 1, 232448}, {6, 2, 76800}, {32, 4, 28160}, {64, 4, 13568}};
+  for (const auto& row : rows) {
+    const LaunchRealization r = realize_launch(h100, k, row.warps, 1);
+    EXPECT_EQ(r.warps_per_sm, row.warps);
+    EXPECT_EQ(r.block_threads, 32 * row.block_warps) << row.warps;
+    EXPECT_EQ(r.shared_memory_per_block, row.dynamic_smem) << row.warps;
+  }
+  // Without the plan the smallest blocks, and no allocation where warps or blocks already limit.
+  k.launch.fill_shared_memory = false;
+  const LaunchRealization plain = realize_launch(h100, k, 64, 1);
+  EXPECT_EQ(plain.shared_memory_per_block, 0);
+}
 
 }  // namespace warpsim::device

@@ -167,4 +167,42 @@ TEST(AddressGenerator, AWrappingGridSpreadsItsBlocksEvenlyOverTheArray) {
   }
 }
 
+// §6.7's random chains: thread g of T starts at node place g n / T of one cycle and its i-th load
+// reads place start + i + 1. With more threads than nodes (the suite's 8 MB rows at 64 warps/SM)
+// neighbouring lanes read the same node, and a lane reads next what its neighbour read before;
+// with chains shorter than their spacing no node is read twice.
+TEST(AddressGenerator, RandomChainsOverlapWhereTheirStartsLieCloserThanTheirLength) {
+  const config::HwConfig cfg = test::kepler_like();
+  isa::Kernel k = isa::generate(*isa::find_generator("homogeneous"), {{"op", "random"}, {"count", "4"}});
+  k.arrays[0].bytes = 4096;  // 1024 nodes of one word
+  const auto element = [](uint64_t address) { return address % (1ull << 30) - (8ull << 20); };
+  {
+    const AddressGenerator dense(k, cfg, 3, GridShape{64, 64, 32, 64});  // 2048 chains: half a node apart
+    for (uint64_t block = 0; block < 64; block += 9)
+      for (uint64_t e = 0; e + 1 < 4; ++e) {
+        std::array<uint64_t, 32> now{}, next{};
+        dense.global_addresses(0, WarpCoordinates{block, 0, 32}, e, now);
+        dense.global_addresses(0, WarpCoordinates{block, 0, 32}, e + 1, next);
+        for (int l = 0; l < 32; l += 2) {
+          EXPECT_EQ(now[l], now[l + 1]) << "block " << block << " lane " << l;
+          if (l + 2 < 32) {
+            EXPECT_EQ(next[l], now[l + 2]) << "block " << block << " lane " << l;
+          }
+        }
+      }
+  }
+  const AddressGenerator sparse(k, cfg, 3, GridShape{4, 4, 32, 4});  // 128 chains 8 nodes apart, 4 loads each
+  std::set<uint64_t> read;
+  for (uint64_t block = 0; block < 4; ++block)
+    for (uint64_t e = 0; e < 4; ++e) {
+      std::array<uint64_t, 32> addr{};
+      sparse.global_addresses(0, WarpCoordinates{block, 0, 32}, e, addr);
+      for (uint64_t a : addr) {
+        EXPECT_LT(element(a), 4096u);
+        EXPECT_TRUE(read.insert(a).second) << "element " << element(a) / 4 << " read twice";
+      }
+    }
+  EXPECT_EQ(read.size(), 4u * 32u * 4u);
+}
+
 }  // namespace warpsim::sm

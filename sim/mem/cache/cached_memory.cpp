@@ -24,6 +24,17 @@ uint64_t mean_far_trip(const config::HwConfig& cfg) {
   return has_l2(cfg) && p > 1 ? static_cast<uint64_t>(std::llround(static_cast<double>(cfg.memory.l2.far_hit_cycles) * (p - 1) / p)) : 0;
 }
 
+// The L1's ways where it shares one array with shared memory (Volta and later: the driver carves
+// the shared memory the resident blocks reserve out of it; CUDA Programming Guide, compute
+// capability 7.x-9.0 "Shared Memory"): the ways the carve-out leaves, at least one, at most all.
+int l1_ways(const config::HwConfig& cfg, int shared_memory_per_sm) {
+  const config::L1Config& l1 = cfg.memory.l1;
+  if (l1.unified_bytes <= 0) return l1.ways;
+  const int64_t way_bytes = l1.bytes / l1.ways;
+  const int64_t left = int64_t{l1.unified_bytes} - shared_memory_per_sm;
+  return static_cast<int>(std::clamp<int64_t>(left / way_bytes, 1, l1.ways));
+}
+
 // The model below, timed as without caches (mem/unloaded_latency.h) less the trip to the slice a
 // miss has made already (to its home partition's, on average over the lines).
 config::HwConfig below_config(const config::HwConfig& cfg) {
@@ -114,7 +125,10 @@ CachedMemory::CachedMemory(const MemorySystemSpec& spec, const MemoryBuilder& bu
   if (has_l1_) {
     l1_mshrs_ = static_cast<uint32_t>(m.l1.mshrs);
     l1_.resize(static_cast<size_t>(spec.simulated_sms));
-    for (Level& l : l1_) l.tags = SectorCache(static_cast<uint64_t>(m.l1.bytes), m.l1.ways);
+    streams_past_full_sets_ = m.l1.unified_bytes > 0;
+    const int ways = l1_ways(cfg_, spec.shared_memory_per_sm);
+    const uint64_t bytes = static_cast<uint64_t>(m.l1.bytes) / static_cast<uint64_t>(m.l1.ways) * static_cast<uint64_t>(ways);
+    for (Level& l : l1_) l.tags = SectorCache(bytes, ways);
   }
   latencies_ = LatencyRecorder(spec.records_latencies);
   counters_.l1 = has_l1_;

@@ -153,6 +153,7 @@ class CachedMemory final : public MemorySystem {
   int access_sectors_ = 1;  // sectors one access of the slice's array moves (l2.access_bytes / 32)
   uint32_t l2_mshrs_ = 0, l1_mshrs_ = 0;
   bool has_l1_ = false, has_l2_ = false;
+  bool streams_past_full_sets_ = false;  // a unified L1: a miss whose set has no free way bypasses it
 
   std::vector<Level> l1_;      // per simulated SM
   std::vector<Level> slices_;  // L2

@@ -60,7 +60,15 @@ bool CachedMemory::l1_lookup(uint32_t request, uint64_t now) {
   if (l1.mshrs_in_use >= l1_mshrs_) return false;
   if (way == nullptr) {
     CacheLine* victim = l1.tags.victim(r.line);
-    if (victim == nullptr) return false;
+    if (victim == nullptr) {
+      // Every way of the set waits for a fetch. A unified L1 (Volta and later) streams the miss
+      // through without a line, as a conduit for streaming data (Volta whitepaper, "L1 data cache
+      // and shared memory"); a separate one (Fermi) holds the SM's loads until a way is free.
+      if (!streams_past_full_sets_) return false;
+      counters_.l1_miss_sectors += static_cast<uint64_t>(sectors_in(r.mask));
+      send_to_l2(request, now);
+      return true;
+    }
     EvictedLine evicted;  // L1 lines are never dirty: stores go through
     way = l1.tags.take(victim, r.line, evicted);
   }

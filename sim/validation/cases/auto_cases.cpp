@@ -45,6 +45,22 @@ bool split_params(const Measurement& m, ParamSet& workload_params, std::vector<s
   }
 }
 
+// Whether the row's sample ran the warpsim CUDA suite's occupancy plan, its blocks filling the SM's
+// shared memory (validation/microbench, microbench_occupancy.cpp): a sample's note names the
+// allocation ("..., 13568 B dynamic smem, ..."), zero where the experiment left the whole array to
+// the L1 (the cache bandwidth sweeps); the suite's rows read off its sweeps (peaks, latencies)
+// name none and ran the plan.
+bool ran_suite_plan(const Measurement& m) {
+  static const std::string kAllocation = " B dynamic smem";
+  if (const auto at = m.note.find(kAllocation); at != std::string::npos) {
+    size_t start = at;
+    while (start > 0 && m.note[start - 1] >= '0' && m.note[start - 1] <= '9') --start;
+    const auto bytes = parse_int(m.note.substr(start, at - start));
+    return bytes && *bytes > 0;
+  }
+  return m.source.rfind("measured: warpsim microbench", 0) == 0;
+}
+
 std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg, std::string& why) {
   Derived d;
   Extract& e = d.q.extract;
@@ -133,6 +149,7 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
   // persistent threads, each block doing several blocks' work): the cold misses of a cache that
   // starts empty are the misses of that many waves' accesses, and a persistent grid covers the array
   // as the GPU's did.
+  d.q.run.fill_shared_memory = ran_suite_plan(m);
   if (const auto w = m.params.find("waves"); w != m.params.end()) {
     const auto waves = parse_int(w->second);
     if (!waves || *waves < 1 || *waves > 1000) return why = "waves is not an integer from 1 to 1000", std::nullopt;

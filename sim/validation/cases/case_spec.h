@@ -31,6 +31,9 @@ struct RunSpec {
   int waves = 0;                   // blocks per resident slot (§5.9; 1 = persistent threads); 0: the workload's
   int blocks = 0;                  // a grid of exactly this many blocks (e.g. 1 warp per device, §6.7); 0: waves
   int64_t device_blocks = 0;       // the device's grid, of which the simulated SMs run their share; 0: waves
+  // Occupancy by the warpsim CUDA suite's plan, its blocks filling the SM's shared memory
+  // (isa::LaunchSpec::fill_shared_memory): the launch the suite's samples ran.
+  bool fill_shared_memory = false;
 };
 
 enum class ExtractKind { Peak, Least, Latency, OccupancyAt, ThroughputAt, PctPeak, FitAbc, Cusp, Ratio, ModelQuotient };

@@ -64,8 +64,8 @@ double group_throughput(const CurvePoint& p, double alpha) {
 
 const model::ModelContext& Evaluator::context(const RunSpec& run, const ParamSet& params, const std::string& model) {
   const bool zo = is_zhang_owens(model);
-  const std::string key = fmt::format("{}|{}|{}|{}|{}|{}|{}", run.gpu, fmt::join(run.sets, " "), run.workload, report::params_text(params),
-                                      run.waves, run.blocks, zo ? run.sms : -1);
+  const std::string key = fmt::format("{}|{}|{}|{}|{}|{}|{}|{}", run.gpu, fmt::join(run.sets, " "), run.workload,
+                                      report::params_text(params), run.waves, run.blocks, run.fill_shared_memory, zo ? run.sms : -1);
   auto& slot = contexts_[key];
   if (slot) return *slot;
   slot = std::make_unique<model::ModelContext>(model::make_context(*sims_.config(run.gpu, run.sets), *sims_.kernel(run, params)));

@@ -51,6 +51,7 @@ isa::Kernel case_kernel(const RunSpec& run, const ParamSet& params) {
     k.launch.grid = isa::GridKind::Oversubscribed;
     k.launch.blocks_per_slot = run.waves;
   }
+  k.launch.fill_shared_memory = k.launch.fill_shared_memory || run.fill_shared_memory;
   if (run.device_blocks > 0) {  // the grid the GPU ran (a measurement's), shared out as the SMs are
     k.launch.grid = isa::GridKind::Oversubscribed;
     k.launch.device_blocks = run.device_blocks;
@@ -63,8 +64,8 @@ isa::Kernel case_kernel(const RunSpec& run, const ParamSet& params) {
 }
 
 std::shared_ptr<const isa::Kernel> SimulationCache::kernel(const RunSpec& run, const ParamSet& params) {
-  const std::string key =
-      fmt::format("{}|{}|{}|{}|{}", run.workload, report::params_text(params), run.waves, run.blocks, run.device_blocks);
+  const std::string key = fmt::format("{}|{}|{}|{}|{}|{}", run.workload, report::params_text(params), run.waves, run.blocks,
+                                      run.device_blocks, run.fill_shared_memory);
   auto& slot = kernels_[key];
   if (!slot) slot = std::make_shared<const isa::Kernel>(case_kernel(run, params));
   return slot;
@@ -76,8 +77,9 @@ std::string SimulationCache::point_key(const RunSpec& run, const ParamSet& param
   // share its simulations.
   const auto k = kernel(run, params);
   const bool generated = k->source.rfind("generator:", 0) == 0;
-  return fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}", run.gpu, join(run.sets, " "), run.workload,
-                     report::params_text(generated ? k->params : params), run.waves, run.blocks, run.device_blocks, sms_of(run), warps);
+  return fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", run.gpu, join(run.sets, " "), run.workload,
+                     report::params_text(generated ? k->params : params), run.waves, run.blocks, run.device_blocks, run.fill_shared_memory,
+                     sms_of(run), warps);
 }
 
 std::vector<int> SimulationCache::occupancies(const RunSpec& run, const ParamSet& params) {
