@@ -167,6 +167,29 @@ TEST(AutoCases, ARowsWavesAreTheCasesWaves) {
   EXPECT_NE(d.skipped[0].find("lab.bad: waves is not an integer from 1 to 1000"), std::string::npos) << d.skipped[0];
 }
 
+// The warpsim suite's rows ran its occupancy plan (blocks filling the SM's shared memory), which
+// their cases run too: a sample's note names its allocation, zero where the experiment left the
+// array to the L1; the suite's rows read off a sweep name none; another lab's rows run the
+// simulator's own launch.
+TEST(AutoCases, TheSuitesRowsRunTheSuitesLaunch) {
+  const DerivedCases d =
+      derive_rows("suite.csv",
+                  "mb.r.w64,kepler,throughput,homogeneous,op=random count=32,64,100,gbps,measured: warpsim microbench (§6.7),"
+                  "\"target 64 warps/SM; 21120 blocks of 4 warps, 13568 B dynamic smem, oversubscribed (§5.9)\"\n"
+                  "mb.c.w64,kepler,throughput,homogeneous,op=stream count=32,64,100,gbps,measured: warpsim microbench (cache),"
+                  "\"target 64 warps/SM; 2112 blocks of 4 warps, 0 B dynamic smem, persistent (§5.9)\"\n"
+                  "mb.r.peak,kepler,throughput,homogeneous,op=random count=32,,100,gbps,measured: warpsim microbench (§6.7),peak\n"
+                  "lab.r.w64,kepler,throughput,homogeneous,op=random count=32,64,100,gbps,mylab run 3,\n",
+                  "kepler");
+  ASSERT_EQ(d.cases.size(), 4u);
+  EXPECT_TRUE(find(d, "auto.mb.r.w64")->quantity.run.fill_shared_memory);
+  EXPECT_FALSE(find(d, "auto.mb.c.w64")->quantity.run.fill_shared_memory);
+  EXPECT_TRUE(find(d, "auto.mb.r.peak")->quantity.run.fill_shared_memory);
+  EXPECT_FALSE(find(d, "auto.lab.r.w64")->quantity.run.fill_shared_memory);
+  const CaseSpec& c = *find(d, "auto.mb.r.w64");
+  EXPECT_TRUE(case_kernel(c.quantity.run, c.quantity.run.params).launch.fill_shared_memory);
+}
+
 // A sample that attained 47 of its 48 warps/SM (4-warp blocks) is no whole number of blocks: no
 // launch realises it, so the case simulates the launch the row names (12 blocks of 4 warps); an
 // attained occupancy of whole blocks is simulated as it is, with the row's block size.

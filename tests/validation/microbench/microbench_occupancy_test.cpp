@@ -1,6 +1,9 @@
 // Occupancy control by dynamic shared memory (Volkov 2016 §5.7) with the H100's limits.
 #include <gtest/gtest.h>
 
+#include "config/loader.h"
+#include "device/occupancy.h"
+#include "isa/generators.h"
 #include "microbench_occupancy.h"
 
 namespace warpsim::validation {
@@ -90,6 +93,26 @@ TEST(MicrobenchOccupancy, RelatedPartsWithoutAConfigMapToNothing) {
   EXPECT_EQ(warpsim_gpu_name("NVIDIA GeForce RTX 4090 D", 114), "");          // China's cut
   EXPECT_EQ(warpsim_gpu_name("NVIDIA GeForce RTX 4090 Laptop GPU", 76), "");  // an AD103
   EXPECT_EQ(warpsim_gpu_name("NVIDIA L40S", 142), "");                        // 2520 MHz
+}
+
+// The suite's rows are simulated at the suite's launch (device/occupancy.h, fill_shared_memory):
+// the simulator's realisation of that plan gives the block size and allocation the suite's own
+// plan gives, at every occupancy of the H100 SXM5 it can realise.
+TEST(MicrobenchOccupancy, TheSimulatorRealisesTheSuitesPlanAtEveryOccupancy) {
+  const config::HwConfig h100 = config::load_hw_config("h100_sxm", {});
+  isa::Kernel k = isa::generate(*isa::find_generator("homogeneous"), {{"op", "add"}, {"count", "64"}});
+  k.launch.fill_shared_memory = true;
+  int planned = 0;
+  for (int w = 1; w <= 64; ++w) {
+    const auto p = plan_occupancy(w, kH100, 0);
+    if (!p) continue;
+    ++planned;
+    const device::LaunchRealization r = device::realize_launch(h100, k, w, 1);
+    EXPECT_EQ(r.block_threads, 32 * p->block_warps) << w << " warps/SM";
+    EXPECT_EQ(r.blocks_per_sm, p->blocks_per_sm) << w << " warps/SM";
+    EXPECT_EQ(r.shared_memory_per_block, p->dynamic_shared_bytes) << w << " warps/SM";
+  }
+  EXPECT_EQ(planned, 57);  // the rest the allocation granularity cannot hold to (§5.7)
 }
 
 }  // namespace
