@@ -25,14 +25,11 @@ sm::GridShape grid_shape(const config::HwConfig& cfg, const isa::Kernel& kernel,
           static_cast<uint64_t>(launch.blocks_per_sm) * static_cast<uint64_t>(sms)};
 }
 
-// The memory system's spec: with the shared memory the launch's resident blocks reserve per SM
-// (each block's allocation rounded up to the granularity, with its overhead; occupancy.cpp).
+// The memory system's spec, with the shared memory the launch's resident blocks reserve per SM.
 mem::MemorySystemSpec memory_spec(const config::HwConfig& cfg, const LaunchRealization& launch, int sms, uint64_t seed,
                                   std::vector<mem::AddressRange> shared_arrays) {
   mem::MemorySystemSpec spec{&cfg, sms, seed, std::move(shared_arrays)};
-  const int gran = std::max(1, cfg.sm.shared_memory_alloc_granularity_bytes);
-  const int per_block = launch.shared_memory_per_block + cfg.sm.shared_memory_block_overhead_bytes;
-  spec.shared_memory_per_sm = launch.blocks_per_sm * ((per_block + gran - 1) / gran * gran);
+  spec.shared_memory_per_sm = shared_memory_reserved_per_sm(cfg, launch);
   return spec;
 }
 

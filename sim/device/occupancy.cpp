@@ -28,7 +28,7 @@ int natural_limit(const config::HwConfig& cfg, const isa::Kernel& k, int block_w
   }
   const int own = k.launch.shared_memory_per_block;
   if (own > 0) {
-    const int alloc = round_up(own + cfg.sm.shared_memory_block_overhead_bytes, cfg.sm.shared_memory_alloc_granularity_bytes);
+    const int alloc = shared_memory_allocation(cfg, own);
     const int by_smem = cfg.sm.shared_memory_bytes / alloc;
     if (by_smem < limit) limit = by_smem, why = "shared memory";
   }
@@ -54,7 +54,7 @@ bool try_block_size(const config::HwConfig& cfg, const isa::Kernel& k, int block
     if (fill) smem = std::min(smem, cfg.sm.max_shared_memory_per_block_bytes);
     if (smem > cfg.sm.max_shared_memory_per_block_bytes || smem < k.launch.shared_memory_per_block) return false;
     if (fill) {
-      const int fits = cfg.sm.shared_memory_bytes / round_up(smem + cfg.sm.shared_memory_block_overhead_bytes, gran);
+      const int fits = cfg.sm.shared_memory_bytes / shared_memory_allocation(cfg, smem);
       if (fits < blocks || (fits > blocks && natural > blocks)) return false;
     }
     if (natural > blocks) why = "shared memory";
@@ -105,6 +105,14 @@ void check_launch_fits(const config::HwConfig& cfg, const isa::Kernel& k) {
 }
 
 }  // namespace
+
+int shared_memory_allocation(const config::HwConfig& cfg, int bytes) {
+  return round_up(bytes + cfg.sm.shared_memory_block_overhead_bytes, cfg.sm.shared_memory_alloc_granularity_bytes);
+}
+
+int shared_memory_reserved_per_sm(const config::HwConfig& cfg, const LaunchRealization& launch) {
+  return launch.blocks_per_sm * shared_memory_allocation(cfg, launch.shared_memory_per_block);
+}
 
 void check_warps_fit(const config::HwConfig& cfg, int warps_per_sm) {
   if (warps_per_sm > cfg.sm.max_warps)

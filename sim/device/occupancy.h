@@ -27,6 +27,14 @@ void check_warps_fit(const config::HwConfig& cfg, int warps_per_sm);
 // through shared memory alone, §5.7).
 LaunchRealization realize_launch(const config::HwConfig& cfg, const isa::Kernel& kernel, int warps_per_sm, int simulated_sms);
 
+// What a block asking for `bytes` of shared memory takes of the SM's: with the fixed overhead per
+// block, rounded up to the allocation granularity (Volkov §5.7).
+int shared_memory_allocation(const config::HwConfig& cfg, int bytes);
+
+// The shared memory `launch`'s resident blocks take of each SM (on Volta and later carved out of
+// the L1, memory.l1.unified_bytes).
+int shared_memory_reserved_per_sm(const config::HwConfig& cfg, const LaunchRealization& launch);
+
 // Warp instructions the whole grid of `launch` issues (the kernel's per-warp count x its warps).
 double grid_instructions(const config::HwConfig& cfg, const isa::Kernel& kernel, const LaunchRealization& launch);
 
