@@ -53,7 +53,8 @@ config::HwConfig with_l1(bool stores_update) {
 
 // Drives one memory system on the whole device, one access = one transaction.
 struct Harness {
-  explicit Harness(const config::HwConfig& c) : cfg(c), memory(make_memory_system({&cfg, cfg.device.sms, 1})) {}
+  explicit Harness(const config::HwConfig& c, int sms = 0)
+      : cfg(c), memory(make_memory_system({&cfg, sms > 0 ? sms : cfg.device.sms, 1})) {}
   void access(uint64_t address, uint32_t tag, uint64_t now, bool write = false, uint32_t bytes = 32, uint16_t sm = 0) {
     run_until(now);
     Transaction t;
@@ -204,6 +205,26 @@ TEST(CachedMemory, RequestsToOneSliceQueueAtItsPort) {
   EXPECT_EQ(h.completed(2), 1368u + 10);  // the second miss also waited 10 cycles at the port
   EXPECT_EQ(h.completed(3), 2200u);
   EXPECT_EQ(h.completed(4), 2210u);
+}
+
+// A share's slice carries its share of a device slice's traffic (here 1 SM of 16: 1/16), so it
+// keeps to 1/16 of the port's rate in the long run, 160 cycles a sector at 3.2 bytes per cycle; but
+// a burst moves at the device slice's 10 cycles a sector while the share's debt stays within an L2
+// round trip (200 cycles). Four warmed lines, four one-sector hits at 5000 reaching the slice at
+// 5100: the device looks them up at 5100, 5110, 5120, 5130. The share looks up the first two at
+// 5100 and 5110 (its rate then owes 5420 - 200), the third at 5220, the fourth at 5580 - 200.
+TEST(CachedMemory, AShareSliceMovesABurstAtTheDevicesRateAndKeepsToItsShareOverARoundTrip) {
+  config::HwConfig c = with_l2();
+  c.memory.l2.bytes_per_cycle = 3.2;
+  for (const int sms : {16, 1}) {
+    SCOPED_TRACE(sms);
+    Harness h(c, sms);
+    for (uint32_t i = 0; i < 4; ++i) h.access(i * kLine, i, 1000);
+    for (uint32_t i = 0; i < 4; ++i) h.access(i * kLine, 10 + i, 5000);
+    const std::vector<uint64_t> want =
+        sms == 16 ? std::vector<uint64_t>{5200, 5210, 5220, 5230} : std::vector<uint64_t>{5200, 5210, 5320, 5480};
+    for (uint32_t i = 0; i < 4; ++i) EXPECT_EQ(h.completed(10 + i), want[i]) << i;
+  }
 }
 
 // The slice's data array moves 64-byte halves of a line (l2.access_bytes 64, A100's 64 bytes a

@@ -108,8 +108,9 @@ class CachedMemory final : public MemorySystem {
     // MSHR (one that finds none goes to the memory without allocating), so that two partitions
     // waiting on each other's MSHRs cannot deadlock.
     dram::RingBuffer<uint32_t> far_waiting;
-    double port_free = 0;  // when the data port is next free (cycles): L2 slice; L1 to the SM
-    bool blocked = false;  // L2: the head waits for an MSHR or a free way
+    double port_free = 0;   // when the data port is next free (cycles): L2 slice; L1 to the SM
+    double share_free = 0;  // L2 slice of a share: when its share of the port's time is next free
+    bool blocked = false;   // L2: the head waits for an MSHR or a free way
   };
 
   uint32_t new_request(const Request& r);
@@ -149,7 +150,10 @@ class CachedMemory final : public MemorySystem {
   uint32_t partitions_ = 1, partition_slices_ = 1;
   bool sms_per_partition_ = true;  // the simulated SMs cover every partition (else their warps alternate)
   uint64_t l2_return_cycles_ = 0;  // slice -> SM on a hit
-  double port_cycles_per_sector_ = 0;
+  // A slice's port moves a request's sectors at the device slice's rate (burst_cycles_per_sector_)
+  // and keeps the share's long-run rate (port_cycles_per_sector_), running ahead of it by up to
+  // share_burst_cycles_ (see the constructor). The whole device: one rate, no burst.
+  double port_cycles_per_sector_ = 0, burst_cycles_per_sector_ = 0, share_burst_cycles_ = 0;
   int access_sectors_ = 1;  // sectors one access of the slice's array moves (l2.access_bytes / 32)
   uint32_t l2_mshrs_ = 0, l1_mshrs_ = 0;
   bool has_l1_ = false, has_l2_ = false;

@@ -111,7 +111,10 @@ bool CachedMemory::l2_lookup(Level& slice, uint32_t slice_index, uint32_t reques
     wb.writeback = true;
     fetch_below(new_mshr(wb), evicted.line, evicted.dirty, true, sm, now);
   }
-  slice.port_free = std::max(slice.port_free, static_cast<double>(now)) + port_cycles_per_sector_ * port_sectors(mask);
+  const double sectors = port_sectors(mask);
+  const double moved = std::max(slice.port_free, static_cast<double>(now)) + burst_cycles_per_sector_ * sectors;
+  slice.share_free = std::max(slice.share_free, static_cast<double>(now)) + port_cycles_per_sector_ * sectors;
+  slice.port_free = std::max(moved, slice.share_free - share_burst_cycles_);
   if (have == mask) {
     requests_[request].from_cache = true;
     deliver(request, now + l2_return_cycles_);

@@ -181,6 +181,14 @@ std::optional<Derived> derive(const Measurement& m, const config::HwConfig& cfg,
     e.warps = n;
     e.unit = OccupancyUnit::WarpsPerSm;
     d.q.run.warps = {n};
+    // Random loads at 1-2 warps/SM are latency-bound, and a one-SM share misstates that latency:
+    // its one DRAM channel takes a warp's 32 sector reads one after another, where the device
+    // spreads them over 32 channels among the other SMs' reads (§6.7's random throughput is that of
+    // every SM's warps at once). The whole device then holds only 1-2 warps per SM: cheap.
+    if (n <= 2 && m.params.count("op") && m.params.at("op") == "random") {
+      d.q.run.sms = 0;
+      d.reason += "; simulated on the whole device (a one-SM share queues a warp's random sectors in one channel)";
+    }
     if (e.kind == ExtractKind::PctPeak) {  // the peak needs the whole grid, plus the row's occupancy
       for (int k = cfg.scheduler.count; k <= cfg.sm.max_warps; k += cfg.scheduler.count)
         if (k != n) d.q.run.warps.push_back(k);

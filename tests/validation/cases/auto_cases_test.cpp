@@ -190,6 +190,25 @@ TEST(AutoCases, TheSuitesRowsRunTheSuitesLaunch) {
   EXPECT_TRUE(case_kernel(c.quantity.run, c.quantity.run.params).launch.fill_shared_memory);
 }
 
+// Random loads at 1-2 warps/SM run on the whole device (a one-SM share queues a warp's 32 random
+// sectors in its one channel); at 4 warps/SM, the peak, and other loads at 1 warp/SM, a share.
+TEST(AutoCases, RandomLoadsAtOneOrTwoWarpsPerSmRunOnTheWholeDevice) {
+  const DerivedCases d = derive_rows("random.csv",
+                                     "r.w1,kepler,throughput,homogeneous,op=random count=32,1,10,gbps,lab,\n"
+                                     "r.w2,kepler,throughput,homogeneous,op=random count=32,2,20,gbps,lab,\n"
+                                     "r.w4,kepler,throughput,homogeneous,op=random count=32,4,40,gbps,lab,\n"
+                                     "r.peak,kepler,throughput,homogeneous,op=random count=32,,40,gbps,lab,\n"
+                                     "s.w1,kepler,throughput,homogeneous,op=stream count=32,1,10,gbps,lab,\n",
+                                     "kepler");
+  ASSERT_EQ(d.cases.size(), 5u);
+  EXPECT_EQ(find(d, "auto.r.w1")->quantity.run.sms, 0);
+  EXPECT_EQ(find(d, "auto.r.w2")->quantity.run.sms, 0);
+  EXPECT_NE(find(d, "auto.r.w1")->tolerance_reason.find("whole device"), std::string::npos);
+  EXPECT_EQ(find(d, "auto.r.w4")->quantity.run.sms, 1);
+  EXPECT_EQ(find(d, "auto.r.peak")->quantity.run.sms, 1);
+  EXPECT_EQ(find(d, "auto.s.w1")->quantity.run.sms, 1);
+}
+
 // A sample that attained 47 of its 48 warps/SM (4-warp blocks) is no whole number of blocks: no
 // launch realises it, so the case simulates the launch the row names (12 blocks of 4 warps); an
 // attained occupancy of whole blocks is simulated as it is, with the row's block size.
