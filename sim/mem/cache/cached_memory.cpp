@@ -108,10 +108,10 @@ CachedMemory::CachedMemory(const MemorySystemSpec& spec, const MemoryBuilder& bu
     const double per_slice = m.l2.slices * share / g.slices;  // of a device slice's traffic
     l2_return_cycles_ = static_cast<uint64_t>(m.l2.hit_latency_cycles) - request_cycles_;
     port_cycles_per_sector_ = static_cast<double>(kSectorBytes) / (m.l2.bytes_per_cycle * per_slice);
-    // A slice of a share stands for 1 / per_slice device slices' worth of traffic, the other SMs'
-    // spread over time: a warp's burst moves at a device slice's rate, and the share keeps to its
+    // A slice of a share carries per_slice of a device slice's traffic, the rest being the other
+    // SMs' spread over time: a warp's burst moves at a device slice's rate, and the share keeps to its
     // rate over an L2 round trip (running ahead by at most that), not request by request, which
-    // would serialise a burst per_slice times slower than the device does.
+    // would serialise a burst 1 / per_slice times slower than the device does.
     burst_cycles_per_sector_ = std::min(port_cycles_per_sector_, static_cast<double>(kSectorBytes) / m.l2.bytes_per_cycle);
     share_burst_cycles_ = per_slice < 1 ? static_cast<double>(m.l2.hit_latency_cycles) : 0.0;
     access_sectors_ = m.l2.access_bytes / static_cast<int>(kSectorBytes);
