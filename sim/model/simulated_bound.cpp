@@ -52,9 +52,35 @@ double simulated_throughput_bound(const config::HwConfig& cfg, const isa::Kernel
   return p.instructions * throughput_worksheet(c, k, p).warp_throughput();
 }
 
-double queued_work_share(const config::HwConfig& cfg, uint64_t cycles) {
-  if (cycles == 0) return 0;
-  return config::smem_queue_cycles(cfg.smem) / static_cast<double>(cycles);
+double pipe_backlog_cycles(const config::HwConfig& cfg, const isa::Kernel& k) {
+  const KernelProfile p = profile_kernel(cfg, k);
+  const double warp = cfg.sm.warp_size;
+  double most = 0;
+  for (size_t pc = 0; pc < k.code.size(); ++pc) {
+    double window = cfg.scheduler.cycles_per_issue, occupancy = 0;
+    switch (k.code[pc].cls) {
+      case isa::OpClass::Alu:
+        occupancy = warp / cfg.alu.ops_per_cycle;
+        // GT200: an FMUL the SFU takes holds it at the SFU's multiply rate (share_fmuls_with_sfus).
+        if (cfg.sfu.fmul_ops_per_cycle > 0 && isa::is_fmul(k.code[pc].opcode))
+          occupancy = std::max(occupancy, warp / cfg.sfu.fmul_ops_per_cycle);
+        break;
+      case isa::OpClass::Sfu:
+        occupancy = warp / cfg.sfu.ops_per_cycle;
+        break;
+      case isa::OpClass::Dp:
+        if (cfg.dp.ops_per_cycle > 0) occupancy = warp / cfg.dp.ops_per_cycle;
+        break;
+      case isa::OpClass::Smem:
+        occupancy = p.costs[pc].bank_cycles;
+        window += config::smem_queue_cycles(cfg.smem);
+        break;
+      default:
+        continue;
+    }
+    most = std::max(most, window + occupancy);
+  }
+  return most;
 }
 
 }  // namespace warpsim::model

@@ -21,17 +21,18 @@ namespace warpsim::model {
 double simulated_throughput_bound(const config::HwConfig& cfg, const isa::Kernel& kernel,
                                   const std::vector<uint64_t>* timed_counts = nullptr);
 
-// The shared-memory unit's queue (smem.queue_instructions) can end the interval holding work issued
-// in it: up to its length in unit cycles, as a share of the interval's `cycles` (0 without a
-// queue). The bound is on work the unit takes; what the SM issues may exceed it by that share.
-double queued_work_share(const config::HwConfig& cfg, uint64_t cycles);
+// The most unit time one pipe can hold past the timed interval's end, in its cycles: a pipe takes
+// an instruction while its backlog is under its window (an issue slot, plus the shared-memory
+// queue, smem.queue_instructions) and that instruction adds its own occupancy (threads / rate, or
+// its bank passes). So each pipe may have taken up to this much more than the interval's length
+// of work, and the binding unit's instructions exceed the bound by at most this share of the
+// interval: one 32-thread SFU op at 0.1 ops/cycle holds its pipe 320 cycles.
+double pipe_backlog_cycles(const config::HwConfig& cfg, const isa::Kernel& kernel);
 
-// What the bound may be exceeded by: an instruction issued just before the timed interval's end
-// still holding its pipe, 1e-5 of the interval on examples/maxwell_gto.yaml at full occupancy, 0
-// on the seeds' GPUs.
+// What the bound may be exceeded by besides the pipes' backlog: rounding of the cycle counts.
 inline constexpr double kBoundSlack = 1e-4;
 inline constexpr const char* kBoundRule =
-    "simulated warp IPC per SM / (the throughput bound of Volkov's worksheet (§3.6) for the timed mix x (1 + the "
-    "shared-memory queue's length over the interval)) <= 1 + 1e-4";
+    "simulated warp IPC per SM / (the throughput bound of Volkov's worksheet (§3.6) for the timed mix x (1 + the most "
+    "work one pipe may hold past the interval's end, over the interval)) <= 1 + 1e-4";
 
 }  // namespace warpsim::model

@@ -112,9 +112,41 @@ TEST(ValidationInvariants, AViolationIsCountedWithTheRunItHappenedIn) {
   EXPECT_EQ(little.violated, 1u);
   EXPECT_DOUBLE_EQ(little.worst, 2 * kLittlesLawTolerance);
   EXPECT_EQ(bound.violated, 1u);
-  EXPECT_NEAR(bound.worst, 1.01, 1e-12);
+  // Over the bound with the pipes' backlog allowed for (model::pipe_backlog_cycles): an issue
+  // slot plus a CUDA-core op, 32 threads at Kepler's 48 ops/cycle per scheduler, over the run.
+  const double backlog = 1 + 32.0 / 48;
+  EXPECT_NEAR(model::pipe_backlog_cycles(*p.config, *p.kernel), backlog, 1e-12);
+  EXPECT_NEAR(bound.worst, 1.01 / (1 + backlog / static_cast<double>(good.cycles)), 1e-12);
   EXPECT_NE(bound.worst_run.find("kepler vector_add"), std::string::npos) << bound.worst_run;
   EXPECT_NE(bound.worst_run.find("@ 16 warps/SM"), std::string::npos) << bound.worst_run;
+}
+
+TEST(ValidationInvariants, APipeMayTakeOneInstructionPastTheWindowsEnd) {
+  // A unit slower than the issue rate takes the last instruction of the timed window while it is
+  // still busy, and that instruction holds it past the window's end: a 32-thread MUFU at 0.1
+  // ops/cycle for 320 cycles, a 2-way-conflicting LDS on the toy's banks for two passes. Short
+  // runs of such units exceed the bare bound by up to that backlog over the run's cycles (by
+  // 6% and 0.4% here), and no more: the invariant allows the backlog, nothing else.
+  struct Case {
+    std::string gpu, workload;
+    isa::ParamMap params;
+    std::vector<std::string> sets;
+  };
+  for (const Case& c : {Case{"kepler", "sfu_mix", {{"groups", "4"}}, {"sfu.ops_per_cycle=0.1"}},
+                        Case{"toy", "homogeneous", {{"op", "smem2"}, {"count", "8"}}, {}}}) {
+    auto p = point(c.gpu, c.workload, c.params, 4);
+    std::vector<std::string> sets = c.sets;
+    sets.push_back("memory.model=fixed");
+    p.config = std::make_shared<const config::HwConfig>(config::load_hw_config(c.gpu, sets));
+    const device::Result r = device::simulate(*p.config, *p.kernel, p.options);
+    const double excess = r.ipc_per_sm / model::simulated_throughput_bound(*p.config, *p.kernel, &r.warp_instructions_by_pc) - 1;
+    const double backlog = model::pipe_backlog_cycles(*p.config, *p.kernel) / static_cast<double>(r.cycles);
+    EXPECT_GT(excess, 10 * model::kBoundSlack) << c.workload;
+    EXPECT_LE(excess, backlog + model::kBoundSlack) << c.workload << ": backlog " << backlog;
+    InvariantChecker checker;
+    checker.add(p, r);
+    EXPECT_EQ(checker.checks()[1].violated, 0u) << c.workload << ": " << checker.checks()[1].worst;
+  }
 }
 
 TEST(ValidationInvariants, AnyWarpDualIssueIsInTheBound) {
