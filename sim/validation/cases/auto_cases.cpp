@@ -26,22 +26,38 @@ struct Derived {
 
 // The row's workload parameters (the keys its workload declares); the rest are measurement
 // conditions, and `unknown` gets those the README does not name either (a typo: `treshold=90`
-// would otherwise leave the case at its default 99%).
-bool split_params(const Measurement& m, ParamSet& workload_params, std::vector<std::string>& unknown, std::string& why) {
-  try {
-    const isa::Kernel defaults = isa::load_workload(m.workload);
-    const std::vector<std::string>& conditions = measurement_condition_keys();
-    for (const auto& [k, v] : m.params) {
-      if (defaults.params.count(k))
-        workload_params[k] = v;
-      else if (std::find(conditions.begin(), conditions.end(), k) == conditions.end())
-        unknown.push_back(k);
+// would otherwise leave the case at its default 99%). A workload warpsim does not have, or
+// parameters it rejects, make the row bad input: a UserError at its workload or params column.
+void split_params(const Measurement& m, ParamSet& workload_params, std::vector<std::string>& unknown) {
+  // The workload loader's own place ("<cli>: --workload", "<--param>") is the row's here.
+  const auto bad = [&m](const char* column, const UserError& e) {
+    std::string why;
+    for (const Diagnostic& d : e.diagnostics()) {
+      if (!why.empty()) why += "; ";
+      if (d.file.empty() || d.file.front() != '<')
+        why += d.to_string();
+      else
+        why += d.key.empty() || d.key.front() == '-' ? d.message : d.key + ": " + d.message;
     }
-    isa::load_workload(m.workload, workload_params);
-    return true;
+    return UserError(Diagnostic{m.file, m.line, 0, column, fmt::format("{}: workload '{}': {}", m.id, m.workload, why)});
+  };
+  isa::Kernel defaults;
+  try {
+    defaults = isa::load_workload(m.workload);
   } catch (const UserError& e) {
-    why = fmt::format("workload '{}' cannot be built: {}", m.workload, e.what());
-    return false;
+    throw bad("workload", e);
+  }
+  const std::vector<std::string>& conditions = measurement_condition_keys();
+  for (const auto& [k, v] : m.params) {
+    if (defaults.params.count(k))
+      workload_params[k] = v;
+    else if (std::find(conditions.begin(), conditions.end(), k) == conditions.end())
+      unknown.push_back(k);
+  }
+  try {
+    isa::load_workload(m.workload, workload_params);
+  } catch (const UserError& e) {
+    throw bad("params", e);
   }
 }
 
@@ -242,11 +258,7 @@ DerivedCases derive_cases(const MeasurementSet& ms, const std::vector<size_t>& f
         const config::HwConfig& cfg = *sims.config(config_arg, {});
         ParamSet params;
         std::vector<std::string> unknown;
-        if (!split_params(m, params, unknown, why)) {
-          skip(why);
-          out.warnings.push_back(fmt::format("{}:{}: {}: no case derived: {}", m.file, m.line, m.id, why));
-          break;  // the same for every GPU of the row
-        }
+        split_params(m, params, unknown);
         auto d = derive(m, cfg, why);
         if (!d) {
           skip(why);

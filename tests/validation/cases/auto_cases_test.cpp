@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 
 #include "common/user_error.h"
 #include "support/test_support.h"
@@ -255,17 +256,36 @@ TEST(AutoCases, AKeyNeitherTheWorkloadsNorAConditionIsWarnedAbout) {
       test::write_temp_file("auto/typo.csv",
                             "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
                             "lab.typo,kepler,warps_needed,homogeneous,op=stream treshold=90,,56,warps_per_sm,mylab,\n"
-                            "lab.badop,kepler,throughput,homogeneous,op=addd,8,1,ipc_per_sm,mylab,\n"
                             "lab.fine,kepler,warps_needed,homogeneous,op=stream threshold=90,,56,warps_per_sm,mylab,\n");
   const MeasurementSet ms = load_measurements(path);
   SimulationCache sims(std::vector<std::string>{});
   const DerivedCases d = derive_cases(ms, {0}, "kepler", "kepler", sims);
-  ASSERT_EQ(d.warnings.size(), 2u);
+  ASSERT_EQ(d.warnings.size(), 1u);
   EXPECT_NE(d.warnings[0].find("typo.csv:2: lab.typo: params key 'treshold'"), std::string::npos) << d.warnings[0];
-  EXPECT_NE(d.warnings[1].find("typo.csv:3: lab.badop: no case derived: workload 'homogeneous' cannot be built"), std::string::npos)
-      << d.warnings[1];
   EXPECT_NE(find(d, "auto.lab.typo"), nullptr);  // still derived, at the default fraction
-  EXPECT_EQ(find(d, "auto.lab.badop"), nullptr);
+}
+
+// A workload warpsim does not have (a misspelt name) or parameter values its workload rejects are
+// bad input, at the row's workload or params column, not a row left out with a note.
+TEST(AutoCases, AnUnknownWorkloadOrParametersItRejectsAreAnErrorAtTheirColumn) {
+  const std::string header = "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n";
+  for (const auto& [workload, params, column, said] :
+       {std::tuple{"homogenous", "op=add", "workload", "did you mean 'homogeneous'"},
+        std::tuple{"homogeneous", "op=addd", "params", "op: "}, std::tuple{"homogeneous", "op=add count=-1", "params", "count"}}) {
+    const std::string path = test::write_temp_file(
+        "auto/bad_workload.csv", header + "lab.x,kepler,throughput," + workload + "," + params + ",8,1,ipc_per_sm,mylab,\n");
+    const MeasurementSet ms = load_measurements(path);
+    SimulationCache sims(std::vector<std::string>{});
+    try {
+      (void)derive_cases(ms, {0}, "kepler", "kepler", sims);
+      ADD_FAILURE() << workload << " " << params << " was accepted";
+    } catch (const UserError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("bad_workload.csv:2: " + std::string(column) + ": lab.x: "), std::string::npos) << what;
+      EXPECT_NE(what.find(said), std::string::npos) << what;
+      EXPECT_EQ(what.find("<cli>"), std::string::npos) << what;
+    }
+  }
 }
 
 TEST(AutoCases, APercentileKeepsAConfigsDramModel) {
