@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -87,6 +88,15 @@ void tally_kept_points(const Output& o, const SweepPlan& plan, LineFormat f, con
   }
 }
 
+// A sweep that fails before any point of it was written leaves no file it created: a header
+// alone is no checkpoint to resume from (a file that held points is kept for that).
+void discard_if_unused(Output& o, const std::string& path, bool created) {
+  if (!created || o.done > 0 || o.state.held() > 0) return;
+  o.writer.reset();
+  std::error_code ignored;
+  std::filesystem::remove(path, ignored);
+}
+
 std::vector<size_t> todo_of(const Output& o) {
   std::vector<bool> held;
   for (const auto& l : o.state.lines) held.push_back(l.has_value());
@@ -112,6 +122,7 @@ void run_with_mpi(const SweepRequest& req, const SweepPlan& plan, LineFormat f, 
   std::unique_ptr<Output> out;
   std::optional<std::vector<size_t>> todo;
   std::exception_ptr failure;  // any kind: the other ranks wait for the broadcast
+  const bool created = session.rank() == 0 && !req.out.empty() && !std::filesystem::exists(req.out);
   if (session.rank() == 0) {
     try {
       out = open_output(req, plan, f, columns);
@@ -126,8 +137,13 @@ void run_with_mpi(const SweepRequest& req, const SweepPlan& plan, LineFormat f, 
     if (failure) std::rethrow_exception(failure);  // rank 0 reports; the others end quietly
     return;
   }
-  mpi::run_distributed(session, *shared, longest_first(plan, *shared), req.jobs, plan_lines(plan, f, columns, tally),
-                       out ? emit_to(*out) : EmitFn{});
+  try {
+    mpi::run_distributed(session, *shared, longest_first(plan, *shared), req.jobs, plan_lines(plan, f, columns, tally),
+                         out ? emit_to(*out) : EmitFn{});
+  } catch (...) {
+    if (out) discard_if_unused(*out, req.out, created);
+    throw;
+  }
   mpi::gather_tally(session, tally);
   if (out) close_output(*out, req, plan, f, columns);
 }
@@ -151,10 +167,16 @@ std::string run_sweep(const SweepRequest& req) {
   else
 #endif
   {
+    const bool created = !req.out.empty() && !std::filesystem::exists(req.out);
     auto out = open_output(req, plan, f, columns);
     tally_kept_points(*out, plan, f, columns, tally);
     const auto todo = todo_of(*out);
-    run_local(todo, req.jobs, plan_lines(plan, f, columns, tally), emit_to(*out), longest_first(plan, todo));
+    try {
+      run_local(todo, req.jobs, plan_lines(plan, f, columns, tally), emit_to(*out), longest_first(plan, todo));
+    } catch (...) {
+      discard_if_unused(*out, req.out, created);
+      throw;
+    }
     close_output(*out, req, plan, f, columns);
   }
   std::string broken;

@@ -193,6 +193,22 @@ TEST(SweepCli, BadInputExitsTwoAndWritesNothing) {
   EXPECT_EQ(run_cli(kGrid + " --out /dev/null").exit_code, 2);
 }
 
+// A sweep stopped by --max-cycles before it wrote a point leaves no file it created (a header is
+// no checkpoint); one that resumed a file of points keeps them to resume from again.
+TEST(SweepCli, ASweepThatFailsBeforeItsFirstPointLeavesNoFileItCreated) {
+  const std::string out = temp_dir() + "/stopped.csv";
+  std::filesystem::remove(out);
+  const std::string small = "sweep --gpu kepler --workload alpha_mix --param loads=2 --sms 1 --jobs 1 --quiet --warps ";
+  const auto stopped = run_cli(small + "4:64:20 --max-cycles 4200 --out " + out);
+  EXPECT_EQ(stopped.exit_code, 2);
+  EXPECT_NE(stopped.err.find("--max-cycles"), std::string::npos) << stopped.err;
+  EXPECT_FALSE(std::filesystem::exists(out));
+  ASSERT_EQ(run_cli(small + "4 --out " + out).exit_code, 0);  // one point held
+  const std::string held = slurp(out);
+  EXPECT_EQ(run_cli(small + "4:64:20 --max-cycles 4200 --out " + out).exit_code, 2);
+  EXPECT_EQ(slurp(out), held);
+}
+
 // Under mpirun a rank other than the first leaves bad input to rank 0: it writes nothing, says
 // nothing and exits 0, so that mpirun's abort on a failed rank cannot cut rank 0's message short.
 TEST(SweepCli, ARankOtherThanTheFirstLeavesBadInputToRankZero) {
