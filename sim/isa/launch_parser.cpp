@@ -3,6 +3,8 @@
 // the 2-D shapes of block and grid that affine and gather indices see.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "common/text.h"
 #include "isa/workload_parser.h"
 
@@ -11,10 +13,17 @@ namespace warpsim::isa {
 std::vector<LaunchError> parse_launch(const std::vector<std::string>& words, LaunchSpec& launch) {
   std::vector<LaunchError> errors;
   std::string grid_given;  // the grid= value, when given
+  std::vector<std::string> seen;
   for (const std::string& w : words) {
     auto eq = w.find('=');
     std::string key = w.substr(0, eq);
     std::string val = eq == std::string::npos ? "" : w.substr(eq + 1);
+    // Each key once, as every other directive's: `blocks=4 blocks=8` is a slip, not a choice.
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+      errors.push_back({key, fmt::format("'{}' is given twice in .launch", key)});
+      continue;
+    }
+    seen.push_back(key);
     auto num = parse_int(val);
     // Bounded far above any GPU's limit, so that the value fits its field (an int) as written.
     auto need_num = [&](int64_t lo, int64_t hi) {

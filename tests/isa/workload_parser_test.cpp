@@ -192,6 +192,9 @@ TEST(WorkloadParser, LaunchValuesMustFitTheirFields) {
             std::string::npos);
   EXPECT_NE(error_of(".launch blocks_per_slot=0\nNOP\n").find("w.wl:1: blocks_per_slot: expected an integer in [1, "), std::string::npos);
   EXPECT_EQ(parse_workload(".launch threads_per_block=256\nNOP\n", "w.wl").launch.line, 1);
+  // Each key once, as every other directive's keys: the last one does not silently win.
+  EXPECT_NE(error_of(".kernel x\n.launch grid=fixed blocks=4 blocks=8\nFADD R1, R1, R1\n").find("w.wl:2: blocks: 'blocks' is given twice"),
+            std::string::npos);
 }
 
 TEST(WorkloadParser, AllErrorsOfOnePassAreReported) {
