@@ -237,6 +237,11 @@ class Parser {
         error(ln, fmt::format("expected a size like 512MB (B, KB, MB, GB or TB), found '{}'", w[2]), ".array");
         return;
       }
+      // At least a line: what the access patterns place their words in, and memloop's own floor.
+      if (*sz < 128) {
+        error(ln, fmt::format("array '{}' of {} bytes is less than one 128-byte line", w[1], *sz), ".array");
+        return;
+      }
       a.bytes = *sz;
     }
     // The arrays sit back to back, each from a 1 GiB boundary (sm/address_generator.cpp): past the

@@ -192,6 +192,9 @@ TEST(WorkloadParser, LaunchValuesMustFitTheirFields) {
             std::string::npos);
   EXPECT_NE(error_of(".launch blocks_per_slot=0\nNOP\n").find("w.wl:1: blocks_per_slot: expected an integer in [1, "), std::string::npos);
   EXPECT_EQ(parse_workload(".launch threads_per_block=256\nNOP\n", "w.wl").launch.line, 1);
+  EXPECT_NE(error_of(".array a 1B\nLD.128 R4, [R2] ; pattern=random\n")
+                .find("w.wl:1: .array: array 'a' of 1 bytes is less than one 128-byte line"),
+            std::string::npos);
   // Each key once, as every other directive's keys: the last one does not silently win.
   EXPECT_NE(error_of(".kernel x\n.launch grid=fixed blocks=4 blocks=8\nFADD R1, R1, R1\n").find("w.wl:2: blocks: 'blocks' is given twice"),
             std::string::npos);
