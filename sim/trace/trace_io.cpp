@@ -1,6 +1,7 @@
 #include "trace/trace_io.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -229,14 +230,12 @@ MemoryTrace read_text(std::istream& in, const std::string& name) {
       e.first_sector = static_cast<uint32_t>(t.sectors.size());
       std::string s;
       while (fields >> s) {
-        size_t used = 0;
-        uint64_t v = 0;
-        try {
-          v = std::stoull(s, &used, 16);
-        } catch (const std::exception&) {
-          used = 0;
-        }
-        if (used != s.size()) text_error(name, n, fmt::format("'{}' is not a sector number in hex", s));
+        // Hex digits only, as the writer prints them: stoull alone would take "-1" (wrapping to
+        // 2^64 - 1), "+40" and "0x40".
+        const bool digits = !s.empty() && s.size() <= 16 &&
+                            std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+        if (!digits) text_error(name, n, fmt::format("'{}' is not a sector number in hex", s));
+        const uint64_t v = std::stoull(s, nullptr, 16);
         if (e.sectors > 0 && v <= t.sectors.back())
           text_error(name, n, fmt::format("sector {} is not above the one before it (sectors ascend)", s));
         t.sectors.push_back(v);

@@ -91,6 +91,11 @@ TEST(TraceIo, DamagedFilesAreErrorsThatNameTheFileAndLine) {
   const int lines = static_cast<int>(std::count(txt.begin(), txt.end(), '\n'));
   const size_t last = txt.rfind('\n', txt.size() - 2);
   expect_error(txt.substr(0, last + 1) + "0 + 0 12zz\n", "'12zz' is not a sector number in hex", lines);
+  // Hex digits only: what stoull would also take (a sign, a 0x prefix) is no sector the writer printed.
+  for (const std::string s : {"-1", "+40", "0x40", "11112222333344445"}) {
+    const std::string said = "'" + s + "' is not a sector number in hex";
+    expect_error(txt.substr(0, last + 1) + "0 + 0 " + s + "\n", said, lines);
+  }
   expect_error("warpsim-trace 1 text\nmeta {\"gpu\": 1}\n", "not a trace header", 2);
   expect_error(txt + "warp 99\n", "expected 'warp 8'", lines + 1);
   expect_error(txt.substr(0, last + 1), "warp 7 holds 8 accesses where its 'warp' line announces 9", lines - 1);  // the last line cut off
