@@ -90,7 +90,13 @@ void check_memory_rules(const HwConfig& c, Fail& fail, Conflict& conflict) {
       conflict({"memory.l1.bytes", "memory.l1.ways"},
                fmt::format("{} bytes do not split into whole {}-way sets of 128-byte lines", m.l1.bytes, m.l1.ways));
     const int below = m.l2.slices > 0 ? m.l2.hit_latency_cycles : m.latency_cycles;
-    if (m.l1.hit_latency_cycles < 1 || m.l1.hit_latency_cycles > below)
+    // An L1 turned on without its hit latency: that key (or the size that turned it on), not the
+    // level below, which it has no bearing on.
+    if (m.l1.hit_latency_cycles < 1)
+      conflict({"memory.l1.hit_latency_cycles", "memory.l1.bytes"},
+               fmt::format("an L1 of {} bytes needs memory.l1.hit_latency_cycles of at least 1 cycle, found {}", m.l1.bytes,
+                           m.l1.hit_latency_cycles));
+    else if (m.l1.hit_latency_cycles > below)
       conflict({"memory.l1.hit_latency_cycles", m.l2.slices > 0 ? "memory.l2.hit_latency_cycles" : "memory.latency_cycles"},
                fmt::format("an L1 hit of {} cycles must take at least 1 cycle and no longer than a trip below it ({})",
                            m.l1.hit_latency_cycles, below));

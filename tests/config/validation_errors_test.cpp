@@ -153,6 +153,8 @@ TEST(ConfigErrors, CrossFieldRulesNameTheLineOfTheBlamedKey) {
       {"memory:\n  l2:\n    access_bytes: 96\n", "memory.l2.access_bytes", "96 is not a power of two"},
       {"memory:\n  dram:\n    ranks: 3\n", "memory.dram.ranks", "4 bank groups do not split evenly into 3 ranks"},
       {"gpu:\n  name: \"my gpu/2\"\n", "gpu.name", "'my gpu/2': expected letters, digits and _ . + - only"},
+      // An L1 turned on without its hit latency is blamed on the L1, not on the L2 below it.
+      {"memory:\n  l1:\n    bytes: 16384\n", "memory.l1.bytes", "needs memory.l1.hit_latency_cycles of at least 1 cycle, found 0"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.key);
@@ -162,7 +164,8 @@ TEST(ConfigErrors, CrossFieldRulesNameTheLineOfTheBlamedKey) {
     const Diagnostic* d = find_diagnostic(ds, c.key, c.text);
     ASSERT_NE(d, nullptr) << ds[0].to_string();
     if (d->file == p) {
-      EXPECT_EQ(d->line, c.key == "scheduler.two_level_active_warps" || c.key.starts_with("memory.l2.") || c.key.starts_with("memory.dram.")
+      EXPECT_EQ(d->line, c.key == "scheduler.two_level_active_warps" || c.key.starts_with("memory.l2.") ||
+                                 c.key.starts_with("memory.dram.") || c.key.starts_with("memory.l1.")
                              ? 4
                              : 3);
     } else {
