@@ -170,7 +170,8 @@ std::string suggest_key(const std::string& key) {
 
 std::string expected_text(const FieldSpec& f) {
   auto range = [&](const char* what) {
-    if (f.max == kNoMax || f.max >= 1e8) return fmt::format("{} >= {}", what, f.min);
+    // Every finite bound is said, large ones too: an error quoting the range must agree with it.
+    if (f.max == kNoMax) return fmt::format("{} >= {}", what, f.min);
     return fmt::format("{} in [{}, {}]", what, f.min, f.max);
   };
   switch (f.type) {
