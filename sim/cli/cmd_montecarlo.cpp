@@ -117,6 +117,10 @@ void register_montecarlo(CLI::App& app) {
     x->mc.seed = from_file && cmd->count("--seed") == 0 ? from_file->meta.seed : o->seed;
     const std::string gpu = !o->gpu.empty() ? o->gpu : from_file ? from_file->meta.gpu : "";
     if (gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--gpu", "required (see `warpsim list gpus`)"});
+    // A GPU the trace names and no config has is the trace's error, at its header.
+    if (o->gpu.empty() && !config::hw_config_exists(gpu))
+      throw UserError(Diagnostic{x->trace, from_file->meta.line, 0, "meta.gpu",
+                                 fmt::format("no GPU config named '{}' (pass --gpu with its config; see `warpsim list gpus`)", gpu)});
     const config::HwConfig cfg = config::load_hw_config(gpu, o->sets);
     if (cfg.memory.l1.bytes <= 0 && (cfg.memory.l2.slices <= 0 || cfg.memory.l2_bytes <= 0))
       throw UserError(

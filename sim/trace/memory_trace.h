@@ -44,6 +44,7 @@ struct TraceMeta {
   int warps_per_block = 0;
   int64_t total_blocks = 0;   // the grid
   int64_t traced_blocks = 0;  // blocks 0 .. traced_blocks-1 are in the trace (the snapshot, §3)
+  int line = 0;               // the line of its file the header was read from (not written; 0: built in memory)
 };
 
 struct MemoryTrace {

@@ -64,6 +64,7 @@ void read_meta(const std::string& text, MemoryTrace& t, const std::string& name,
       return integer_field(o, key, lo, hi, name, line);
     };
     TraceMeta& m = t.meta;
+    m.line = line;
     m.gpu = j.at("gpu").get<std::string>();
     m.workload = j.at("workload").get<std::string>();
     m.params = j.at("params").get<std::string>();

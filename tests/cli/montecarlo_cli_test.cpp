@@ -78,6 +78,18 @@ TEST(MonteCarloCli, BadInputExitsTwoNamingWhatIsWrongAndWritesNothing) {
     EXPECT_NE(r.err.find(c.says), std::string::npos) << c.args << "\n" << r.err;
     EXPECT_FALSE(std::filesystem::exists(out)) << c.args;
   }
+  // A GPU the trace's header names and no config has is the trace's error, at the header's line.
+  const std::string text = test::temp_dir() + "/named.trace.txt";
+  ASSERT_EQ(test::run_cli("trace " + kWorkload + " --text --out " + text).exit_code, 0);
+  std::string body = test::slurp(text);
+  const std::string named = "\"gpu\":\"fermi\"";
+  const size_t at = body.find(named);
+  ASSERT_NE(at, std::string::npos);
+  body.replace(at, named.size(), "\"gpu\":\"nosuch\"");
+  const auto unknown = test::run_cli("montecarlo --trace " + test::write_temp_file("nosuch.trace", body) + " --out " + out);
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("nosuch.trace:4: meta.gpu: no GPU config named 'nosuch'"), std::string::npos) << unknown.err;
+  EXPECT_FALSE(std::filesystem::exists(out));
   const auto no_out = test::run_cli("trace " + kWorkload);
   EXPECT_EQ(no_out.exit_code, 2);
   EXPECT_NE(no_out.err.find("--out: required for the binary form"), std::string::npos) << no_out.err;
