@@ -185,6 +185,7 @@ std::vector<Generator> build() {
        "streaming loads in ILP independent chains (Volkov 2016 §6.3, Figure 6.2)",
        {{"k", "2", "independent chains (ILP)"}, {"count", "128", "loads per warp"}},
        [](const ParamMap& p) {
+         int_param(p, "k", 1, 32);  // homogeneous's ilp range, checked under the name the user gave
          return homogeneous_text({{"op", "stream"}, {"ilp", p.at("k")}, {"count", p.at("count")}, {"array", "512MB"}, {"bytes", "4"}});
        }});
   g.push_back({"stride2",

@@ -59,7 +59,7 @@ void WorkloadParams::check_choice(const std::string& name, const std::string& va
   sink_.add(Diagnostic{file, line, 0, name, fmt::format("'{}' is not one of {}", value, join(it->second, ", "))});
 }
 
-std::string WorkloadParams::substitute(const SourceLine& l) {
+std::string WorkloadParams::substitute(const SourceLine& l, std::vector<std::string>* overridden) {
   std::string out;
   const std::string& s = l.text;
   for (size_t i = 0; i < s.size(); ++i) {
@@ -75,6 +75,7 @@ std::string WorkloadParams::substitute(const SourceLine& l) {
         error(l.number, fmt::format("unknown parameter '{}' (declare it with .param)", name), name);
       else
         out += it->second;
+      if (overridden && it != params_.end() && overrides_.count(name)) overridden->push_back(name + "=" + it->second);
       i = close;
     } else {
       out += s[i];

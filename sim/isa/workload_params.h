@@ -31,8 +31,9 @@ class WorkloadParams {
   // Pass 1: `.param NAME DEFAULT` anywhere; then the overrides, which must name a parameter.
   void declare(const std::vector<SourceLine>& lines);
   const ParamMap& values() const { return params_; }
-  // The line with each `${NAME}` replaced by the parameter's value.
-  std::string substitute(const SourceLine& l);
+  // The line with each `${NAME}` replaced by the parameter's value; `overridden` (when given)
+  // gets the `NAME=VALUE` of each replaced parameter an override (--param) set.
+  std::string substitute(const SourceLine& l, std::vector<std::string>* overridden = nullptr);
   // `.if NAME`, `.if NAME == VALUE`, `.if NAME != VALUE`.
   bool eval_condition(const std::string& expr, int line);
 

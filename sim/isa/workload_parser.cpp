@@ -49,7 +49,13 @@ class Parser {
     size_t errors;      // the sink's count when it opened: a body whose every line failed is no "empty loop"
   };
 
-  void error(int line, std::string msg, std::string key = "") { sink_.add(Diagnostic{file_, line, 0, std::move(key), std::move(msg)}); }
+  // A line whose values came from --param says which: the key the error names is the file's
+  // (nnz_per_row), the one the user typed is the parameter (nnz).
+  void error(int line, std::string msg, std::string key = "") {
+    if (line == current_line_ && !current_overrides_.empty())
+      msg += fmt::format(" (the line takes --param {})", join(current_overrides_, " --param "));
+    sink_.add(Diagnostic{file_, line, 0, std::move(key), std::move(msg)});
+  }
 
   int64_t parse_count(const std::string& text, int line, const char* what) {
     auto v = parse_int(text);
@@ -79,7 +85,9 @@ class Parser {
       const SourceLine& raw = lines[i];
       if (too_long_ || !expand_one(raw.number) || reading_stopped()) return;
       if (raw.text.empty()) continue;
-      const std::string text = params_.substitute(raw);
+      current_overrides_.clear();
+      current_line_ = raw.number;
+      const std::string text = params_.substitute(raw, &current_overrides_);
       auto words = split_words(text);
       if (words.empty()) continue;  // a line that was only an unknown ${...} (already an error)
       const std::string& head = words[0];
@@ -390,7 +398,9 @@ class Parser {
   Kernel kernel_;
   std::map<std::string, int> array_index_;
   std::map<std::string, int> sparse_index_;
-  std::map<std::string, int> directive_line_;  // .kernel, .description, .launch: where given
+  std::map<std::string, int> directive_line_;   // .kernel, .description, .launch: where given
+  int current_line_ = 0;                        // the line process() is at
+  std::vector<std::string> current_overrides_;  // its --param values (NAME=VALUE) it took
   std::vector<OpenLoop> open_loops_;
 };
 

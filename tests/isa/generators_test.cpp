@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "common/user_error.h"
 #include "isa/generators.h"
 #include "isa/workloads.h"
@@ -128,6 +130,26 @@ TEST(Generators, IlpKBuildsKIndependentChains) {
     EXPECT_EQ(k.code[i].dst[0], i + 1);
     EXPECT_EQ(k.code[i].src[0], i + 1);
   }
+}
+
+// A value out of range is named by the parameter the user gave: `k`, not the `ilp` of the
+// generator it feeds; in a workload file, the line also says which --param it took.
+TEST(Generators, AnErrorNamesTheParameterTheUserGave) {
+  const auto error_of = [](const std::string& workload, const ParamMap& params) -> std::string {
+    try {
+      (void)load_workload(workload, params);
+    } catch (const UserError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_NE(error_of("ilp", {{"k", "99"}}).find("k: expected an integer in [1, 32], found '99'"), std::string::npos);
+  const std::string sparse = error_of("spmv_csr", {{"nnz", "0"}});
+  EXPECT_NE(sparse.find("spmv_csr.wl:"), std::string::npos) << sparse;
+  EXPECT_NE(sparse.find("(the line takes --param nnz=0)"), std::string::npos) << sparse;
+  const std::string launch = error_of("matmul_tiled", {{"tiles", "0"}});
+  EXPECT_NE(launch.find("grid_x: expected an integer"), std::string::npos) << launch;
+  EXPECT_NE(launch.find("(the line takes --param tiles=0)"), std::string::npos) << launch;
 }
 
 TEST(Generators, BankConflictWaysBecomeThePattern) { EXPECT_EQ(gen("bank_conflict", {{"ways", "4"}}).accesses[0].param, 4); }
