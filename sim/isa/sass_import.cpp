@@ -127,6 +127,7 @@ class Importer {
         const SassInstruction& b = f_.code[l.end];
         lines.push_back(fmt::format("{}.loop {}  # closed by line {}: {}", indent,
                                     l.default_trips ? "${trip_count}" : std::to_string(l.trips), b.line, plain_text(b.text)));
+        sass_line_[header_lines_ + static_cast<int>(lines.size())] = b.line;  // the branch that closes it
         ++depth;
         continue;
       }
@@ -273,11 +274,24 @@ bool is_sass_file(const std::string& path) {
 Kernel load_sass_workload(const std::string& path, const ParamMap& params) {
   const SassOptions o = sass_options(params);
   const Imported imported = import_function(read_text(path, "the SASS file"), path, o);
-  Kernel k = parse_workload(imported.text, path);
-  for (Instruction& in : k.code) {
-    const auto it = imported.sass_line.find(in.line);
-    in.line = it == imported.sass_line.end() ? 0 : it->second;
+  // The text's lines are the import's, the user's file is the SASS: every line said is the SASS
+  // line it came from (an instruction's, a loop's closing branch), or none (the import's header).
+  const auto sass_line = [&imported](int line) {
+    const auto it = imported.sass_line.find(line);
+    return it == imported.sass_line.end() ? 0 : it->second;
+  };
+  Kernel k;
+  try {
+    k = parse_workload(imported.text, path);
+  } catch (const UserError& e) {
+    std::vector<Diagnostic> ds = e.diagnostics();
+    for (Diagnostic& d : ds)
+      if (d.file == path) d.line = sass_line(d.line), d.column = 0;
+    throw UserError(std::move(ds));
   }
+  for (Instruction& in : k.code) in.line = sass_line(in.line);
+  for (Loop& l : k.loops) l.line = sass_line(l.line);
+  k.launch.line = 0;
   k.params = params;
   return k;
 }

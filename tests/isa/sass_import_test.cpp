@@ -130,6 +130,19 @@ TEST(SassImport, WideAccessesSetBytesAndRegisterPairsAndQuads) {
   EXPECT_TRUE(reads(k.code[2], 11));
 }
 
+// Loaded from a file, the kernel's lines are the SASS file's: a loop's is its closing branch (where
+// a later error about it, such as a grid too long to simulate, points), the import's own header none.
+TEST(SassImport, ALoadedKernelsLinesAreTheSassFilesLines) {
+  const std::string text = dump(kLoopKernel);
+  const std::string path = test::write_temp_file("loop.sass", text);
+  const Kernel k = load_sass_workload(path, {{"trip_count", "7"}});
+  ASSERT_EQ(k.loops.size(), 1u);
+  EXPECT_EQ(k.loops[0].line, line_of(text, "@!P1 BRA"));
+  EXPECT_EQ(k.code[k.loops[0].end].line, line_of(text, "@!P1 BRA"));
+  EXPECT_EQ(k.code[0].line, line_of(text, "S2R"));
+  EXPECT_EQ(k.launch.line, 0);
+}
+
 TEST(SassImport, ALoopWithoutATripCountIsNamedAtItsBranch) {
   const std::string text = dump(kLoopKernel);
   const auto e = errors_of(text);
