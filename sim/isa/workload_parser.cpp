@@ -104,7 +104,7 @@ class Parser {
         if (kernel_.description.size() >= 2 && kernel_.description.front() == '"' && kernel_.description.back() == '"')
           kernel_.description = kernel_.description.substr(1, kernel_.description.size() - 2);
       } else if (head == ".array") {
-        parse_array(words, ln);
+        parse_array_line(words, ln);
       } else if (head == ".launch") {
         parse_launch_line(words, ln);
       } else if (head == ".sparse") {
@@ -229,28 +229,15 @@ class Parser {
     kernel_.loops.push_back({l.begin_pc, end_pc, l.count, l.line});
   }
 
-  void parse_array(const std::vector<std::string>& w, int ln) {
-    if (w.size() < 2 || w.size() > 3) {
-      error(ln, "expected `.array NAME [SIZE]` (SIZE like 512MB)", ".array");
+  void parse_array_line(const std::vector<std::string>& w, int ln) {
+    ArraySpec a;
+    if (const KeyedError e = parse_array(std::vector<std::string>(w.begin() + 1, w.end()), a); !e.message.empty()) {
+      error(ln, e.message, e.key);
       return;
     }
-    if (array_index_.count(w[1])) {
-      error(ln, fmt::format("array '{}' declared twice", w[1]), ".array");
+    if (array_index_.count(a.name)) {
+      error(ln, fmt::format("array '{}' declared twice", a.name), ".array");
       return;
-    }
-    ArraySpec a{w[1], 512ull << 20};
-    if (w.size() == 3) {
-      auto sz = parse_byte_size(w[2]);
-      if (!sz) {
-        error(ln, fmt::format("expected a size like 512MB (B, KB, MB, GB or TB), found '{}'", w[2]), ".array");
-        return;
-      }
-      // At least a line: what the access patterns place their words in, and memloop's own floor.
-      if (*sz < 128) {
-        error(ln, fmt::format("array '{}' of {} bytes is less than one 128-byte line", w[1], *sz), ".array");
-        return;
-      }
-      a.bytes = *sz;
     }
     // The arrays sit back to back, each from a 1 GiB boundary (sm/address_generator.cpp): past the
     // GPU's virtual address space two would share addresses, and their accesses each other's lines.

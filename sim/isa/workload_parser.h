@@ -28,6 +28,10 @@ using LaunchError = KeyedError;
 KeyedError parse_access_pattern(const std::string& attrs, AccessPattern& out, const std::map<std::string, int>& array_index,
                                 const std::map<std::string, int>& sparse_index = {});
 
+// Parses the words after `.array`, "NAME [SIZE]" (array_parser.cpp), into `out`: an empty
+// message, or the problem (key `.array`).
+KeyedError parse_array(const std::vector<std::string>& words, ArraySpec& out);
+
 // Parses the key=value words after `.launch` into `launch` (launch_parser.cpp). Returns one
 // (key, message) per bad word; the good ones are applied.
 std::vector<LaunchError> parse_launch(const std::vector<std::string>& words, LaunchSpec& launch);
