@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "isa/opcodes.h"
+#include "model/access_cost.h"
 #include "model/kernel_profile.h"
 #include "model/throughput_bound.h"
 
@@ -53,7 +54,6 @@ double simulated_throughput_bound(const config::HwConfig& cfg, const isa::Kernel
 }
 
 double pipe_backlog_cycles(const config::HwConfig& cfg, const isa::Kernel& k) {
-  const KernelProfile p = profile_kernel(cfg, k);
   const double warp = cfg.sm.warp_size;
   double most = 0;
   for (size_t pc = 0; pc < k.code.size(); ++pc) {
@@ -72,7 +72,7 @@ double pipe_backlog_cycles(const config::HwConfig& cfg, const isa::Kernel& k) {
         if (cfg.dp.ops_per_cycle > 0) occupancy = warp / cfg.dp.ops_per_cycle;
         break;
       case isa::OpClass::Smem:
-        occupancy = p.costs[pc].bank_cycles;
+        occupancy = shared_access_cost(cfg, k.code[pc].access >= 0 ? k.accesses[k.code[pc].access] : isa::AccessPattern{}).bank_cycles;
         window += config::smem_queue_cycles(cfg.smem);
         break;
       default:
