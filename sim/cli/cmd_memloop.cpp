@@ -3,6 +3,7 @@
 // study and calibrate the memory models (docs/memory-model.md).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -46,6 +47,24 @@ uint64_t bytes_of(const std::string& s) {
   // loop divided by zero (SIGFPE with 1-3 bytes).
   if (*v < 128) throw UserError(Diagnostic{"<cli>", 0, 0, "--array", fmt::format("'{}' is less than one 128-byte line", s)});
   return *v;
+}
+
+// As `warpsim run` refuses a grid of more than 1e12 warp instructions (device/occupancy.h), the
+// loop refuses cycles that could issue that many: each warp's chains issue at most one load per
+// unloaded latency each, so a count of zeros too many in --measure or --warmup is caught up front.
+void check_loop_is_feasible(const config::HwConfig& cfg, const mem::ClosedLoopSpec& spec, int warps_per_sm) {
+  constexpr double kMaxWarpInstructions = 1e12;
+  const int sms = device::simulated_sms(cfg, spec.simulated_sms);
+  const double warps =
+      spec.device_warps > 0 ? static_cast<double>(spec.device_warps) * sms / cfg.device.sms : static_cast<double>(warps_per_sm) * sms;
+  const double cycles = static_cast<double>(spec.warmup_cycles) + static_cast<double>(spec.measure_cycles);
+  const double loads = cycles * warps * spec.ilp / std::max(1.0, static_cast<double>(cfg.memory.latency_cycles));
+  if (loads <= kMaxWarpInstructions) return;
+  const char* key = spec.warmup_cycles > spec.measure_cycles ? "--warmup" : "--measure";
+  throw UserError(Diagnostic{"<cli>", 0, 0, key,
+                             fmt::format("{:.3g} cycles of {:g} warps could issue {:.3g} loads (more than {:.0e}: hours to days of "
+                                         "simulation): lower {}",
+                                         cycles, warps, loads, kMaxWarpInstructions, key)});
 }
 
 }  // namespace
@@ -95,7 +114,10 @@ void register_memloop(CLI::App& app) {
                                  fmt::format("{} warps exceed the {} the device holds ({} SMs x {} warps)", x->device_warps, most,
                                              cfg.device.sms, cfg.sm.max_warps)});
     const std::vector<int> warps = x->device_warps > 0 || o->warps.empty() ? std::vector<int>{1} : parse_warps(o->warps);
-    for (int n : warps) device::check_warps_fit(cfg, n);  // as `warpsim run`
+    for (int n : warps) {
+      device::check_warps_fit(cfg, n);  // as `warpsim run`
+      check_loop_is_feasible(cfg, spec, n);
+    }
     report::Table t({{"gpu"},
                      {"pattern"},
                      {"warps_per_sm"},

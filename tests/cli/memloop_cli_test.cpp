@@ -49,6 +49,18 @@ TEST(MemloopCli, OutOfRangeOrConflictingOptionsAreUserErrorsNotHangs) {
   EXPECT_NE(both.err.find("give either --device-warps"), std::string::npos) << both.err;
 }
 
+TEST(MemloopCli, CyclesThatCouldIssueMoreThanRunAllowsAreRefusedUpFront) {
+  // 2^40 cycles of 64 warps on Kepler's 8 SMs: up to 1.9e12 loads at one per 301-cycle latency,
+  // days of simulation, where `warpsim run` refuses grids of more than 1e12 warp instructions.
+  const auto r = test::run_cli("memloop --gpu kepler --warps 64 --measure 1099511627776 --format csv");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--measure: 1.1e+12 cycles of 512 warps could issue 1.87e+12 loads"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  const auto warmup = test::run_cli("memloop --gpu kepler --warps 64 --warmup 1099511627776 --format csv");
+  EXPECT_EQ(warmup.exit_code, 2);
+  EXPECT_NE(warmup.err.find("lower --warmup"), std::string::npos) << warmup.err;
+}
+
 TEST(MemloopCli, DramColumnsAreBlankForAModelWithoutDram) {
   const auto servers = test::run_cli("memloop --gpu kepler --set memory.model=servers --warps 8 --measure 2000 --format csv");
   ASSERT_EQ(servers.exit_code, 0) << servers.err;
