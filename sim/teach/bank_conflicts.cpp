@@ -24,10 +24,9 @@ Lesson bank_conflicts(const LessonInput& in) {
   std::vector<double> cycles, latency;
   for (const auto& g : grids) {
     const device::Result& full = g.results.back();
-    const device::Result& lone = g.results.front();
     cycles.push_back(1.0 / full.ipc_per_sm);  // SM cycles per LDS when the unit is always busy
-    latency.push_back(lone.mean_warp_latency * static_cast<double>(lone.warps_executed) / static_cast<double>(lone.warp_instructions));
   }
+  for (size_t i = 0; i < grids.size(); ++i) latency.push_back(latency_per_instruction(grids[i].results.front(), kernels[i]));
   std::vector<double> k_times;
   for (double k : ways) k_times.push_back(k * cycles.front());
 

@@ -30,8 +30,7 @@ Lesson littles_law(const LessonInput& in) {
   const Metric ipc = [](const device::Result& r) { return r.ipc_per_sm; };
   // Latency per instruction where warps never wait for a unit: the smallest occupancy simulated.
   const device::Result& lone = g.results.front();
-  const double per_warp = static_cast<double>(lone.warp_instructions) / static_cast<double>(lone.warps_executed);
-  const double latency = lone.mean_warp_latency / per_warp;
+  const double latency = latency_per_instruction(lone, kernel);
   const double peak_ipc = peak(g, ipc);
   const double needed = latency * peak_ipc;
   const size_t below = index_at_or_below(g, needed / 2);

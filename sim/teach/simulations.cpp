@@ -85,6 +85,11 @@ size_t index_at_or_below(const GridRun& g, double n) {
   return best;
 }
 
+double latency_per_instruction(const device::Result& r, const isa::Kernel& kernel) {
+  const isa::InstructionMix mix = isa::instruction_mix(kernel);
+  return r.mean_warp_latency / static_cast<double>(std::max<int64_t>(1, mix.total - mix.count(isa::OpClass::Control)));
+}
+
 std::vector<double> xs(const GridRun& g) { return std::vector<double>(g.warps.begin(), g.warps.end()); }
 
 std::vector<double> ys(const GridRun& g, const Metric& metric) {
