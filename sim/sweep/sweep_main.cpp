@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "common/user_error.h"
+#include "device/occupancy.h"
 #include "model/simulated_bound.h"
 #include "sweep/mpi_launch.h"
 #include "sweep/progress_bar.h"
@@ -58,12 +59,24 @@ std::vector<std::string> point_keys(const SweepPlan& plan) {
   return keys;
 }
 
+// What each point's line must say before its numbers (sweep_rows.h, point_identity).
+std::vector<std::vector<std::string>> point_identities(const SweepPlan& plan, const std::vector<report::Column>& columns) {
+  std::vector<std::vector<std::string>> out;
+  for (size_t i = 0; i < plan.points.size(); ++i) {
+    const SimulationPoint& run = plan.runs[i];
+    const auto launch =
+        device::realize_launch(*run.config, *run.kernel, run.options.warps_per_sm, device::simulated_sms(*run.config, run.options.sms));
+    out.push_back(point_identity(columns, plan.points[i], run.config->gpu.name, *run.kernel, launch));
+  }
+  return out;
+}
+
 std::unique_ptr<Output> open_output(const SweepRequest& req, const SweepPlan& plan, LineFormat f,
                                     const std::vector<report::Column>& columns) {
   const std::vector<std::string> keys = point_keys(plan);
   auto o = std::make_unique<Output>();
   o->writer = std::make_unique<LineWriter>(req.out);  // locked before it is read
-  o->state = req.out.empty() ? ResumeState{} : read_resume_state(req.out, f, columns, keys);
+  o->state = req.out.empty() ? ResumeState{} : read_resume_state(req.out, f, columns, keys, point_identities(plan, columns));
   o->state.lines.resize(keys.size());
   for (const auto& note : plan.notes) std::cerr << "warpsim: note: " << note << "\n";
   if (o->state.held() > 0)

@@ -51,7 +51,7 @@ size_t ResumeState::held() const {
 }
 
 ResumeState read_resume_state(const std::string& path, LineFormat f, const std::vector<report::Column>& columns,
-                              const std::vector<std::string>& keys) {
+                              const std::vector<std::string>& keys, const std::vector<std::vector<std::string>>& identities) {
   ResumeState st;
   st.lines.resize(keys.size());
   const auto text = read_all(path);
@@ -77,6 +77,12 @@ ResumeState read_resume_state(const std::string& path, LineFormat f, const std::
       throw UserError(Diagnostic{
           path, n, 0, bad->column,
           fmt::format("'{}' is not a number: not a line this sweep wrote; fix or remove the line, or choose another --out", bad->text)});
+    if (it->second < identities.size())
+      if (const auto bad = identity_mismatch(f, columns, line, identities[it->second]))
+        throw UserError(Diagnostic{path, n, 0, bad->column,
+                                   fmt::format("'{}' is not what point '{}' runs: not a line this sweep wrote; fix or remove the line, or "
+                                               "choose another --out",
+                                               bad->text, *key)});
     st.lines[it->second] = line + "\n";
     st.in_order = st.in_order && it->second == held++;
     st.keep_bytes = end;

@@ -30,9 +30,11 @@ struct ResumeState {
 // What an earlier run of this sweep left at `path` (a fresh state if there is no file, or an
 // empty one, or only part of a header). Throws UserError (path:line) when the file is not the
 // output of this sweep: other columns or format, a line that is not a point line, a point that
-// is not in the grid, a point written twice, a result field that is not a number.
+// is not in the grid, a point written twice, a result field that is not a number, or (with
+// `identities`, point_identity of each key's point) a line whose GPU, workload, parameters or
+// launch are not its point's.
 ResumeState read_resume_state(const std::string& path, LineFormat f, const std::vector<report::Column>& columns,
-                              const std::vector<std::string>& keys);
+                              const std::vector<std::string>& keys, const std::vector<std::vector<std::string>>& identities = {});
 
 // Appends lines to the output (stdout when `path` is empty). The file is opened (created if need
 // be) and locked (flock) before its resume state is read, so that two sweeps never write one file:

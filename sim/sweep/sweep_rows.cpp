@@ -110,6 +110,43 @@ std::optional<BadField> non_numeric_field(LineFormat f, const std::vector<report
   return std::nullopt;
 }
 
+std::vector<std::string> point_identity(const std::vector<report::Column>& columns, const GridPoint& p, const std::string& gpu,
+                                        const isa::Kernel& kernel, const device::LaunchRealization& launch) {
+  device::Result r;
+  r.gpu = gpu;
+  r.workload = kernel.name;
+  r.params = kernel.params;
+  r.launch = launch;
+  const auto rows = parse_csv(report::csv_line(columns, point_row(columns, p, r)));
+  WARPSIM_ASSERT(rows.size() == 1, "a sweep line parses as one CSV row");
+  const auto last = std::find_if(columns.begin(), columns.end(), [](const report::Column& c) { return c.name == "blocks_per_sm"; });
+  WARPSIM_ASSERT(last != columns.end(), "a sweep line names its launch");
+  std::vector<std::string> out;
+  for (size_t i = 0; i <= static_cast<size_t>(last - columns.begin()); ++i) out.push_back(rows[0].fields[i].text);
+  return out;
+}
+
+std::optional<BadField> identity_mismatch(LineFormat f, const std::vector<report::Column>& columns, const std::string& line,
+                                          const std::vector<std::string>& identity) {
+  if (f == LineFormat::Csv) {
+    const auto rows = parse_csv(line);
+    if (rows.size() != 1 || rows[0].fields.size() != columns.size()) return std::nullopt;
+    for (size_t i = 0; i < identity.size(); ++i)
+      if (rows[0].fields[i].text != identity[i]) return BadField{columns[i].name, rows[0].fields[i].text};
+    return std::nullopt;
+  }
+  const auto j = nlohmann::ordered_json::parse(line, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return std::nullopt;
+  for (size_t i = 0; i < identity.size(); ++i) {
+    const auto it = j.find(columns[i].name);
+    if (it == j.end()) return BadField{columns[i].name, ""};
+    const bool same = it->is_string() ? it->get<std::string>() == identity[i]
+                                      : it->is_number() && parse_double(identity[i]) == std::optional<double>(it->get<double>());
+    if (!same) return BadField{columns[i].name, it->dump()};
+  }
+  return std::nullopt;
+}
+
 std::optional<double> line_number(LineFormat f, const std::vector<report::Column>& columns, const std::string& line,
                                   const std::string& name) {
   const auto col = std::find_if(columns.begin(), columns.end(), [&](const report::Column& c) { return c.name == name; });

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "device/result.h"
+#include "isa/kernel.h"
 #include "report/table.h"
 #include "sweep/sweep_grid.h"
 
@@ -44,6 +45,18 @@ struct BadField {
   std::string text;
 };
 std::optional<BadField> non_numeric_field(LineFormat f, const std::vector<report::Column>& columns, const std::string& line);
+
+// What a line of point `p` says before its measured numbers: the point's key, its --set and
+// --param values, the GPU, workload and parameters its run names, and the launch `launch` (the
+// columns up to blocks_per_sm), as point_line writes them (CSV text).
+std::vector<std::string> point_identity(const std::vector<report::Column>& columns, const GridPoint& p, const std::string& gpu,
+                                        const isa::Kernel& kernel, const device::LaunchRealization& launch);
+
+// Of such a line, the first identity column whose field differs from `identity` (point_identity
+// of the point its key names), with the field's text; nullopt when all agree. A line edited since
+// it was written names a point it did not run.
+std::optional<BadField> identity_mismatch(LineFormat f, const std::vector<report::Column>& columns, const std::string& line,
+                                          const std::vector<std::string>& identity);
 
 // The number in column `name` of such a line; nullopt when the line or the field is not one.
 std::optional<double> line_number(LineFormat f, const std::vector<report::Column>& columns, const std::string& line,

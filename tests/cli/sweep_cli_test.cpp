@@ -84,8 +84,11 @@ TEST(SweepCli, ResumeKeepsHeldPointsInsteadOfRecomputingThem) {
   auto lines = lines_of(whole);
   ASSERT_EQ(lines.size(), 1u + 8);
   // Mark a held point's cycle count: a rerun that recomputed it would restore the true value.
+  const auto header = split(lines[0], ',');
+  const size_t cycles = static_cast<size_t>(std::find(header.begin(), header.end(), "cycles") - header.begin());
+  ASSERT_LT(cycles, header.size());
   auto fields = split(lines[2], ',');
-  fields[8] = "123456789";
+  fields[cycles] = "123456789";
   const std::string marked = join(fields, ",");
   const std::string out = temp_dir() + "/marked.csv";
   spit(out, lines[0] + "\n" + lines[1] + "\n" + marked + "\n");
@@ -113,6 +116,27 @@ TEST(SweepCli, ResumeChecksLittlesLawOnThePointsItKeeps) {
   EXPECT_NE(r.err.find("invariant littles_law violated by 1 sweep point(s); worst 0.5 (" + fields[0] + ")"), std::string::npos) << r.err;
   EXPECT_EQ(lines_of(slurp(out)).size(), lines.size());                                // the sweep still completes its file
   ASSERT_EQ(run_cli(kGrid + " --out " + temp_dir() + "/whole_law.csv").exit_code, 0);  // an intact file resumes clean
+}
+
+TEST(SweepCli, ResumeRefusesALineWhoseGpuWorkloadOrLaunchIsNotItsPoints) {
+  const auto lines = lines_of(sweep_to(kGrid, "whole_identity.csv"));
+  ASSERT_EQ(lines.size(), 1u + 8);
+  const auto header = split(lines[0], ',');
+  // A resumed file kept such a line, and the finished file then differed from an uninterrupted run.
+  for (const std::string column : {"gpu", "warps_per_sm", "param.alpha", "blocks_per_sm"}) {
+    const size_t col = static_cast<size_t>(std::find(header.begin(), header.end(), column) - header.begin());
+    ASSERT_LT(col, header.size()) << column;
+    auto fields = split(lines[1], ',');
+    fields[col] = column == "gpu" ? "kepler" : column == "param.alpha" ? "2" : "5";
+    const std::string out = temp_dir() + "/edited_" + column + ".csv";
+    spit(out, lines[0] + "\n" + join(fields, ",") + "\n");
+    const CliRun r = run_cli(kGrid + " --out " + out);
+    EXPECT_EQ(r.exit_code, 2) << column;
+    EXPECT_NE(r.err.find("edited_" + column + ".csv:2: " + column + ": '" + fields[col] + "' is not what point '" + fields[0] + "' runs"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(lines_of(slurp(out)).size(), 2u) << column;  // left as it was
+  }
 }
 
 TEST(SweepCli, EveryPointIsCheckedAgainstTheThroughputBound) {
