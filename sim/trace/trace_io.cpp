@@ -52,7 +52,13 @@ int64_t integer_field(const nlohmann::json& j, const char* key, int64_t lo, int6
 void read_meta(const std::string& text, MemoryTrace& t, const std::string& name, int line) {
   constexpr int64_t kMax32 = std::numeric_limits<int32_t>::max();
   try {
-    const nlohmann::json j = nlohmann::json::parse(text);
+    // A key given twice would silently take its last value: refused, as in the configs.
+    std::set<std::string> seen;
+    const nlohmann::json j = nlohmann::json::parse(text, [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+      if (depth == 1 && event == nlohmann::json::parse_event_t::key && !seen.insert(parsed.get<std::string>()).second)
+        throw UserError(Diagnostic{name, line, 0, "meta." + parsed.get<std::string>(), "given twice"});
+      return true;
+    });
     // The header's keys are the writer's (above): any other is a misspelling that would be ignored.
     static const std::set<std::string> kKeys{"gpu",           "workload",        "params",       "seed",          "device_sms",
                                              "blocks_per_sm", "warps_per_block", "total_blocks", "traced_blocks", "statics"};
@@ -94,6 +100,13 @@ void read_meta(const std::string& text, MemoryTrace& t, const std::string& name,
   // asking for memory it has no data for: the replay allocates per SM and per resident warp.)
   if (t.statics.size() > 0xFFFF)
     throw UserError(Diagnostic{name, line, 0, "meta.statics", fmt::format("{} static accesses, more than 65,535", t.statics.size())});
+}
+
+// Decimal digits only (stoull and operator>> would take "-1", wrapping to 2^64 - 1, and "+5").
+bool decimal(const std::string& s, uint64_t& value) {
+  if (s.empty() || s.size() > 19 || !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; })) return false;
+  value = std::stoull(s);
+  return true;
 }
 
 // The warp count the header promises; more warps or fewer is an error of the file.
@@ -193,6 +206,7 @@ MemoryTrace read_text(std::istream& in, const std::string& name) {
     std::string head;
     if (!(fields >> head) || head[0] == '#') continue;
     if (head == "meta") {
+      if (have_meta) text_error(name, n, "a second 'meta' line: a trace has one header");
       std::string rest;
       std::getline(fields, rest);
       read_meta(rest, t, name, n);
@@ -204,12 +218,19 @@ MemoryTrace read_text(std::istream& in, const std::string& name) {
         close_warp();
         t.warp_first.push_back(t.entries.size());
       }
-      uint64_t number = 0;
-      if (!(fields >> number) || number != warps) text_error(name, n, fmt::format("expected 'warp {}' (warps in order from 0)", warps));
-      std::string word;
-      while (fields >> word && word != "accesses") {
-      }
-      if (word != "accesses" || !(fields >> promised)) text_error(name, n, "the 'warp' line ends with 'accesses N'");
+      // `warp W block B warp_in_block K accesses N`, B and K the numbering the header's warps per
+      // block gives W: a line that says otherwise is not this trace's.
+      const auto per_block = static_cast<uint64_t>(t.meta.warps_per_block);
+      std::string number, block_word, block, in_block_word, in_block, accesses_word, count, extra;
+      fields >> number >> block_word >> block >> in_block_word >> in_block >> accesses_word >> count;
+      if (number != std::to_string(warps)) text_error(name, n, fmt::format("expected 'warp {}' (warps in order from 0)", warps));
+      if (block_word != "block" || block != std::to_string(warps / per_block) || in_block_word != "warp_in_block" ||
+          in_block != std::to_string(warps % per_block))
+        text_error(name, n,
+                   fmt::format("expected 'warp {} block {} warp_in_block {}' ({} warps a block, the header's)", warps, warps / per_block,
+                               warps % per_block, per_block));
+      if (accesses_word != "accesses" || !decimal(count, promised) || (fields >> extra))
+        text_error(name, n, "the 'warp' line ends with 'accesses N'");
       ++warps;
     } else if (warps == 0) {
       text_error(name, n, "an access before the first 'warp' line");
@@ -217,11 +238,7 @@ MemoryTrace read_text(std::istream& in, const std::string& name) {
       TraceEntry e;
       uint64_t access = 0, epoch = 0;
       std::string seq;
-      try {
-        access = std::stoull(head);
-      } catch (const std::exception&) {
-        text_error(name, n, fmt::format("expected 'warp' or an access number, found '{}'", head));
-      }
+      if (!decimal(head, access)) text_error(name, n, fmt::format("expected 'warp' or an access number, found '{}'", head));
       if (access >= t.statics.size()) text_error(name, n, fmt::format("access {} is not one of the header's {}", access, t.statics.size()));
       if (!(fields >> seq >> epoch) || (seq != "+" && seq != ".") || epoch > 0xFFFF)
         text_error(name, n, "expected '+' (a sequence starts) or '.', then the barrier count");

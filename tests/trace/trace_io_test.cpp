@@ -112,6 +112,22 @@ TEST(TraceIo, DamagedFilesAreErrorsThatNameTheFileAndLine) {
   std::string huge_pc = txt;
   huge_pc.replace(huge_pc.find("\"pc\":"), 5, "\"pc\":1e300,\"x\":");
   expect_error(huge_pc, "1e+300 is not an integer in 0..2147483647", 4);
+  // What once read silently: a second header (its statics appended to the first's), a warp line
+  // whose block numbering is not the header's, a header key given twice (the last won), and a
+  // negative count or access number (wrapping to 2^64 - 1 in the message).
+  const size_t meta_end = txt.find('\n', txt.find("\nmeta ") + 1) + 1;
+  const std::string meta_line = txt.substr(txt.find("\nmeta ") + 1, meta_end - txt.find("\nmeta ") - 1);
+  expect_error(txt.substr(0, meta_end) + meta_line + txt.substr(meta_end), "a second 'meta' line", 5);
+  std::string renumbered = txt;
+  renumbered.replace(renumbered.find("warp 1 block 0 warp_in_block 1"), 30, "warp 1 block 7 warp_in_block 3");
+  expect_error(renumbered, "expected 'warp 1 block 0 warp_in_block 1' (2 warps a block, the header's)", 15);
+  std::string twice = txt;
+  twice.replace(twice.find("\"seed\":"), 7, "\"seed\":3,\"seed\":");
+  expect_error(twice, "given twice", 4);
+  std::string negative = txt;
+  negative.replace(negative.find("accesses 9"), 10, "accesses -1");
+  expect_error(negative, "the 'warp' line ends with 'accesses N'", 5);
+  expect_error(txt.substr(0, last + 1) + "-1 + 0 5\n", "expected 'warp' or an access number, found '-1'", lines);
 }
 
 }  // namespace
