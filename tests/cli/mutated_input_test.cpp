@@ -157,6 +157,20 @@ TEST(MutatedInput, EmptyFilesNameALine) {
                                  temp_dir() + "/never");
   EXPECT_EQ(cases.exit_code, 2);
   EXPECT_NE(cases.err.find("empty_cases.yaml:1:1: cases: the file holds no cases"), std::string::npos) << cases.err;
+  // Empty lists named the user's --gpu instead ("no validation case covers kepler: the cases cover ;").
+  const auto no_list = run_limited("validate --cases " + write_temp_file("no_cases.yaml", "cases: []\n") +
+                                   " --gpu kepler --no-figures --out-dir " + temp_dir() + "/never");
+  EXPECT_EQ(no_list.exit_code, 2);
+  EXPECT_NE(no_list.err.find("no_cases.yaml:1:8: cases: an empty list: the file holds no cases"), std::string::npos) << no_list.err;
+  const std::string no_gpus =
+      "cases:\n  - id: x\n    description: d\n    gpus: []\n    workload: homogeneous\n    params: {op: add}\n"
+      "    extract: {kind: throughput_at, metric: ipc_per_sm, warps: 4}\n    compare: {value: 1}\n    tolerance: {relative: 0.1}\n"
+      "    tolerance_reason: r\n";
+  const auto gpus = run_limited("validate --cases " + write_temp_file("no_gpus.yaml", no_gpus) + " --gpu kepler --no-figures --out-dir " +
+                                temp_dir() + "/never");
+  EXPECT_EQ(gpus.exit_code, 2);
+  EXPECT_NE(gpus.err.find("no_gpus.yaml:4:11: gpus: an empty list: name at least one GPU"), std::string::npos) << gpus.err;
+  EXPECT_FALSE(std::filesystem::exists(temp_dir() + "/never"));
 }
 
 TEST(MutatedInput, AMissingConfigFieldNamesItsSection) {

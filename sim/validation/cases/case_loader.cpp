@@ -141,8 +141,9 @@ void read_doc(const YAML::Node& doc, const std::string& path, DiagnosticSink& si
   }();
   if (defaults && !r.check_map(defaults, "defaults", kDefaultKeys)) return;
   const YAML::Node cases = doc["cases"];
-  if (!cases || !cases.IsSequence()) {
-    r.error(doc, "cases", "expected a list of cases");
+  if (!cases || !cases.IsSequence() || cases.size() == 0) {
+    r.error(cases ? cases : doc, "cases",
+            cases && cases.IsSequence() ? "an empty list: the file holds no cases" : "expected a list of cases");
     return;
   }
   for (const auto& node : cases) {
@@ -161,6 +162,8 @@ void read_doc(const YAML::Node& doc, const std::string& path, DiagnosticSink& si
     }
     r.set_gpu("");
     const auto names = gpu ? r.text_list(gpu, "gpu") : r.text_list(gpus, "gpus");
+    if (names.empty() && (gpu ? gpu : gpus).IsSequence() && (gpu ? gpu : gpus).size() == 0)
+      r.error(gpu ? gpu : gpus, gpu ? "gpu" : "gpus", "an empty list: name at least one GPU");
     for (const auto& g : names) {
       r.set_gpu(g);
       out.push_back(read_case(r, node, get, gpus ? "." + g : ""));

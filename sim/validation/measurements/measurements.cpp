@@ -25,7 +25,10 @@ std::vector<fs::path> csv_files(const fs::path& path, DiagnosticSink& sink) {
   // A pipe is a file too (`--measurements <(...)`), as it is to --cases.
   if (fs::is_regular_file(path, ec) || fs::is_fifo(path, ec)) return {path};  // not a device (/dev/zero never ends)
   if (!fs::is_directory(path, ec)) {
-    sink.add(Diagnostic{path.string(), 0, 0, "", "no such measurement file or directory"});
+    sink.add(Diagnostic{path.string(), 0, 0, "",
+                        fs::exists(path, ec) ? "not a regular file or directory (a device or socket): give a measurement CSV file or a "
+                                               "directory of them"
+                                             : "no such measurement file or directory"});
     return {};
   }
   std::vector<fs::path> files;
