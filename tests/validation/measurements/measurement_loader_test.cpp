@@ -178,8 +178,9 @@ TEST(MeasurementLoader, AFileNamedTwiceLoadsOnce) {
 TEST(MeasurementLoader, MissingPathIsAUserError) {
   EXPECT_NE(load_error(test::temp_dir() + "/no/such.csv").find("no such measurement file or directory"), std::string::npos);
   // A device exists: it is refused for what it is, not reported missing.
-  if (std::filesystem::exists("/dev/zero"))
+  if (std::filesystem::exists("/dev/zero")) {
     EXPECT_NE(load_error("/dev/zero").find("not a regular file or directory (a device or socket)"), std::string::npos);
+  }
 }
 
 TEST(MeasurementLoader, LookupByKeyMatchesParamsExactlyAndGpuLists) {
