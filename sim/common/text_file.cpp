@@ -8,9 +8,19 @@
 #include <fstream>
 #include <system_error>
 
+#include "common/text.h"
 #include "common/user_error.h"
 
 namespace warpsim {
+
+void check_utf8(std::string_view text, const std::string& path, const std::string& key) {
+  const size_t at = invalid_utf8_at(text);
+  if (at == std::string_view::npos) return;
+  const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+  throw UserError(Diagnostic{
+      path, line, 0, key,
+      fmt::format("is not UTF-8 text (byte 0x{:02X} at offset {}): save the file as UTF-8", static_cast<unsigned char>(text[at]), at)});
+}
 
 std::string read_text_file(const std::string& path, const std::string& key, const std::string& what) {
   std::error_code ec;
@@ -36,6 +46,7 @@ std::string read_text_file(const std::string& path, const std::string& key, cons
     text.append(chunk, 0, got);
   }
   if (in.bad()) throw UserError(Diagnostic{path, 0, 0, key, with_system_reason("cannot read " + what)});
+  check_utf8(text, path, key);
   return text;
 }
 

@@ -54,14 +54,6 @@ std::optional<CsvFile> read_csv_file(const std::string& path, DiagnosticSink& si
   const auto text = read_text(path, sink);
   if (!text) return std::nullopt;
   const std::string_view head = trim(*text);
-  // The figure script reads the file as UTF-8: any other encoding is named here, not in its traceback.
-  if (const size_t bad = invalid_utf8_at(*text); bad != std::string::npos) {
-    const int line = 1 + static_cast<int>(std::count(text->begin(), text->begin() + static_cast<std::ptrdiff_t>(bad), '\n'));
-    sink.add(Diagnostic{
-        path, line, 0, "",
-        fmt::format("is not UTF-8 text (byte 0x{:02X} at offset {}); {}", static_cast<unsigned char>((*text)[bad]), bad, kWhatItReads)});
-    return std::nullopt;
-  }
   if (!head.empty() && (head.front() == '{' || head.front() == '[')) {
     sink.add(Diagnostic{path, 1, 1, "", "holds JSON; " + std::string(kWhatItReads) + " (write it with --format csv)"});
     return std::nullopt;

@@ -7,7 +7,12 @@
 #include <string>
 #include <utility>
 
+#include <fmt/format.h>
+
+#include <algorithm>
+
 #include "cli/validate_cli_cases.h"
+#include "common/data_paths.h"
 #include "support/test_support.h"
 
 namespace fs = std::filesystem;
@@ -156,6 +161,25 @@ TEST(ValidateCli, ACaseWhoseOccupanciesTheGpuCannotRealiseIsBadInput) {
               std::string::npos)
         << r.err;
   }
+}
+
+TEST(ValidateCli, AConfigOrCaseFileInAnotherEncodingIsRefusedAtItsLine) {
+  // A Latin-1 byte was copied raw into `explain --config` and the report.
+  std::string config = test::slurp((data_dir("hw_configs") / "kepler.yaml").string());
+  const size_t at = config.find("GeForce GTX 680 (GK104)");
+  ASSERT_NE(at, std::string::npos);
+  config.replace(at, 23, "GeForce GTX 680 \xe9");
+  const std::string file = test::write_temp_file("vcli/latin1_gpu.yaml", config);
+  const int line = 1 + static_cast<int>(std::count(config.begin(), config.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+  const auto r = test::run_cli("explain --gpu " + file + " --config");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(fmt::format("latin1_gpu.yaml:{}: is not UTF-8 text (byte 0xE9 at offset {})", line, at + 16)), std::string::npos)
+      << r.err;
+  EXPECT_TRUE(r.out.empty());
+  const auto cases =
+      refused("--cases " + test::write_temp_file("vcli/latin1_cases.yaml", "cases: []  # caf\xe9\n") + " --no-figures --memory-models none",
+              "rep_latin1_cases");
+  EXPECT_NE(cases.err.find("latin1_cases.yaml:1: is not UTF-8 text (byte 0xE9"), std::string::npos) << cases.err;
 }
 
 TEST(ValidateCli, ADeviceGivenAsACaseFileIsRefusedAtItsFirstByte) {

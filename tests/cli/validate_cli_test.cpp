@@ -164,20 +164,30 @@ TEST(ValidateCli, WholeDeviceRunsEveryCaseOnAllSms) {
 }
 
 TEST(ValidateCli, CasesAreDerivedFromAUsersMeasurementFile) {
-  const std::string csv = test::write_temp_file(
-      "vcli/mine.csv",
-      "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
-      "mine.add.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run \xe9t\xe9,\n"
-      // 0.4 warps/SM would round to 0, "as many as fit": no case.
-      "mine.add.w0,kepler,throughput,homogeneous,op=add count=256,0.4,1,ops_per_cycle_per_scheduler,my run,\n");
+  const std::string csv =
+      test::write_temp_file("vcli/mine.csv",
+                            "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+                            "mine.add.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run,\n"
+                            // 0.4 warps/SM would round to 0, "as many as fit": no case.
+                            "mine.add.w0,kepler,throughput,homogeneous,op=add count=256,0.4,1,ops_per_cycle_per_scheduler,my run,\n");
   const auto r = test::run_cli("validate --gpu kepler --case 'auto.*' --measurements " + csv +
                                " --no-figures --memory-models none --out-dir " + dir("rep_auto"));
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("auto.mine.add.w8"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("auto.mine.add.w0"), std::string::npos) << r.out;
   EXPECT_EQ(last_line(r.out), "1 passed, 0 failed");
-  // The source's Latin-1 bytes are not UTF-8: report.json still parses (U+FFFD in their place).
   EXPECT_TRUE(nlohmann::json::accept(slurp(dir("rep_auto") + "/report.json")));
+  // A file in another encoding (Latin-1) went raw into report.md: an error at its line, no report.
+  const std::string latin1 = test::write_temp_file(
+      "vcli/latin1.csv",
+      "id,gpu,quantity,workload,params,warps_per_sm,value,unit,source,note\n"
+      "mine.add.w8,kepler,throughput,homogeneous,op=add count=256,8,7.1,ops_per_cycle_per_scheduler,my run \xe9t\xe9,\n");
+  const auto bad = test::run_cli("validate --gpu kepler --case 'auto.*' --measurements " + latin1 +
+                                 " --no-figures --memory-models none --out-dir " + dir("rep_latin1"));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("latin1.csv:2: is not UTF-8 text (byte 0xE9 at offset 168): save the file as UTF-8"), std::string::npos)
+      << bad.err;
+  EXPECT_FALSE(fs::exists(dir("rep_latin1")));
 }
 
 // The report directory is replaced as a whole: "DIR/" is DIR (its temporary sibling must not land

@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "common/data_paths.h"
+#include "common/text_file.h"
 #include "common/user_error.h"
 #include "validation/measurements/measurement_parser.h"
 
@@ -58,6 +59,12 @@ std::optional<std::string> read_text(const fs::path& path, DiagnosticSink& sink)
 // Parses one file's text and adds its rows to `set`. A duplicate id (of an earlier file, or earlier
 // in this one) is an error at its row; the rows are checked where they lie, then moved in once.
 void add_text(MeasurementSet& set, std::string_view text, const std::string& path, DiagnosticSink& sink) {
+  try {
+    check_utf8(text, path, "");  // a Latin-1 name would go raw into report.md
+  } catch (const UserError& e) {
+    for (const auto& d : e.diagnostics()) sink.add(d);
+    return;
+  }
   ParsedMeasurementFile parsed = parse_measurement_file(text, path, sink);
   std::unordered_map<std::string_view, const Measurement*> in_file;
   in_file.reserve(parsed.rows.size());
