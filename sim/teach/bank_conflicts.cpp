@@ -12,15 +12,17 @@ Lesson bank_conflicts(const LessonInput& in) {
   const config::HwConfig& cfg = in.cfg;
   std::vector<double> ways;
   std::vector<isa::Kernel> kernels;
-  for (int k = 1; k <= 32; k *= 2) {
+  // At most one pass per thread of the group the banks serve at once: a half-warp on G80 and GT200.
+  const int most = cfg.smem.half_warp ? cfg.sm.warp_size / 2 : cfg.sm.warp_size;
+  for (int k = 1; k <= most; k *= 2) {
     ways.push_back(k);
     kernels.push_back(generated("bank_conflict", {{"ways", std::to_string(k)}, {"count", "256"}}));
   }
-  const int schedulers = std::max(1, cfg.scheduler.count);
   GridOptions o;
   o.jobs = in.jobs;
-  // One warp per scheduler for the latency, the SM full for the throughput.
-  const std::vector<GridRun> grids = simulate_grids(cfg, kernels, {schedulers, cfg.sm.max_warps}, o);
+  // One warp on the SM for the latency (more would queue for its one shared-memory unit: 4 warps
+  // of 32-way conflicts on Maxwell wait 4 x 32 cycles, not the replays), the SM full for the throughput.
+  const std::vector<GridRun> grids = simulate_grids(cfg, kernels, {1, cfg.sm.max_warps}, o);
   std::vector<double> cycles, latency;
   for (const auto& g : grids) {
     const device::Result& full = g.results.back();
@@ -37,7 +39,7 @@ Lesson bank_conflicts(const LessonInput& in) {
                         num(cycles[i] / cycles.front()), num(latency[i]));
   l.text = fmt::format(
       "Shared-memory bank conflicts on {} ({} banks of {} bytes; one SM, dependent LDS)\n"
-      "  throughput at {} warps (the unit always busy) and latency at {} warp(s) per scheduler:\n{}"
+      "  throughput at {} warps (the unit always busy) and latency with {} warp on the SM:\n{}"
       "  a k-way conflict is k passes over the banks: k x {} cycles per access at full occupancy,\n"
       "  and {} more cycles of latency per extra pass (the replay, Table 6.2)\n",
       cfg.gpu.name, cfg.smem.banks, cfg.smem.bank_width_bytes, cfg.sm.max_warps, 1, rows, num(cycles.front()),

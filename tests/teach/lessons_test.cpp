@@ -1,5 +1,6 @@
 // Each lesson of `warpsim teach` against the rule it teaches, on the data its figure draws
 // (sim/teach/): a lesson whose simulations stopped showing the concept fails here.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -147,13 +148,22 @@ TEST(TeachLessons, BankConflictKWayTakesAboutKTimesTheCycles) {
   const Series& sim = l.figure.series.front();
   ASSERT_EQ(sim.name, "simulated");
   for (size_t i = 0; i < sim.x.size(); ++i) EXPECT_NEAR(sim.y[i] / sim.y.front(), sim.x[i], 0.1 * sim.x[i]) << sim.x[i] << "-way";
-  // The latency panel: one warp per scheduler, a dependent LDS takes Kepler's 24 cycles (Table 6.2)
-  // and each extra pass its 32-cycle replay (56 - 24). The Result's windowed instruction and warp
-  // counts once made these 0.81x too small.
-  const auto lat = std::find_if(l.figure.series.begin(), l.figure.series.end(), [](const Series& s) { return s.panel == 1; });
-  ASSERT_NE(lat, l.figure.series.end());
-  for (size_t i = 0; i < lat->x.size(); ++i) EXPECT_NEAR(lat->y[i], 24 + 32 * (lat->x[i] - 1), 0.01 * lat->y[i]) << lat->x[i] << "-way";
-  EXPECT_NE(l.text.find("and 32 more cycles of latency per extra pass"), std::string::npos) << l.text;
+  // The latency panel, one warp on the SM: a dependent LDS takes the config's latency (Table 6.2)
+  // and each extra pass its replay (Kepler 24 and 32, Maxwell 24 and 2, G80 by half-warps, 16-way at
+  // most). The Result's windowed instruction and warp counts once made these 0.81x too small, and
+  // one warp per scheduler queued Maxwell's 32-way LDS for its one unit (128 cycles, not 86).
+  for (const std::string gpu : {"kepler", "maxwell", "g80"}) {
+    const Lesson g = run("bank_conflicts", gpu);
+    const config::HwConfig cfg = test::builtin(gpu);
+    const auto lat = std::find_if(g.figure.series.begin(), g.figure.series.end(), [](const Series& s) { return s.panel == 1; });
+    ASSERT_NE(lat, g.figure.series.end());
+    EXPECT_EQ(lat->x.back(), gpu == "g80" ? 16 : 32) << gpu;
+    for (size_t i = 0; i < lat->x.size(); ++i)
+      EXPECT_NEAR(lat->y[i], cfg.smem.latency_cycles + cfg.smem.replay_latency_cycles * (lat->x[i] - 1), 0.01 * lat->y[i])
+          << gpu << " " << lat->x[i] << "-way";
+    EXPECT_NE(g.text.find(fmt::format("and {} more cycles of latency per extra pass", cfg.smem.replay_latency_cycles)), std::string::npos)
+        << g.text;
+  }
 }
 
 TEST(TeachLessons, CoalescingStridedAccessMovesMoreTransactionsPerRequest) {
