@@ -114,26 +114,33 @@ std::vector<WhatIf> default_what_ifs(const model::ModelContext& c, const device:
   const config::HwConfig& cfg = c.cfg;
   const auto reads = [&](const char* key) { return config::simulation_reads(cfg.memory.model, key); };
   WhatIf w{{}, n, ""};
+  // Latencies are whole cycles: an odd one halves to less than half (the toy's CUDA cores: 3 -> 1),
+  // which the what-if's words then say.
+  std::vector<std::string> rounded;
+  const auto halve = [&](const std::string& key, int v) {
+    w.sets.push_back(key + "=" + halved(v));
+    if (v % 2 != 0) rounded.push_back(fmt::format("{} {} -> {}", key, v, halved(v)));
+  };
+  const auto in_whole_cycles = [&] { return rounded.empty() ? std::string() : fmt::format(", in whole cycles: {}", join(rounded, ", ")); };
   if (bind.kind == "latency") {
     const isa::InstructionMix mix = isa::instruction_mix(c.kernel);
     if (mix.count(isa::OpClass::Load) > 0 && focus.stalls.memory >= focus.stalls.dependency) {
       // The caches' hit latencies with it: a hit may not take longer than the memory behind it.
-      w.sets = {"memory.latency_cycles=" + halved(cfg.memory.latency_cycles)};
-      if (cfg.memory.l2.slices > 0) w.sets.push_back("memory.l2.hit_latency_cycles=" + halved(cfg.memory.l2.hit_latency_cycles));
-      if (cfg.memory.l1.bytes > 0) w.sets.push_back("memory.l1.hit_latency_cycles=" + halved(cfg.memory.l1.hit_latency_cycles));
-      w.why = cfg.memory.l2.slices > 0 || cfg.memory.l1.bytes > 0 ? "half the memory latency and the caches' hit latencies"
-                                                                  : "half the memory latency";
+      halve("memory.latency_cycles", cfg.memory.latency_cycles);
+      if (cfg.memory.l2.slices > 0) halve("memory.l2.hit_latency_cycles", cfg.memory.l2.hit_latency_cycles);
+      if (cfg.memory.l1.bytes > 0) halve("memory.l1.hit_latency_cycles", cfg.memory.l1.hit_latency_cycles);
+      w.why = std::string(cfg.memory.l2.slices > 0 || cfg.memory.l1.bytes > 0 ? "half the memory latency and the caches' hit latencies"
+                                                                              : "half the memory latency") +
+              in_whole_cycles();
     } else {
       std::vector<std::string> units;
-      if (mix.count(isa::OpClass::Alu) > 0)
-        w.sets.push_back("alu.latency_cycles=" + halved(cfg.alu.latency_cycles)), units.push_back("CUDA-core");
-      if (mix.count(isa::OpClass::Sfu) > 0)
-        w.sets.push_back("sfu.latency_cycles=" + halved(cfg.sfu.latency_cycles)), units.push_back("SFU");
+      if (mix.count(isa::OpClass::Alu) > 0) halve("alu.latency_cycles", cfg.alu.latency_cycles), units.push_back("CUDA-core");
+      if (mix.count(isa::OpClass::Sfu) > 0) halve("sfu.latency_cycles", cfg.sfu.latency_cycles), units.push_back("SFU");
       if (mix.count(isa::OpClass::Smem) > 0) {
-        w.sets.push_back("smem.latency_cycles=" + halved(cfg.smem.latency_cycles)), units.push_back("shared-memory");
-        if (cfg.smem.latency_to_alu_cycles > 0) w.sets.push_back("smem.latency_to_alu_cycles=" + halved(cfg.smem.latency_to_alu_cycles));
+        halve("smem.latency_cycles", cfg.smem.latency_cycles), units.push_back("shared-memory");
+        if (cfg.smem.latency_to_alu_cycles > 0) halve("smem.latency_to_alu_cycles", cfg.smem.latency_to_alu_cycles);
       }
-      w.why = fmt::format("half the {} latenc{}", join(units, " and "), units.size() == 1 ? "y" : "ies");
+      w.why = fmt::format("half the {} latenc{}{}", join(units, " and "), units.size() == 1 ? "y" : "ies", in_whole_cycles());
     }
   } else if (bind.name == "CUDA cores") {
     w = {{fmt::format("alu.ops_per_cycle={:g}", 2 * cfg.alu.ops_per_cycle)}, n, "twice the CUDA cores' rate"};

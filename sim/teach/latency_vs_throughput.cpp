@@ -38,7 +38,8 @@ Lesson latency_vs_throughput(const LessonInput& in) {
   Lesson l;
   l.text = fmt::format(
       "Latency-bound vs throughput-bound on {} (one SM; each warp repeats 1 MUFU.RSQ + 2 dependent FADDs, {} instructions)\n"
-      "  latency bound:    {} cycles per warp (the longest dependency path, §3.7): at most n / {} warps per cycle\n"
+      "  latency bound:    {} cycles per warp (the longest dependency path and the block's relaunch, §3.7-3.8): n / {} warps per\n"
+      "                    cycle (a run of whole waves, timed from the first issue to the last, sees one relaunch fewer: a little more)\n"
       "  throughput bound: {} instructions/cycle, set by the {} (the busiest resource, §3.6)\n"
       "  they meet at {} cycles x {} warps/cycle = {} warps per SM\n"
       "  at {} warps it is latency-bound: {} IPC ({} of the bound), {} of the issue slots waiting on a dependency\n"

@@ -94,6 +94,13 @@ TEST(ExplainCli, EveryNumberIsASimulatedRuns) {
       std::string::npos)
       << w.out;
   EXPECT_EQ(run_cli(kToy + " --warps 1 --what-if alu.latency_cycles=1").out, w.out);
+  // An odd latency halves to less than half in whole cycles, and the words say so (they said "half"
+  // of the toy's 3-cycle CUDA cores for 1).
+  const CliRun odd = run_cli(kToy + " --warps 4");
+  ASSERT_EQ(odd.exit_code, 0) << odd.err;
+  EXPECT_NE(odd.out.find("alu.latency_cycles=1 (half the CUDA-core latency, in whole cycles: alu.latency_cycles 3 -> 1)"),
+            std::string::npos)
+      << odd.out;
 }
 
 // --config and --text print what a run would use, as explain did before it analysed runs; a GPU
