@@ -17,13 +17,13 @@ namespace fs = std::filesystem;
 
 constexpr const char* kSeedGpus[] = {"g80", "gt200", "fermi", "kepler", "maxwell"};
 
-// The measurement ids a case compares against: its rows, or the rows of a fitted curve's growth
-// with load (Table 6.5's b, c and the peak its fractions are of; its a is the unloaded latency
-// every model is given, so the curve is the fit's out-of-sample part where b and c are not given).
+// The measurement ids a case compares against: its rows, or the rows of a fitted curve (Table
+// 6.5's a, b, c and the peak its fractions are of). Its a is the unloaded latency every model is
+// given, and at 25-50% of the peak the curve is mostly a: a model given it reproduces that part.
 std::vector<std::string> compared_ids(const CaseSpec& c) {
   std::vector<std::string> ids = c.compare.measurements;
   if (!c.compare.fit_curve.empty())
-    for (const char* row : {".b", ".c", ".peak"}) ids.push_back(c.compare.fit_curve + row);
+    for (const char* row : {".a", ".b", ".c", ".peak"}) ids.push_back(c.compare.fit_curve + row);
   return ids;
 }
 
