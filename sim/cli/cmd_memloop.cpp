@@ -53,7 +53,7 @@ uint64_t bytes_of(const std::string& s) {
 // loop refuses cycles that could issue that many: each warp's chains issue at most one load per
 // unloaded latency each, so a count of zeros too many in --measure or --warmup is caught up front.
 void check_loop_is_feasible(const config::HwConfig& cfg, const mem::ClosedLoopSpec& spec, int warps_per_sm) {
-  constexpr double kMaxWarpInstructions = 1e12;
+  using device::kMaxWarpInstructions;
   const int sms = device::simulated_sms(cfg, spec.simulated_sms);
   const double warps =
       spec.device_warps > 0 ? static_cast<double>(spec.device_warps) * sms / cfg.device.sms : static_cast<double>(warps_per_sm) * sms;

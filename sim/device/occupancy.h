@@ -38,8 +38,12 @@ int shared_memory_reserved_per_sm(const config::HwConfig& cfg, const LaunchReali
 // Warp instructions the whole grid of `launch` issues (the kernel's per-warp count x its warps).
 double grid_instructions(const config::HwConfig& cfg, const isa::Kernel& kernel, const LaunchRealization& launch);
 
-// Throws UserError when the grid would issue more than 1e12 warp instructions (days of simulation:
-// a loop count with zeros too many), at the line of the loop or the .launch that makes it so.
+// The most warp instructions a run may execute: tens of millions a second at best (bench/README.md),
+// so more is hours to days of simulation, most likely a count typed with zeros too many.
+inline constexpr double kMaxWarpInstructions = 1e12;
+
+// Throws UserError when the grid would issue more than kMaxWarpInstructions, at the line of the
+// loop or the .launch that makes it so.
 void check_work_is_feasible(const config::HwConfig& cfg, const isa::Kernel& kernel, const LaunchRealization& launch);
 
 // Occupancies as --warps writes them, runs of consecutive ones as A:B ("61, 65:100000"): a note

@@ -20,6 +20,11 @@ std::vector<int64_t> execution_counts(const Kernel& k) {
   return counts;
 }
 
+double chain_instructions(const Kernel& k) {
+  const InstructionMix mix = instruction_mix(k);
+  return static_cast<double>(std::max<int64_t>(1, mix.total - mix.count(OpClass::Control)));
+}
+
 InstructionMix instruction_mix(const Kernel& k) {
   InstructionMix mix;
   const auto counts = execution_counts(k);

@@ -159,6 +159,11 @@ struct InstructionMix {
 };
 InstructionMix instruction_mix(const Kernel& k);
 
+// Dependent instructions per warp: every instruction but control flow (the seeds' loops are
+// unrolled enough that the branch is negligible, Volkov §5.1); at least 1. A warp's latency over
+// this count is its latency per instruction (§3.3).
+double chain_instructions(const Kernel& k);
+
 // How many times each instruction executes per warp (the product of its enclosing loop counts).
 std::vector<int64_t> execution_counts(const Kernel& k);
 

@@ -86,8 +86,7 @@ size_t index_at_or_below(const GridRun& g, double n) {
 }
 
 double latency_per_instruction(const device::Result& r, const isa::Kernel& kernel) {
-  const isa::InstructionMix mix = isa::instruction_mix(kernel);
-  return r.mean_warp_latency / static_cast<double>(std::max<int64_t>(1, mix.total - mix.count(isa::OpClass::Control)));
+  return r.mean_warp_latency / isa::chain_instructions(kernel);
 }
 
 std::vector<double> xs(const GridRun& g) { return std::vector<double>(g.warps.begin(), g.warps.end()); }

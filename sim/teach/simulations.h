@@ -48,9 +48,9 @@ int first_reaching(const GridRun& g, const Metric& metric, double fraction, doub
 // Index of the largest occupancy not above `n` (0 when every one is above).
 size_t index_at_or_below(const GridRun& g, double n);
 
-// Cycles per instruction of one warp's dependent chain: its whole life over the instructions it
-// runs, branches aside (Volkov §3.3's latency per instruction). Not the Result's instruction and
-// warp counts: those cover only the steady-state window.
+// Cycles per instruction of one warp's dependent chain: its whole life over isa::chain_instructions
+// (Volkov §3.3's latency per instruction). Not the Result's instruction and warp counts: those
+// cover only the steady-state window.
 double latency_per_instruction(const device::Result& r, const isa::Kernel& kernel);
 
 std::vector<double> xs(const GridRun& g);

@@ -15,16 +15,11 @@ Metric metric_of(const std::string& name) {
   return static_cast<Metric>(it - names.begin());
 }
 
-double chain_instructions(const isa::Kernel& k) {
-  const auto mix = isa::instruction_mix(k);
-  return static_cast<double>(std::max<int64_t>(1, mix.total - mix.count(isa::OpClass::Control)));
-}
-
 Curve curve_from_sim(const std::vector<SimPoint>& points, const config::HwConfig& cfg, const isa::Kernel& k) {
   Curve c;
   c.schedulers = cfg.scheduler.count;
   c.max_warps = cfg.sm.max_warps;
-  c.chain_instructions = chain_instructions(k);
+  c.chain_instructions = isa::chain_instructions(k);
   for (const auto& p : points) {
     if (!p.result) continue;
     const device::Result& r = *p.result;

@@ -59,10 +59,6 @@ struct Curve {
   std::string note;                // why the curve is empty ("n/a: ...") where it is
 };
 
-// Dependent instructions per warp: every instruction but control flow (the seeds' loops are
-// unrolled enough that the branch is negligible, §5.1).
-double chain_instructions(const isa::Kernel& k);
-
 Curve curve_from_sim(const std::vector<SimPoint>& points, const config::HwConfig& cfg, const isa::Kernel& k);
 // The largest value of `by` at each occupancy over several curves (Volkov §6.3, §7).
 Curve merge_best(const std::vector<Curve>& curves, Metric by);

@@ -91,7 +91,7 @@ Curve Evaluator::model_curve(const RunSpec& run, const ParamSet& params, const s
   Curve c;
   c.schedulers = ctx.cfg.scheduler.count;
   c.max_warps = ctx.cfg.sm.max_warps;
-  c.chain_instructions = chain_instructions(ctx.kernel);
+  c.chain_instructions = isa::chain_instructions(ctx.kernel);
   for (double n : warps) {
     const model::Estimate e = info->evaluate(ctx, n);
     if (!e.available) {
