@@ -1,5 +1,7 @@
 #include "model/registry.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "common/text.h"
@@ -21,37 +23,70 @@ namespace {
 
 std::vector<ModelInfo> build() {
   using P = HuangPolicy;
+  // The memory keys each model reads (ModelRegistry.EachModelReadsTheMemoryKeysItDeclares checks
+  // them by changing every memory key): the unloaded latency, and the sustained peak or the pins'.
+  const std::string kLat = "memory.latency_cycles", kPeak = "memory.peak_gbps", kPins = "memory.pin_bandwidth_gbps";
   return {
-      {"volkov", "min(n / latency bound, throughput bound): execution graph and resource worksheet (Volkov 2016 §3.5-3.8, §4.1)",
-       volkov_estimate},
-      {"volkov_refined", "Volkov's model with memory latency a + b·λ/(c − λ), solved by bisection (Volkov 2016 §6.4-6.5)",
-       refined_estimate},
-      {"cuda_guide", "CUDA C Programming Guide 5.2.3: mem_lat / (instruction time · α) warps, no arithmetic latency (Volkov 2016 §4.8)",
-       [](const ModelContext& c, double n) { return cuda_guide(c, n); }},
-      {"hong_kim", "Hong & Kim 2009: MWP/CWP at pin bandwidth, no arithmetic latency (Volkov 2016 §7.1)",
-       [](const ModelContext& c, double n) { return hong_kim(c, n); }},
-      {"baghsorkhi", "Baghsorkhi et al. 2010 work-flow graph, sustained bandwidth as in Volkov 2016 §7.2",
-       [](const ModelContext& c, double n) { return baghsorkhi(c, n, Bandwidth::Sustained); }},
-      {"baghsorkhi_pin", "Baghsorkhi et al. 2010 with pin bandwidth, as the original paper (Volkov 2016 §7.2)",
-       [](const ModelContext& c, double n) { return baghsorkhi(c, n, Bandwidth::Pin); }},
-      {"zhang_owens", "Zhang & Owens 2011: max of arithmetic and memory times from alu(n), mem(n) curves (Volkov 2016 §7.3)",
-       [](const ModelContext& c, double n) { return zhang_owens(c, n, TimeMerge::Overlap); }},
-      {"zhang_owens_sum", "Zhang & Owens 2011 variant with the two times added (Volkov 2016 §4.12, §7.3)",
-       [](const ModelContext& c, double n) { return zhang_owens(c, n, TimeMerge::Add); }},
-      {"sim_et_al", "Sim et al. 2012: Hong & Kim with arithmetic latency, MWP_peak_bw at sustained bandwidth (Volkov 2016 §7.4)",
-       [](const ModelContext& c, double n) { return sim_et_al(c, n); }},
-      {"huang_rr", "Huang et al. 2014 GPUMech, round-robin policy, no bandwidth term (Volkov 2016 §7.5)",
-       [](const ModelContext& c, double n) { return huang(c, n, P::RoundRobin, false); }},
-      {"huang_gto", "Huang et al. 2014 GPUMech, greedy-then-oldest policy, no bandwidth term (Volkov 2016 §7.6)",
-       [](const ModelContext& c, double n) { return huang(c, n, P::GreedyThenOldest, false); }},
-      {"huang_rr_bw", "Huang et al. 2014, round-robin, with the queueing bandwidth term (Volkov 2016 §7.7-7.8)",
-       [](const ModelContext& c, double n) { return huang(c, n, P::RoundRobin, true); }},
-      {"huang_gto_bw", "Huang et al. 2014, greedy-then-oldest, with the queueing bandwidth term (Volkov 2016 §7.7-7.8)",
-       [](const ModelContext& c, double n) { return huang(c, n, P::GreedyThenOldest, true); }},
-      {"lemeire", "Lemeire et al. 2016 pipeline model: issue latency λ vs completion latency Λ per pipeline (Lemeire §IV)",
-       [](const ModelContext& c, double n) { return lemeire(c, n); }},
-      {"teg", "Lai & Seznec 2011 TEG: one warp's trace replayed for n warps, issue and execution latencies per class (TEG §3-4)",
-       [](const ModelContext& c, double n) { return teg(c, n); }},
+      {"volkov",
+       "min(n / latency bound, throughput bound): execution graph and resource worksheet (Volkov 2016 §3.5-3.8, §4.1)",
+       volkov_estimate,
+       {kLat, kPeak}},
+      {"volkov_refined",
+       "Volkov's model with memory latency a + b·λ/(c − λ), solved by bisection (Volkov 2016 §6.4-6.5)",
+       refined_estimate,
+       {"memory.contention_a_cycles", "memory.contention_b_cycles", "memory.contention_c_gbps", kPeak}},
+      {"cuda_guide",
+       "CUDA C Programming Guide 5.2.3: mem_lat / (instruction time · α) warps, no arithmetic latency (Volkov 2016 §4.8)",
+       [](const ModelContext& c, double n) { return cuda_guide(c, n); },
+       {kLat}},
+      {"hong_kim",
+       "Hong & Kim 2009: MWP/CWP at pin bandwidth, no arithmetic latency (Volkov 2016 §7.1)",
+       [](const ModelContext& c, double n) { return hong_kim(c, n); },
+       {kLat, kPins}},
+      {"baghsorkhi",
+       "Baghsorkhi et al. 2010 work-flow graph, sustained bandwidth as in Volkov 2016 §7.2",
+       [](const ModelContext& c, double n) { return baghsorkhi(c, n, Bandwidth::Sustained); },
+       {kLat, kPeak}},
+      {"baghsorkhi_pin",
+       "Baghsorkhi et al. 2010 with pin bandwidth, as the original paper (Volkov 2016 §7.2)",
+       [](const ModelContext& c, double n) { return baghsorkhi(c, n, Bandwidth::Pin); },
+       {kLat, kPins}},
+      {"zhang_owens",
+       "Zhang & Owens 2011: max of arithmetic and memory times from alu(n), mem(n) curves (Volkov 2016 §7.3)",
+       [](const ModelContext& c, double n) { return zhang_owens(c, n, TimeMerge::Overlap); },
+       {kLat, kPeak}},
+      {"zhang_owens_sum",
+       "Zhang & Owens 2011 variant with the two times added (Volkov 2016 §4.12, §7.3)",
+       [](const ModelContext& c, double n) { return zhang_owens(c, n, TimeMerge::Add); },
+       {kLat, kPeak}},
+      {"sim_et_al",
+       "Sim et al. 2012: Hong & Kim with arithmetic latency, MWP_peak_bw at sustained bandwidth (Volkov 2016 §7.4)",
+       [](const ModelContext& c, double n) { return sim_et_al(c, n); },
+       {kLat, kPeak}},
+      {"huang_rr",
+       "Huang et al. 2014 GPUMech, round-robin policy, no bandwidth term (Volkov 2016 §7.5)",
+       [](const ModelContext& c, double n) { return huang(c, n, P::RoundRobin, false); },
+       {kLat}},
+      {"huang_gto",
+       "Huang et al. 2014 GPUMech, greedy-then-oldest policy, no bandwidth term (Volkov 2016 §7.6)",
+       [](const ModelContext& c, double n) { return huang(c, n, P::GreedyThenOldest, false); },
+       {kLat}},
+      {"huang_rr_bw",
+       "Huang et al. 2014, round-robin, with the queueing bandwidth term (Volkov 2016 §7.7-7.8)",
+       [](const ModelContext& c, double n) { return huang(c, n, P::RoundRobin, true); },
+       {kLat, kPins}},
+      {"huang_gto_bw",
+       "Huang et al. 2014, greedy-then-oldest, with the queueing bandwidth term (Volkov 2016 §7.7-7.8)",
+       [](const ModelContext& c, double n) { return huang(c, n, P::GreedyThenOldest, true); },
+       {kLat, kPins}},
+      {"lemeire",
+       "Lemeire et al. 2016 pipeline model: issue latency λ vs completion latency Λ per pipeline (Lemeire §IV)",
+       [](const ModelContext& c, double n) { return lemeire(c, n); },
+       {kLat, kPeak}},
+      {"teg",
+       "Lai & Seznec 2011 TEG: one warp's trace replayed for n warps, issue and execution latencies per class (TEG §3-4)",
+       [](const ModelContext& c, double n) { return teg(c, n); },
+       {kLat, kPeak}},
   };
 }
 
@@ -73,6 +108,10 @@ std::vector<ModelInfo> refusing_dp_without_units(std::vector<ModelInfo> ms) {
 const std::vector<ModelInfo>& models() {
   static const std::vector<ModelInfo> m = refusing_dp_without_units(build());
   return m;
+}
+
+bool model_reads(const ModelInfo& m, std::string_view key) {
+  return !key.starts_with("memory.") || std::find(m.memory_keys.begin(), m.memory_keys.end(), key) != m.memory_keys.end();
 }
 
 const ModelInfo* find_model(const std::string& name) {

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/estimate.h"
@@ -15,7 +16,13 @@ struct ModelInfo {
   std::string name;
   std::string description;  // one line, with the seed section
   std::function<Estimate(const ModelContext&, double n)> evaluate;
+  // The memory.* config keys the model reads; every model reads the SM's keys. What
+  // validation/cases/in_sample.h asks of an input taken from a measurement.
+  std::vector<std::string> memory_keys;
 };
+
+// True when `m` reads config key `key` (dotted): every key outside memory.*, and its memory_keys.
+bool model_reads(const ModelInfo& m, std::string_view key);
 
 const std::vector<ModelInfo>& models();
 const ModelInfo* find_model(const std::string& name);

@@ -91,6 +91,7 @@ const RunSpec* run_of(const Quantity& q) {
 
 // Marks each outcome with the inputs of its simulation taken from the measurement it compares
 // against (in_sample.h), per the simulation's own config: its memory model reads only its keys;
+// each analytical model's likewise, per the keys it reads;
 // and a failed one with the known reason its memory model misses it (failure_reasons.h).
 void annotate(std::vector<CaseOutcome>& outcomes, SimulationCache& sims) {
   const std::vector<MeasuredInput> inputs = load_measured_inputs(builtin_measured_inputs_file());
@@ -100,6 +101,8 @@ void annotate(std::vector<CaseOutcome>& outcomes, SimulationCache& sims) {
     if (run == nullptr) continue;
     const auto cfg = sims.config(run->gpu, run->sets);
     o.in_sample = in_sample_inputs(*o.spec, *cfg, inputs);
+    for (ModelOutcome& m : o.models)
+      if (const model::ModelInfo* info = model::find_model(m.model)) m.in_sample = in_sample_inputs(*o.spec, *info, inputs);
     if (!o.pass) o.failure_reason = failure_reason(o.spec->id, cfg->memory.model, reasons);
   }
 }

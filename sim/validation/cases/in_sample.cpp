@@ -66,14 +66,17 @@ std::vector<MeasuredInput> load_measured_inputs(const fs::path& file) {
   return out;
 }
 
-std::vector<std::string> in_sample_inputs(const CaseSpec& c, const config::HwConfig& cfg, const std::vector<MeasuredInput>& inputs) {
+namespace {
+
+template <typename Reads>
+std::vector<std::string> inputs_read(const CaseSpec& c, const std::vector<MeasuredInput>& inputs, Reads reads) {
   std::vector<std::string> out;
   const std::vector<std::string> ids = compared_ids(c);
   for (const MeasuredInput& in : inputs) {
     const bool gpu_listed = in.gpus.empty() ? std::find(std::begin(kSeedGpus), std::end(kSeedGpus), c.gpu) != std::end(kSeedGpus)
                                             : std::find(in.gpus.begin(), in.gpus.end(), c.gpu) != in.gpus.end();
     if (!gpu_listed) continue;
-    if (!in.workload.empty() ? c.quantity.run.workload != in.workload : !config::simulation_reads(cfg.memory.model, in.key)) continue;
+    if (!in.workload.empty() ? c.quantity.run.workload != in.workload : !reads(in.key)) continue;
     const bool compared = std::any_of(ids.begin(), ids.end(), [&](const std::string& id) {
       return std::any_of(in.measurements.begin(), in.measurements.end(), [&](const std::string& p) { return matches(p, c.gpu, id); });
     });
@@ -81,6 +84,16 @@ std::vector<std::string> in_sample_inputs(const CaseSpec& c, const config::HwCon
     if (compared && std::find(out.begin(), out.end(), entry) == out.end()) out.push_back(entry);
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<std::string> in_sample_inputs(const CaseSpec& c, const config::HwConfig& cfg, const std::vector<MeasuredInput>& inputs) {
+  return inputs_read(c, inputs, [&](const std::string& key) { return config::simulation_reads(cfg.memory.model, key); });
+}
+
+std::vector<std::string> in_sample_inputs(const CaseSpec& c, const model::ModelInfo& m, const std::vector<MeasuredInput>& inputs) {
+  return inputs_read(c, inputs, [&](const std::string& key) { return model::model_reads(m, key); });
 }
 
 }  // namespace warpsim::validation

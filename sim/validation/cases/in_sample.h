@@ -1,7 +1,8 @@
 // In-sample cases (docs/validation.md, "In-sample cases"): a config input taken from the very
 // measurement a case compares against reproduces that measurement by being given it. The report
-// marks such cases, per the simulation's own config (a memory model reads only its own keys), and
-// summarises the simulator's accuracy over the out-of-sample cases apart from the rest.
+// marks such cases, per the simulation's own config (a memory model reads only its own keys) and
+// per analytical model (the keys it reads), and summarises each one's accuracy over the
+// out-of-sample cases apart from the rest.
 #pragma once
 
 #include <filesystem>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "config/hw_config.h"
+#include "model/registry.h"
 #include "validation/cases/case_spec.h"
 
 namespace warpsim::validation {
@@ -31,5 +33,8 @@ std::vector<MeasuredInput> load_measured_inputs(const std::filesystem::path& fil
 // The inputs (as "key: why") that a simulation with `cfg` reads and that come from a measurement
 // `c` compares against; empty: the case is out of sample.
 std::vector<std::string> in_sample_inputs(const CaseSpec& c, const config::HwConfig& cfg, const std::vector<MeasuredInput>& inputs);
+// The same for an analytical model: the inputs it reads (model::model_reads), whatever the
+// simulation's memory model.
+std::vector<std::string> in_sample_inputs(const CaseSpec& c, const model::ModelInfo& m, const std::vector<MeasuredInput>& inputs);
 
 }  // namespace warpsim::validation

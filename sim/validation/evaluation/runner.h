@@ -19,6 +19,7 @@ struct ModelOutcome {
   double error = kNaN;      // in the case's tolerance terms
   double rel_error = kNaN;  // relative, for the accuracy summary
   bool within = false;
+  std::vector<std::string> in_sample;  // the model's inputs taken from a measurement the case compares against (in_sample.h)
 };
 
 struct CaseOutcome {

@@ -24,14 +24,16 @@ void add(AccuracyRow& row, const Value& v, double rel, bool ok, const std::strin
 }
 
 // simulator (all, out of sample, in sample, per seed), volkov, volkov_refined, then every other
-// model in registry order.
+// model in registry order, each followed by its out-of-sample row.
 int source_rank(const std::string& s) {
   if (s == kSimulator) return -4;
   if (s == kSimulatorOutOfSample) return -3;
   if (s == kSimulatorInSample) return -2;
   if (s.rfind("simulator on ", 0) == 0) return -1;
   const auto names = model::model_names();
-  return static_cast<int>(std::find(names.begin(), names.end(), s) - names.begin());
+  const bool out_of_sample = s.ends_with(kOutOfSampleSuffix);
+  const std::string name = out_of_sample ? s.substr(0, s.size() - std::string(kOutOfSampleSuffix).size()) : s;
+  return 2 * static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin()) + out_of_sample;
 }
 
 }  // namespace
@@ -55,13 +57,23 @@ std::vector<AccuracyRow> accuracy_summary(const std::vector<CaseOutcome>& outcom
     for (const std::string& gpu : {o.spec->gpu, std::string("all")}) {
       add(row(gpu, kSimulator), o.simulated, o.rel_error, o.pass, o.spec->id);
       add(row(gpu, o.in_sample.empty() ? kSimulatorOutOfSample : kSimulatorInSample), o.simulated, o.rel_error, o.pass, o.spec->id);
-      for (const auto& m : o.models) add(row(gpu, m.model), m.value, m.rel_error, m.within, o.spec->id);
+      for (const auto& m : o.models) {
+        add(row(gpu, m.model), m.value, m.rel_error, m.within, o.spec->id);
+        if (m.in_sample.empty()) add(row(gpu, m.model + kOutOfSampleSuffix), m.value, m.rel_error, m.within, o.spec->id);
+      }
     }
     if (!o.spec->compare.measurements.empty())
       add(row("all", simulator_on_source(o.spec->compare.measurements.front())), o.simulated, o.rel_error, o.pass, o.spec->id);
   }
   std::vector<AccuracyRow> out;
-  for (auto& [k, r] : rows) out.push_back(r);
+  for (auto& [k, r] : rows) {
+    // A model's out-of-sample row only where it differs: some of its cases there are in sample.
+    if (r.source.ends_with(kOutOfSampleSuffix) && r.source != kSimulatorOutOfSample) {
+      const AccuracyRow& whole = rows.at({r.gpu, r.source.substr(0, r.source.size() - std::string(kOutOfSampleSuffix).size())});
+      if (whole.cases == r.cases && whole.missing == r.missing) continue;
+    }
+    out.push_back(r);
+  }
   std::stable_sort(out.begin(), out.end(), [](const AccuracyRow& a, const AccuracyRow& b) {
     if ((a.gpu == "all") != (b.gpu == "all")) return b.gpu == "all";
     if (a.gpu != b.gpu) return a.gpu < b.gpu;

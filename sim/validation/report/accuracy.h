@@ -1,5 +1,6 @@
 // The accuracy summary at the top of the report: per GPU and per source (the simulator, Volkov's
-// basic and refined models, each prior model), over the cases compared with a real-GPU measurement,
+// basic and refined models, each prior model, each also over its out-of-sample cases alone), over
+// the cases compared with a real-GPU measurement,
 // the worst over- and under-estimate (relative) and how many cases are within tolerance.
 #pragma once
 
@@ -15,6 +16,9 @@ namespace warpsim::validation {
 inline constexpr const char* kSimulator = "simulator";
 inline constexpr const char* kSimulatorOutOfSample = "simulator, out of sample";
 inline constexpr const char* kSimulatorInSample = "simulator, in sample";
+// An analytical model's row over its out-of-sample cases ("volkov, out of sample"), where some of
+// its cases on that GPU are in sample for it (their model inputs came from the compared table).
+inline constexpr const char* kOutOfSampleSuffix = ", out of sample";
 // And per seed whose measurements the cases compare with (row "all" only): "simulator on
 // Volkov 2016", "simulator on TEG 2011", "simulator on Lemeire 2016", or the id's first part.
 std::string simulator_on_source(const std::string& measurement_id);

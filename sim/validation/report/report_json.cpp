@@ -36,7 +36,10 @@ std::string report_json(const ReportInput& in, const FigureStatus& figs) {
     passed += o.pass;
     const CaseSpec& c = *o.spec;
     nlohmann::json m = nlohmann::json::object();
-    for (const auto& x : o.models) m[x.model] = value(x.value, x.error, x.rel_error, x.within);
+    for (const auto& x : o.models) {
+      m[x.model] = value(x.value, x.error, x.rel_error, x.within);
+      m[x.model]["in_sample"] = x.in_sample;
+    }
     const nlohmann::json one(
         {{"id", c.id},
          {"gpu", c.gpu},

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "common/text.h"
 #include "report/table.h"
@@ -156,6 +157,29 @@ std::string cases(const std::vector<CaseOutcome>& outcomes) {
   return md + "\n";
 }
 
+// The analytical models' in-sample cases, per model: their inputs (the unloaded latency, Table
+// 6.4's peak, Table 6.5's fit) come from the same tables as the simulator's fitted ones do.
+std::string models_in_sample(const std::vector<CaseOutcome>& outcomes) {
+  std::map<std::string, std::pair<size_t, size_t>> counts;  // model -> (in sample, compared)
+  std::map<std::string, std::set<std::string>> keys;
+  for (const auto& o : outcomes)
+    for (const auto& m : o.models) {
+      if (!o.reference.measured || m.value.note.rfind("n/a", 0) == 0) continue;
+      auto& [in, all] = counts[m.model];
+      ++all;
+      in += !m.in_sample.empty();
+      for (const auto& entry : m.in_sample) keys[m.model].insert(entry.substr(0, entry.find(':')));
+    }
+  std::string list;
+  for (const auto& [model, c] : counts)
+    if (c.first > 0) list += fmt::format("- {}: {} of {} (`{}`)\n", model, c.first, c.second, fmt::join(keys[model], "`, `"));
+  if (list.empty()) return "";
+  return "The analytical models read measured inputs too (each its own keys: model/registry.h). Cases in sample for a model, of "
+         "those it gives a value for, per model (values.csv's `in_sample` column names them; the accuracy summary's "
+         "\"MODEL, out of sample\" rows leave them out):\n\n" +
+         list + "\n";
+}
+
 // Cases whose simulation was given a value taken from the measurement they compare against: they
 // reproduce it by construction, so the accuracy summary counts them apart (in_sample.h).
 std::string in_sample_section(const std::vector<CaseOutcome>& outcomes) {
@@ -177,7 +201,7 @@ std::string in_sample_section(const std::vector<CaseOutcome>& outcomes) {
     md += fmt::format("- `{}` ({} case{}, {}): {}\n", entry.substr(0, colon), ids.size(), ids.size() == 1 ? "" : "s",
                       entry.substr(colon + 2), fmt::join(ids, ", "));
   }
-  return md + "\n";
+  return md + "\n" + models_in_sample(outcomes);
 }
 
 std::string failures(const std::vector<CaseOutcome>& outcomes) {

@@ -58,14 +58,14 @@ report::Table cases_table(const std::vector<CaseOutcome>& outcomes) {
     t.add_row({o.spec->id, o.spec->gpu, extract_kind_name(o.spec->quantity.extract.kind), o.unit, o.reference.text, value_text(o.simulated),
                model_text(find(o, "volkov")), model_text(find(o, "volkov_refined")), others,
                error_text(o.error, o.spec->tolerance.relative), tolerance_text(o.spec->tolerance), o.pass ? "pass" : "FAIL",
-               in_sample_keys(o)});
+               in_sample_keys(o.in_sample)});
   }
   return t;
 }
 
-std::string in_sample_keys(const CaseOutcome& o) {
+std::string in_sample_keys(const std::vector<std::string>& in_sample) {
   std::string keys;
-  for (const std::string& entry : o.in_sample) {
+  for (const std::string& entry : in_sample) {
     if (!keys.empty()) keys += ' ';
     keys.append(entry, 0, entry.find(':'));
   }
@@ -73,13 +73,13 @@ std::string in_sample_keys(const CaseOutcome& o) {
 }
 
 report::Table values_table(const std::vector<CaseOutcome>& outcomes) {
-  report::Table t({{"case"}, {"gpu"}, {"source"}, {"value", 6}, {"error", 6}, {"rel_error", 6}, {"within"}, {"note"}});
+  report::Table t({{"case"}, {"gpu"}, {"source"}, {"value", 6}, {"error", 6}, {"rel_error", 6}, {"within"}, {"note"}, {"in_sample"}});
   for (const auto& o : outcomes) {
     t.add_row({o.spec->id, o.spec->gpu, std::string("simulator"), num(o.simulated.v), num(o.error), num(o.rel_error),
-               std::string(o.pass ? "yes" : "no"), o.simulated.note});
+               std::string(o.pass ? "yes" : "no"), o.simulated.note, in_sample_keys(o.in_sample)});
     for (const auto& m : o.models)
       t.add_row({o.spec->id, o.spec->gpu, m.model, num(m.value.v), num(m.error), num(m.rel_error), std::string(m.within ? "yes" : "no"),
-                 m.value.note});
+                 m.value.note, in_sample_keys(m.in_sample)});
   }
   return t;
 }

@@ -21,9 +21,10 @@ std::string tolerance_text(const Tolerance& t);
 // case, gpu, extract, unit, measured, simulated, volkov, volkov_refined, other_models, error,
 // tolerance, result, in_sample.
 report::Table cases_table(const std::vector<CaseOutcome>& outcomes);
-// The config keys that make a case in-sample (in_sample.h), space-separated; "" out of sample.
-std::string in_sample_keys(const CaseOutcome& o);
-// case, gpu, source, value, error, rel_error, within, note: one row per source per case.
+// The config keys that make a case in-sample for a source (in_sample.h: the simulator's, or a
+// model's), space-separated; "" out of sample.
+std::string in_sample_keys(const std::vector<std::string>& in_sample);
+// case, gpu, source, value, error, rel_error, within, note, in_sample: one row per source per case.
 report::Table values_table(const std::vector<CaseOutcome>& outcomes);
 report::Table accuracy_table(const std::vector<AccuracyRow>& rows);
 

@@ -58,6 +58,25 @@ TEST(InSample, TheSaturationTablesAreInSampleOnlyForTheModelsBuiltFromThem) {
   EXPECT_EQ(keys(in_sample_inputs(peak, fixed, builtin())), std::vector<std::string>{"memory.peak_gbps"});
 }
 
+TEST(InSample, AnAnalyticalModelIsInSampleForTheKeysItReads) {
+  // Volkov's basic model is given Table 6.4's peak, the refined one Table 6.5's a, b and c as
+  // well; Huang et al.'s model without its bandwidth term reads no peak at all.
+  const CaseSpec peak = compared_with("maxwell", {"volkov.t6_4.maxwell.peak"});
+  const CaseSpec stream_latency = compared_with("maxwell", {"volkov.t6_2.maxwell.stream"});
+  const model::ModelInfo& volkov = *model::find_model("volkov");
+  const model::ModelInfo& refined = *model::find_model("volkov_refined");
+  const model::ModelInfo& huang = *model::find_model("huang_rr");
+  EXPECT_EQ(keys(in_sample_inputs(peak, volkov, builtin())), std::vector<std::string>{"memory.peak_gbps"});
+  EXPECT_EQ(keys(in_sample_inputs(peak, refined, builtin())),
+            (std::vector<std::string>{"memory.peak_gbps", "memory.contention_a_cycles", "memory.contention_b_cycles",
+                                      "memory.contention_c_gbps"}));
+  EXPECT_TRUE(in_sample_inputs(peak, huang, builtin()).empty());
+  EXPECT_EQ(keys(in_sample_inputs(stream_latency, volkov, builtin())), std::vector<std::string>{"memory.latency_cycles"});
+  EXPECT_EQ(keys(in_sample_inputs(stream_latency, refined, builtin())), std::vector<std::string>{"memory.contention_a_cycles"});
+  // The simulator's DRAM model reads neither the peak nor the fit.
+  EXPECT_TRUE(in_sample_inputs(peak, config::load_hw_config("maxwell"), builtin()).empty());
+}
+
 TEST(InSample, AnInputOfOneGpuLeavesTheOthersOutOfSample) {
   // Maxwell's LSU pass per line comes from §4.3's stride-2 latency; no other GPU's does.
   const auto cfg = config::load_hw_config("maxwell");

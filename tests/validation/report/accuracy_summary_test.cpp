@@ -1,6 +1,8 @@
 // The accuracy summary's rows: per GPU and source, and per seed whose measurements the cases use.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "validation/report/accuracy.h"
 
 namespace warpsim::validation {
@@ -39,6 +41,40 @@ TEST(AccuracySummary, HasARowPerSeedWhoseMeasurementsTheCasesCompareWith) {
   EXPECT_EQ(on_volkov->within, 1);
   EXPECT_EQ(find_row(rows, "gt200", "simulator on TEG 2011"), nullptr);  // the "all" rows only
   EXPECT_EQ(simulator_on_source("mb.homogeneous.stream.x"), "simulator on mb");
+}
+
+TEST(AccuracySummary, AModelGetsAnOutOfSampleRowWhereSomeOfItsCasesAreInSample) {
+  CaseSpec peak, add;
+  peak.id = "t6_4.peak.kepler", peak.gpu = "kepler";
+  add.id = "t6_1.add.kepler", add.gpu = "kepler";
+  const auto with_model = [](CaseOutcome o, const std::string& name, double rel, std::vector<std::string> in_sample) {
+    ModelOutcome m;
+    m.model = name, m.value = Value{1.0, ""}, m.rel_error = rel, m.within = std::abs(rel) < 0.05, m.in_sample = std::move(in_sample);
+    o.models.push_back(m);
+    return o;
+  };
+  const auto rows = accuracy_summary({with_model(measured_case(peak, 0.0, true), "volkov", 0.0, {"memory.peak_gbps: Table 6.4's peak"}),
+                                      with_model(measured_case(add, 0.0, true), "volkov", -0.2, {}),
+                                      with_model(measured_case(add, 0.0, true), "huang_rr", 0.3, {})});
+  const AccuracyRow* whole = find_row(rows, "kepler", "volkov");
+  const AccuracyRow* out = find_row(rows, "kepler", std::string("volkov") + kOutOfSampleSuffix);
+  ASSERT_NE(whole, nullptr);
+  ASSERT_NE(out, nullptr);
+  EXPECT_EQ(whole->cases, 2);
+  EXPECT_EQ(whole->within, 1);
+  EXPECT_EQ(out->cases, 1);
+  EXPECT_EQ(out->within, 0);
+  EXPECT_DOUBLE_EQ(out->worst_under, -0.2);
+  // huang_rr has no in-sample case: its one row says it all.
+  EXPECT_NE(find_row(rows, "kepler", "huang_rr"), nullptr);
+  EXPECT_EQ(find_row(rows, "kepler", std::string("huang_rr") + kOutOfSampleSuffix), nullptr);
+  // The out-of-sample row follows its model's.
+  size_t at_whole = 0, at_out = 0;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (&rows[i] == whole) at_whole = i;
+    if (&rows[i] == out) at_out = i;
+  }
+  EXPECT_EQ(at_out, at_whole + 1);
 }
 
 }  // namespace warpsim::validation
