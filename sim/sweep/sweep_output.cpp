@@ -9,9 +9,11 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <iostream>
 #include <iterator>
 #include <unordered_map>
 
+#include "cli/exit_status.h"
 #include "common/user_error.h"
 #include "report/atomic_file.h"
 
@@ -124,11 +126,18 @@ LineWriter::~LineWriter() {
 }
 
 void LineWriter::write(const std::string& line) {
+  if (path_.empty()) {
+    // Through std::cout, whose failure main reports as every command's ("writing standard output:
+    // ...", exit 1, cli/standard_output.h): descriptor 1 may be /dev/null standing in for a closed one.
+    std::cout << line << std::flush;
+    if (!std::cout) throw cli::ExitStatus{1};
+    return;
+  }
   size_t done = 0;
   while (done < line.size()) {
     const ssize_t n = ::write(fd_, line.data() + done, line.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw file_error(path_.empty() ? "<stdout>" : path_, 0, fmt::format("write failed: {}", std::strerror(errno)));
+    if (n <= 0) throw file_error(path_, 0, fmt::format("write failed: {}", std::strerror(errno)));
     done += static_cast<size_t>(n);
   }
 }

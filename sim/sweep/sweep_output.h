@@ -48,7 +48,9 @@ class LineWriter {
   ~LineWriter();
   LineWriter(const LineWriter&) = delete;
   LineWriter& operator=(const LineWriter&) = delete;
-  void write(const std::string& line);  // one complete line; throws UserError on a write error
+  // One complete line; a file's write error is a UserError, standard output's ends the run with
+  // cli::ExitStatus{1} (main says why).
+  void write(const std::string& line);
 
  private:
   std::string path_;
