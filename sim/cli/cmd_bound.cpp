@@ -126,13 +126,14 @@ void register_bound(CLI::App& app) {
       throw UserError(
           Diagnostic{"<cli>", 0, 0, x->models.empty() ? "--warps" : "--model",
                      "--worksheet prints the one throughput-bound worksheet (Volkov Table 3.4); --model and --warps do not apply to it"});
-    // As `warpsim run`: in a range, occupancies an SM cannot hold are skipped with a note; a single
-    // one is an error.
+    // As `warpsim run`: in a range, occupancies no launch of the kernel can realise (§5.7: more warps
+    // than an SM holds, or not a whole number of its blocks) are skipped with a note; a single one
+    // is an error.
     const std::vector<int> asked = o->warps.empty() ? parse_warps(fmt::format("1:{}", cfg.sm.max_warps)) : parse_warps(o->warps);
     std::vector<int> warps, skipped;
     for (int n : asked) {
       try {
-        device::check_warps_fit(cfg, n);
+        device::realize_launch(cfg, kernel, n, cfg.device.sms);
         warps.push_back(n);
       } catch (const UserError&) {
         if (asked.size() == 1) throw;
@@ -140,10 +141,12 @@ void register_bound(CLI::App& app) {
       }
     }
     if (warps.empty())
-      throw UserError(Diagnostic{"<cli>", 0, 0, "--warps", "no occupancy in '" + o->warps + "' fits an SM of " + cfg.gpu.name});
+      throw UserError(Diagnostic{
+          "<cli>", 0, 0, "--warps",
+          fmt::format("no occupancy in '{}' can be realised on {} (Volkov §5.7)", o->warps.empty() ? "1:max" : o->warps, cfg.gpu.name)});
     if (!skipped.empty())
-      std::cerr << fmt::format("warpsim: note: skipping {} warps/SM: more than an SM of {} holds ({})\n", occupancy_list(skipped),
-                               cfg.gpu.name, cfg.sm.max_warps);
+      std::cerr << fmt::format("warpsim: note: skipping {} warps/SM: cannot be realised on {} (Volkov §5.7)\n", occupancy_list(skipped),
+                               cfg.gpu.name);
     report::check_outputs({{"--out", o->out}, {"--graph", x->graph}}, input_files(*o));
     if (const std::string why = report::plots_unavailable(); !why.empty() && drawn_graph(x->graph))
       throw UserError(Diagnostic{x->graph, 0, 0, "--graph", why + "; or write a .dot file for Graphviz"});

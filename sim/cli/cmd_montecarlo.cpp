@@ -3,6 +3,7 @@
 // beside the timed simulation's own hit ratios (docs/montecarlo.md).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -129,6 +130,22 @@ void register_montecarlo(CLI::App& app) {
     std::optional<isa::Kernel> kernel;
     if (!o->workload.empty()) kernel = isa::load_workload(o->workload, workload_params(*o));
     const int warps = single_occupancy(*o);
+    trace::MemoryTrace t;
+    if (from_file) {
+      t = std::move(*from_file);
+    } else {
+      trace::TraceRequest req{&cfg, &*kernel, warps, o->seed, x->blocks};
+      t = trace::build_trace(req);
+    }
+    // The hit ratios are those of global loads: a kernel without any has nothing to analyse (its
+    // tables would be empty), before any output is made.
+    const bool has_load = std::any_of(t.entries.begin(), t.entries.end(),
+                                      [&](const trace::TraceEntry& e) { return !t.statics[e.access].store && e.sectors > 0; });
+    if (!has_load)
+      throw UserError(from_file ? Diagnostic{x->trace, 0, 0, "trace", "holds no global load: no hit ratios to analyse"}
+                                : Diagnostic{"<cli>", 0, 0, "--workload",
+                                             fmt::format("{} makes no global load{}: no hit ratios to analyse", t.meta.workload,
+                                                         x->blocks > 0 ? " in the traced blocks" : "")});
     if (!x->out_dir.empty()) {
       std::error_code ec;
       fs::create_directories(x->out_dir, ec);
@@ -138,13 +155,6 @@ void register_montecarlo(CLI::App& app) {
       for (const char* f : kFiles) report::check_writable((fs::path(x->out_dir) / f).string(), "--out-dir");
     }
     report::check_outputs({{"--out", o->out}}, input_files(*o));
-    trace::MemoryTrace t;
-    if (from_file) {
-      t = std::move(*from_file);
-    } else {
-      trace::TraceRequest req{&cfg, &*kernel, warps, o->seed, x->blocks};
-      t = trace::build_trace(req);
-    }
     montecarlo::TimedHitRatios timed;
     if (kernel && !x->no_timed) {
       if (t.meta.traced_blocks < t.meta.total_blocks)

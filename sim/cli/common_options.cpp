@@ -95,9 +95,8 @@ void add_sass_options(CLI::App& cmd, SassFlags& f) {
   cmd.add_option("--arch", f.arch, "SASS: the architecture whose code to take, e.g. sm_90, when the dump holds several");
   // Checked here too, so that a bad count names --trip-count rather than the parameter it becomes.
   cmd.add_option("--trip-count", f.trip_count, "SASS: the trip count of every loop the patterns file gives none")
-      ->check(CLI::Validator(
-          [](std::string& s) { return isa::parse_trip_count(s) ? std::string() : "expected a trip count in [0, 1e12], found '" + s + "'"; },
-          "TEXT in [0 - 1e12]"));  // shown as "in [0, 1e12]" (help_format.cpp)
+      ->check(CLI::Validator([](std::string& s) { return isa::parse_trip_count(s) ? std::string() : isa::trip_count_expected(s); },
+                             "TEXT in [0 - 1e12]"));  // shown as "in [0, 1e12]" (help_format.cpp)
   cmd.add_option("--patterns", f.patterns,
                  "SASS: the side file of access patterns, trip counts and branches (docs/workload-format.md, \"SASS\")");
 }

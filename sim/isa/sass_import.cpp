@@ -247,7 +247,7 @@ SassOptions sass_options(const ParamMap& params) {
     else if (key == "trip_count") {
       const auto v = parse_trip_count(value);
       if (!v)
-        sink.add(Diagnostic{"<--param>", 0, 0, key, fmt::format("expected a trip count in [0, 1e12], found '{}'", value)});
+        sink.add(Diagnostic{"<--param>", 0, 0, key, trip_count_expected(value)});
       else
         o.trip_count = *v;
     } else {

@@ -18,6 +18,11 @@ std::optional<int64_t> parse_trip_count(std::string_view text) {
   const auto v = parse_int(text);
   return v && *v >= 0 && *v <= int64_t{1'000'000'000'000} ? v : std::nullopt;
 }
+
+// Written out: "1e12" itself is no integer the parser takes.
+std::string trip_count_expected(std::string_view text) {
+  return fmt::format("expected a trip count, an integer in [0, 1000000000000], found '{}'", text);
+}
 namespace {
 
 const std::vector<std::string> kKeys{"pattern", "bytes", "array", "threads", "interleave", "trips", "branch"};
@@ -105,7 +110,7 @@ class PatternReader {
       } else if (key == "trips") {
         const auto v = parse_trip_count(value);
         if (!v)
-          error(n, key, fmt::format("expected a trip count in [0, 1e12], found '{}'", value));
+          error(n, key, trip_count_expected(value));
         else
           entry->trips = *v;
       } else if (key == "branch") {

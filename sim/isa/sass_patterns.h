@@ -16,6 +16,8 @@ namespace warpsim::isa {
 // A loop's trip count as the patterns file, --trip-count and the `trip_count` parameter take it:
 // an integer in [0, 1e12] (past that no run ends), else nullopt.
 std::optional<int64_t> parse_trip_count(std::string_view text);
+// What parse_trip_count accepts, for its errors: "expected ..., found 'text'".
+std::string trip_count_expected(std::string_view text);
 
 struct SassPatternEntry {
   int line = 0;       // in the side file (0: not given)

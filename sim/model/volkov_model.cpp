@@ -56,13 +56,15 @@ std::string alpha_mix_formula(const HwParams& hw) {
 
 CuspAnalysis cusp_analysis(const HwParams& hw) {
   CuspAnalysis a;
-  a.warps_memory = hw.mem_lat * hw.mem_thru;
+  // α = 0 is all loads: issue bounds them too where the memory outpaces it (a what-if or a toy GPU).
+  a.warps_memory = alpha_mix_warps_needed(hw, 0);
   a.warps_arithmetic = hw.alu_lat * hw.alu_thru;
   a.alpha_cusp = hw.alu_thru / hw.mem_thru;
   a.warps_cusp = a.warps_memory + a.warps_arithmetic;
   // The needed occupancy rises while memory bounds throughput and falls after: its peak is the
-  // first α where an instruction-side limit drops to mem_thru.
-  a.alpha_max = std::min(hw.alu_thru / hw.mem_thru, hw.issue_thru / hw.mem_thru - 1);
+  // first α where an instruction-side limit drops to mem_thru; at α = 0 where one is below it
+  // from the start (no memory-bound branch, no cusp).
+  a.alpha_max = std::max(0.0, std::min(hw.alu_thru / hw.mem_thru, hw.issue_thru / hw.mem_thru - 1));
   a.warps_max = alpha_mix_warps_needed(hw, a.alpha_max);
   return a;
 }

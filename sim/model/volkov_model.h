@@ -28,7 +28,7 @@ std::string alpha_mix_formula(const HwParams& hw);
 
 // §4.5: occupancy needed at the limits, where the two branches meet, and the exact maximum.
 struct CuspAnalysis {
-  double warps_memory = 0;      // α = 0: mem_lat · mem_thru
+  double warps_memory = 0;      // α = 0: mem_lat · min(mem_thru, issue_thru)
   double warps_arithmetic = 0;  // α = ∞: alu_lat · alu_thru
   double alpha_cusp = 0;        // alu_thru / mem_thru, where arithmetic- and memory-bound branches meet
   double warps_cusp = 0;        // their sum: alu_lat·alu_thru + mem_lat·mem_thru (bound by CUDA cores)

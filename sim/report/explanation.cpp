@@ -175,9 +175,20 @@ std::string explanation_text(const model::ModelContext& c, const device::Result&
     const BoundUse& bind = bounds.front();
     out += fmt::format("Binding bound: {}: {:.5g} IPC/SM, of which the run attains {}.", bound_label(c, bind, n),
                        ipc_at(focus, bind.warps_per_cycle), pct(bind.attained));
-    out += bind.kind == "latency"
-               ? " The run is latency-bound: more warps, or shorter latencies, raise its throughput.\n"
-               : fmt::format(" The run is throughput-bound by {} ({}): more warps do not raise its throughput.\n", bind.name, bind.kind);
+    // A gather's bytes are not counted (model/access_cost.cpp: its addresses come from data at run
+    // time, and its least cost, none, keeps the bound a bound), so the memory bound may bind later
+    // than the memory system does: said, with what the simulated DRAM shows.
+    const bool gathers =
+        std::any_of(c.kernel.accesses.begin(), c.kernel.accesses.end(), [](const isa::AccessPattern& a) { return isa::is_gather(a.kind); });
+    if (bind.kind == "latency" && gathers)
+      out += fmt::format(
+          " By these bounds the run is latency-bound, but they count no bytes for the kernel's gathers (addresses read from data at "
+          "run time), whose traffic may bind instead{}.\n",
+          focus.has_dram ? fmt::format(": the DRAM data bus was busy {} of the run", pct(focus.dram_bus_busy)) : "");
+    else
+      out += bind.kind == "latency"
+                 ? " The run is latency-bound: more warps, or shorter latencies, raise its throughput.\n"
+                 : fmt::format(" The run is throughput-bound by {} ({}): more warps do not raise its throughput.\n", bind.name, bind.kind);
     // A bound built from a measured rate (Table 6.4's peak) may lie below what the simulated
     // mechanism sustains: said rather than hidden.
     if (bind.attained > 1 + kTie / 2)

@@ -137,6 +137,11 @@ MemoryTrace build_trace(const TraceRequest& r) {
   t.meta.warps_per_block = launch.block_threads / mem::kWarpThreads;
   t.meta.total_blocks = launch.total_blocks;
   t.meta.traced_blocks = r.max_blocks > 0 ? std::min(r.max_blocks, launch.total_blocks) : launch.total_blocks;
+  // Tracing walks every instruction of the traced warps, as `run` executes them: the same refusal
+  // of a grid (its traced blocks) that would take hours, not a hang.
+  device::LaunchRealization traced = launch;
+  traced.total_blocks = t.meta.traced_blocks;
+  device::check_work_is_feasible(cfg, kernel, traced);
   std::vector<int> access_of_pc(kernel.code.size(), -1);
   for (size_t pc = 0; pc < kernel.code.size(); ++pc) {
     const isa::Instruction& in = kernel.code[pc];

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -334,6 +335,9 @@ MemoryTrace read_trace(std::istream& in, const std::string& name) {
 
 MemoryTrace read_trace(const std::string& path) {
   if (path == "-") return read_trace(std::cin, "<stdin>");
+  // A directory opens as a stream that reads nothing: say what it is, as every input does.
+  if (std::error_code ec; std::filesystem::is_directory(path, ec))
+    throw UserError(Diagnostic{path, 0, 0, "--trace", "is a directory; give a file"});
   std::ifstream in(path, std::ios::binary);
   if (!in) throw UserError(Diagnostic{path, 0, 0, "", with_system_reason("cannot open the trace")});
   return read_trace(in, path);

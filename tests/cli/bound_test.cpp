@@ -58,11 +58,19 @@ TEST(BoundCommand, OccupanciesAnSmCannotHoldAndRepeatedOrUnusedOptionsAreHandled
   const auto range = run_cli("bound --gpu kepler --workload vector_add --model volkov --warps 60:70:5 --format csv");
   ASSERT_EQ(range.exit_code, 0) << range.err;
   EXPECT_EQ(std::count(range.out.begin(), range.out.end(), '\n'), 2);  // the header and 60 warps/SM
-  EXPECT_NE(range.err.find("note: skipping 65, 70 warps/SM: more than an SM of kepler holds (64)"), std::string::npos) << range.err;
+  EXPECT_NE(range.err.find("note: skipping 65, 70 warps/SM: cannot be realised on kepler (Volkov §5.7)"), std::string::npos) << range.err;
   const auto none = run_cli("bound --gpu kepler --workload vector_add --model volkov --warps 65:70:5");
   EXPECT_EQ(none.exit_code, 2);
   EXPECT_EQ(none.out, "");
-  EXPECT_NE(none.err.find("--warps: no occupancy in '65:70:5' fits an SM of kepler"), std::string::npos) << none.err;
+  EXPECT_NE(none.err.find("--warps: no occupancy in '65:70:5' can be realised on kepler"), std::string::npos) << none.err;
+  // A kernel of 8-warp blocks (matmul_tiled: 256 threads) realises multiples of 8 only, as in `run`.
+  const auto blocks = run_cli("bound --gpu kepler --workload matmul_tiled --model volkov --warps 1:16 --format csv");
+  ASSERT_EQ(blocks.exit_code, 0) << blocks.err;
+  EXPECT_EQ(std::count(blocks.out.begin(), blocks.out.end(), '\n'), 3);  // the header, 8 and 16 warps/SM
+  EXPECT_NE(blocks.err.find("note: skipping 1:7, 9:15 warps/SM: cannot be realised on kepler"), std::string::npos) << blocks.err;
+  const auto seven = run_cli("bound --gpu kepler --workload matmul_tiled --model volkov --warps 7");
+  EXPECT_EQ(seven.exit_code, 2);
+  EXPECT_NE(seven.err.find("--warps: cannot realise 7 warps/SM on kepler"), std::string::npos) << seven.err;
   const auto twice = run_cli("bound --gpu kepler --workload vector_add --model volkov --model volkov --warps 8:16:8 --format csv");
   ASSERT_EQ(twice.exit_code, 0) << twice.err;
   EXPECT_EQ(std::count(twice.out.begin(), twice.out.end(), '\n'), 3);  // the header and one row per occupancy

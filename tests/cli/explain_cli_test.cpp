@@ -47,6 +47,19 @@ TEST(ExplainCli, OneWarpIsLatencyBound) {
   EXPECT_NE(r.out.find("waited on an arithmetic or shared-memory result (stall_dependency)"), std::string::npos) << r.out;
 }
 
+// The bounds count no bytes for a gather (its addresses are data): a sparse matrix-vector product
+// whose DRAM bus is nearly always busy is not called latency-bound without that said.
+TEST(ExplainCli, AGatherKernelIsNotCalledLatencyBoundWithoutItsUncountedTraffic) {
+  const CliRun r = run_cli("explain --gpu fermi --workload spmv_csr --param rows=2048 --param blocks=8 --warps 16");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find("The run is latency-bound: more warps"), std::string::npos) << r.out;
+  const size_t at = r.out.find("they count no bytes for the kernel's gathers");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const size_t busy = r.out.find("the DRAM data bus was busy ", at);
+  ASSERT_NE(busy, std::string::npos) << r.out;
+  EXPECT_GT(std::stod(r.out.substr(busy + std::string("the DRAM data bus was busy ").size())), 80) << r.out;
+}
+
 // 32 warps, over five times the 6 that hide latency: the CUDA cores bind; with a memory system of
 // 16 GB/s (16 B/cycle: one 128-byte load per 8 cycles) and alpha = 1 the memory bandwidth does.
 TEST(ExplainCli, ManyWarpsAreThroughputBoundByTheBusiestResource) {

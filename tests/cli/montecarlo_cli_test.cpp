@@ -62,6 +62,7 @@ TEST(MonteCarloCli, BadInputExitsTwoNamingWhatIsWrongAndWritesNothing) {
         Case{"montecarlo " + kWorkload + " --trace x.trace", "give --workload or --trace"},
         Case{"montecarlo " + kWorkload + " --trials 10 --min-trials 20", "--min-trials"},
         Case{"montecarlo --trace " + bad_trace, "bad.trace:2"}, Case{"montecarlo --trace /nonexistent/t.trace", "cannot open the trace"},
+        Case{"montecarlo --trace " + test::temp_dir(), "--trace: is a directory; give a file"},
         Case{"montecarlo --gpu fermi --workload random --warps 8:16", "takes one occupancy"},
         // A NaN fraction passed CLI11's range check and the stopping rule never held: it looped forever.
         Case{"montecarlo " + kWorkload + " --start-spread nan", "--start-spread: expected a number from 0 to 1, found 'nan'"},
@@ -90,6 +91,27 @@ TEST(MonteCarloCli, BadInputExitsTwoNamingWhatIsWrongAndWritesNothing) {
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("nosuch.trace:4: meta.gpu: no GPU config named 'nosuch'"), std::string::npos) << unknown.err;
   EXPECT_FALSE(std::filesystem::exists(out));
+  // Nothing to analyse: a kernel without global loads is refused before any file is made.
+  const std::string dir = test::temp_dir() + "/no_loads";
+  const auto no_loads =
+      test::run_cli("montecarlo --gpu fermi --workload bank_conflict --param count=16 --trials 2 --min-trials 2 --out-dir " + dir);
+  EXPECT_EQ(no_loads.exit_code, 2);
+  EXPECT_NE(no_loads.err.find("--workload: bank_conflict makes no global load: no hit ratios to analyse"), std::string::npos)
+      << no_loads.err;
+  EXPECT_FALSE(std::filesystem::exists(dir));
+  // A loop that would take days: refused up front, as `run` refuses it (it hung).
+  const std::string big = test::temp_dir() + "/big.wl";
+  ASSERT_EQ(test::run_cli("import-sass " + std::string(WARPSIM_TEST_DATA) +
+                          "/sass/microbench_sm90.sass --function 'add_kernel<1>' --trip-count 999999999999 --out " + big)
+                .exit_code,
+            0);
+  for (const std::string& cmd :
+       {"trace --gpu h100_sxm --blocks 1 --out " + out, std::string("montecarlo --gpu h100_sxm --blocks 1 --no-timed")}) {
+    const auto days = test::run_cli(cmd + " --workload " + big);
+    EXPECT_EQ(days.exit_code, 2) << cmd;
+    EXPECT_NE(days.err.find("big.wl:20: .loop: the grid would execute"), std::string::npos) << days.err;
+    EXPECT_FALSE(std::filesystem::exists(out));
+  }
   const auto no_out = test::run_cli("trace " + kWorkload);
   EXPECT_EQ(no_out.exit_code, 2);
   EXPECT_NE(no_out.err.find("--out: required for the binary form"), std::string::npos) << no_out.err;

@@ -122,6 +122,10 @@ TEST(ValidateCli, AnUnknownMemoryModelIsBadInput) {
   const std::string cases = test::write_temp_file("vcli/mm.yaml", kPassing);
   const auto r = refused("--cases " + cases + " --memory-models fixed,qeue", "rep_mm");
   EXPECT_NE(r.err.find("--memory-models: unknown memory model 'qeue' (did you mean 'queue'?)"), std::string::npos) << r.err;
+  // An empty name is one error, said once (each of ","'s two empty names was its own).
+  const auto empty = refused("--cases " + cases + " --memory-models ,", "rep_mm_empty");
+  EXPECT_NE(empty.err.find("--memory-models: ',': an empty name in the list"), std::string::npos) << empty.err;
+  EXPECT_EQ(empty.err.find("error", empty.err.find("error") + 1), std::string::npos) << empty.err;
 }
 
 TEST(ValidateCli, OutputIsTheSameForAnyNumberOfJobs) {

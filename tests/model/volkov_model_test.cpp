@@ -120,6 +120,18 @@ TEST(VolkovModel, MaxwellCuspFigure45) {
   EXPECT_GT(alpha_mix_warps_needed(hw, 64), alpha_mix_warps_needed(hw, 256));
 }
 
+TEST(VolkovModel, NoCuspWhereTheMemoryOutpacesIssue) {
+  // A memory faster than the schedulers issue (the toy GPU, a what-if): loads alone are issue-bound,
+  // so the needed occupancy only falls with α; its maximum is at α = 0, never at a negative α.
+  HwParams hw = derive_hw_params(warpsim::test::builtin("maxwell"));
+  hw.mem_thru = 2 * hw.issue_thru;
+  const CuspAnalysis a = cusp_analysis(hw);
+  EXPECT_EQ(a.alpha_max, 0);
+  EXPECT_DOUBLE_EQ(a.warps_memory, hw.mem_lat * hw.issue_thru);
+  EXPECT_DOUBLE_EQ(a.warps_max, a.warps_memory);
+  for (double alpha = 0; alpha < 1000; alpha += 0.25) EXPECT_LE(alpha_mix_warps_needed(hw, alpha), a.warps_max + 1e-9);
+}
+
 TEST(VolkovModel, NeededOccupancyIsLittlesLaw) {
   // §4.5: n = Latency x throughput bound; at that occupancy the latency bound meets the limit.
   const HwParams hw = derive_hw_params(warpsim::test::builtin("kepler"));

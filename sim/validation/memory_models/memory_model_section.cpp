@@ -32,6 +32,10 @@ std::vector<config::MemoryModelKind> parse_memory_models(const std::string& list
   if (names_given.size() > 1 && std::find(names_given.begin(), names_given.end(), "none") != names_given.end())
     throw UserError(
         Diagnostic{"<cli>", 0, 0, option, fmt::format("'{}': none stands alone (no model compared), not in a list of models", list)});
+  if (std::find(names_given.begin(), names_given.end(), "") != names_given.end())
+    throw UserError(Diagnostic{"<cli>", 0, 0, option,
+                               fmt::format("'{}': an empty name in the list (valid: {}, or none)", list,
+                                           join(config::enum_names<config::MemoryModelKind>(), ", "))});
   for (const auto& name : names_given) {
     const auto found = config::enum_from_name<config::MemoryModelKind>(name);
     if (!found) {
