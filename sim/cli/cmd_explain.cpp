@@ -166,15 +166,17 @@ void register_explain(CLI::App& app) {
   cmd->add_option("--sweep", x->sweep,
                   "the occupancies swept for the regime change, A:B[:STEP] (default: 1, then steps of max_warps/32 to max_warps)");
   cmd->add_option("--what-if", x->what_ifs, "also simulate the analysed occupancy with this key=value changed (repeatable; as --set)");
-  cmd->callback([opts, x] {
+  cmd->callback([cmd, opts, x] {
     if (opts->gpu.empty() && opts->workload.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "explain", "give --gpu and/or --workload"});
     if (x->config && opts->gpu.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--config", "needs --gpu"});
     if (x->text && opts->workload.empty()) throw UserError(Diagnostic{"<cli>", 0, 0, "--text", "needs --workload"});
     const bool analyse = !x->config && !x->text && !opts->gpu.empty() && !opts->workload.empty();
     // Options of the analysis would do nothing without a word when it is not made.
-    if (!analyse && (!x->what_ifs.empty() || !x->sweep.empty()))
-      throw UserError(Diagnostic{"<cli>", 0, 0, x->what_ifs.empty() ? "--sweep" : "--what-if",
-                                 "applies to the analysis of a run (--gpu and --workload, without --config or --text)"});
+    if (!analyse)
+      for (const char* opt : {"--what-if", "--sweep", "--warps", "--sms", "--seed", "--jobs"})
+        if (cmd->count(opt) > 0)
+          throw UserError(
+              Diagnostic{"<cli>", 0, 0, opt, "applies to the analysis of a run (--gpu and --workload, without --config or --text)"});
     report::check_outputs({{"--out", opts->out}}, input_files(*opts));  // before anything runs
     std::string out;
     if (analyse) {

@@ -45,7 +45,11 @@ void register_import_sass(CLI::App& app) {
   add_sass_options(*cmd, o->sass);
   cmd->add_flag("--list", o->list, "list the functions of the file instead");
   add_common_options(*cmd, o->out, kOut);
-  cmd->callback([o] {
+  cmd->callback([cmd, o] {
+    // --list lists every function: the options that pick and shape one would do nothing.
+    if (o->list)
+      for (const char* opt : {"--function", "--arch", "--trip-count", "--patterns"})
+        if (cmd->count(opt) > 0) throw UserError(Diagnostic{"<cli>", 0, 0, opt, "picks or shapes one function; --list lists them all"});
     report::check_outputs({{"--out", o->out.out}});
     const std::string text = read_sass_file(o->file);
     if (o->list) {

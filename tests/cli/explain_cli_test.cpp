@@ -154,6 +154,13 @@ TEST(ExplainCli, BadInputNamesTheOptionAndWritesNothing) {
   const CliRun config_what_if = run_cli("explain --gpu toy --config --what-if alu.latency_cycles=4 --out " + out);
   EXPECT_EQ(config_what_if.exit_code, 2);
   EXPECT_NE(config_what_if.err.find("--what-if: applies to the analysis of a run"), std::string::npos) << config_what_if.err;
+  for (const char* opt : {"--warps 8", "--sms 1", "--seed 3", "--jobs 2"}) {  // they were accepted and did nothing
+    const CliRun config_run = run_cli(std::string("explain --gpu toy --config ") + opt + " --out " + out);
+    EXPECT_EQ(config_run.exit_code, 2) << opt;
+    EXPECT_NE(config_run.err.find(std::string(opt).substr(0, std::string(opt).find(' ')) + ": applies to the analysis of a run"),
+              std::string::npos)
+        << config_run.err;
+  }
   const CliRun lone = run_cli("explain --workload alpha_mix --config");
   EXPECT_EQ(lone.exit_code, 2);
   EXPECT_NE(lone.err.find("--config: needs --gpu"), std::string::npos) << lone.err;

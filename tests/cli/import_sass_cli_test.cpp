@@ -51,6 +51,10 @@ TEST(ImportSassCli, ListNamesEveryFunctionOfTheDump) {
       std::string::npos)
       << r.out;
   EXPECT_EQ(split(r.out, '\n').size(), 1u + 7u + 1u);  // header, the 7 kernels, the final newline
+  // An option that picks one function would do nothing beside --list: refused (it was ignored).
+  const CliRun picked = run_cli("import-sass " + kSm80 + " --list --function chase");
+  EXPECT_EQ(picked.exit_code, 2);
+  EXPECT_NE(picked.err.find("--function: picks or shapes one function; --list lists them all"), std::string::npos) << picked.err;
 }
 
 TEST(ImportSassCli, EveryLineItCannotModelIsNamedAndNothingIsWritten) {
@@ -72,7 +76,8 @@ TEST(ImportSassCli, EveryLineItCannotModelIsNamedAndNothingIsWritten) {
   EXPECT_NE(zero.err.find("/dev/zero:1: holds binary data (a NUL byte at offset 0): not a text file"), std::string::npos) << zero.err;
   const CliRun negative = run_cli("import-sass " + sass + " --trip-count -1 --out " + out);
   EXPECT_EQ(negative.exit_code, 2);
-  EXPECT_NE(negative.err.find("--trip-count: expected a trip count, an integer in [0, 1000000000000], found '-1'"), std::string::npos) << negative.err;
+  EXPECT_NE(negative.err.find("--trip-count: expected a trip count, an integer in [0, 1000000000000], found '-1'"), std::string::npos)
+      << negative.err;
   const CliRun folder = run_cli("import-sass " + temp_dir() + " --out " + out);
   EXPECT_EQ(folder.exit_code, 2);
   EXPECT_NE(folder.err.find(": is a directory; give a file"), std::string::npos) << folder.err;
