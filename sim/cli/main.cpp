@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,14 @@ int run(int argc, char** argv) {
         if (opt->get_type_size() > 0 && opt->count() > 0)  // not a flag
           for (const std::string& value : opt->results())
             if (value.find_first_not_of(" \t") == std::string::npos) throw CLI::ValidationError(opt->get_name(), "empty value");
+      // A config key set twice would take its last value without a word (--param and --what-if refuse a repeat too).
+      if (const CLI::Option* set = sub->get_option_no_throw("--set"); set != nullptr) {
+        std::set<std::string> keys;
+        for (const std::string& value : set->results()) {
+          const std::string key(warpsim::trim(std::string_view(value).substr(0, value.find('='))));
+          if (!keys.insert(key).second) throw CLI::ValidationError("--set", "'" + key + "' given twice");
+        }
+      }
     });
   // Under mpirun every rank reads the same input and finds the same fault: rank 0 alone says so and
   // exits 2, which mpirun passes on. The others exit 0: mpirun aborts the job when the first rank

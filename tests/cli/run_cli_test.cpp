@@ -110,6 +110,10 @@ TEST(RunCli, MalformedWarpsAndParamsExitTwo) {
   // An empty value read as "not given" (stdout for --out, every occupancy for bound's --warps).
   expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --out ''", "--out: empty value");
   expect_rejected("bound --gpu maxwell --workload homogeneous --warps ''", "--warps: empty value");
+  // A config key set twice took its last value without a word, where --param refuses a repeat.
+  expect_rejected("run --gpu maxwell --workload homogeneous --warps 4 --set device.sms=5 --set 'device.sms = 6'",
+                  "--set: 'device.sms' given twice");
+  expect_rejected("validate --case t6_1.add.kepler --set memory.model=queue --set memory.model=dram", "--set: 'memory.model' given twice");
   // Numbers are read strictly: a doubled sign is not a sign.
   expect_rejected("run --gpu kepler --workload homogeneous --warps 4 --set memory.latency_cycles=--300", "memory.latency_cycles");
   expect_rejected("run --gpu kepler --workload homogeneous --warps 4 --set memory.latency_cycles=+-300", "memory.latency_cycles");
