@@ -69,7 +69,11 @@ std::optional<CsvFile> read_csv_file(const std::string& path, DiagnosticSink& si
     }
     if (f.header.empty()) {
       for (const CsvField& field : row.fields) {
-        f.columns.emplace(field.text, f.header.size());
+        // Two columns of one name: which one a figure read would be a guess.
+        if (!f.columns.emplace(field.text, f.header.size()).second) {
+          sink.add(Diagnostic{path, row.line, 0, field.text, "a column named twice in the header"});
+          bad = true;
+        }
         f.header.push_back(field.text);
       }
       continue;

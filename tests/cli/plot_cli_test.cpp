@@ -66,6 +66,8 @@ TEST(PlotCli, BadFilesExitTwoNamingFileLineAndColumn) {
   expect_rejected(word + " --kind throughput", "word.csv:4:29: ipc_per_sm: 'fast' is not a finite number", d + "/f");
   const std::string ragged = write_temp_file("plot_bad/ragged.csv", std::string(kRunCsv) + "kepler,alpha_mix\n");
   expect_rejected(ragged, "ragged.csv:4: 2 fields where the header has 10", d + "/g");
+  const std::string twice = write_temp_file("plot_bad/twice.csv", "gpu,warps_per_sm,ipc_per_sm,gpu\nkepler,4,0.1,x\n");
+  expect_rejected(twice, "twice.csv:1: gpu: a column named twice in the header", d + "/g2");
   const std::string header_only = write_temp_file("plot_bad/header.csv", "gpu,warps_per_sm,ipc_per_sm\n");
   expect_rejected(header_only, "header.csv: holds a header but no rows: nothing to draw", d + "/h");
   const std::string run = write_temp_file("plot_bad/run.csv", kRunCsv);
