@@ -45,18 +45,23 @@ Lesson occupancy_oscillation(const LessonInput& in) {
   const double below_share =
       steps.size() > 1 ? static_cast<double>(below) / static_cast<double>(steps.back().time - steps.front().time) : 0.0;
 
+  // §5.8's mechanism needs several schedulers; with one, every warp goes to it.
+  const std::string mechanism =
+      schedulers > 1 ? "  the warps of a block go to schedulers in turn; one scheduler gets an extra warp and finishes last,\n"
+                       "  while the block's finished slots wait for it"
+                     : "  one scheduler takes every warp, so none gets an extra one (§5.8's oscillation needs several);\n"
+                       "  as blocks end and the next ones start";
   Lesson l;
   l.text = fmt::format(
-      "Occupancy oscillation on {} (one SM, {} schedulers; each warp runs {} dependent MUFU.RSQ)\n"
+      "Occupancy oscillation on {} (one SM, {} scheduler{}; each warp runs {} dependent MUFU.RSQ)\n"
       "  at {} warps ({} blocks of {} warp(s)): {} ops/cycle per scheduler, mean occupancy {} warps\n"
-      "  at {} warps ({} block(s) of {} warps): {} ops/cycle per scheduler ({} of that at {} warps), mean occupancy {} warps\n"
-      "  the warps of a block go to schedulers in turn; one scheduler gets an extra warp and finishes last,\n"
-      "  while the block's finished slots wait for it: fewer than {} warps are resident {} of the time\n"
+      "  at {} warps ({} block(s) of {} warp(s)): {} ops/cycle per scheduler ({} of that at {} warps), mean occupancy {} warps\n"
+      "{}: fewer than {} warps are resident {} of the time\n"
       "  peak: {} ops/cycle per scheduler; occupancies more than 5% below the best one below them: {}\n",
-      cfg.gpu.name, schedulers, kernel.params.at("count"), even, r_even.launch.blocks_per_sm,
+      cfg.gpu.name, schedulers, schedulers == 1 ? "" : "s", kernel.params.at("count"), even, r_even.launch.blocks_per_sm,
       r_even.launch.block_threads / cfg.sm.warp_size, num(thru(r_even)), num(r_even.mean_occupancy), odd, r_odd.launch.blocks_per_sm,
       r_odd.launch.block_threads / cfg.sm.warp_size, num(thru(r_odd)), pct(thru(r_odd) / thru(r_even)), even, num(r_odd.mean_occupancy),
-      even, pct(below_share), num(best), sagging.empty() ? std::string("none") : device::occupancy_list(sagging));
+      mechanism, even, pct(below_share), num(best), sagging.empty() ? std::string("none") : device::occupancy_list(sagging));
 
   Figure& f = l.figure;
   f.title = fmt::format("Occupancy oscillation on {}: {} warps attain {} of the throughput at {}", cfg.gpu.name, odd,

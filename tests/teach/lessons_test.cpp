@@ -123,6 +123,13 @@ TEST(TeachLessons, OccupancyOscillationSeventeenWarpsLoseThroughputAndOccupancyO
   double weighted = 0;
   for (size_t i = 0; i + 1 < odd.x.size(); ++i) weighted += odd.y[i] * (odd.x[i + 1] - odd.x[i]);
   EXPECT_LT(weighted / (odd.x.back() - odd.x.front()), 0.9 * 17);  // the timeline sags
+  EXPECT_NE(l.text.find("4 schedulers;"), std::string::npos) << l.text;
+  EXPECT_NE(l.text.find("one scheduler gets an extra warp"), std::string::npos) << l.text;
+  // One scheduler (the toy): §5.8's mechanism is not told where it cannot happen.
+  const Lesson one = run("occupancy_oscillation", "toy");
+  EXPECT_NE(one.text.find("1 scheduler;"), std::string::npos) << one.text;
+  EXPECT_EQ(one.text.find("one scheduler gets an extra warp"), std::string::npos) << one.text;
+  EXPECT_NE(one.text.find("none gets an extra one"), std::string::npos) << one.text;
 }
 
 // §5.9 on the H100 (FADD latency 4, one issue per clock: k = 4): age priority follows
