@@ -63,6 +63,7 @@ Lesson cusp(const LessonInput& in) {
   l.text = fmt::format(
       "Cusp behaviour on {} (one SM; each warp repeats 1 load + α dependent adds, §4.5)\n"
       "  simulated peaks: {} loads/cycle (loads alone), {} adds/cycle (adds alone, warp instructions), issue {} instructions/cycle\n"
+      "  (single issue, Table 4.1: the mix's instructions each depend on the one before, so none pairs, §4.1)\n"
       "  occupancy needed for 90% of the mix's peak, min(loads, adds / α, issue / (α + 1)):\n{}"
       "  the maximum: {} warps at α = {:g}; memory- and arithmetic-bound together at α = {} / {} = {} (§4.5)\n"
       "  the basic model (Table 4.1 numbers of this config): {} warps at α → 0, {} at α → ∞, peak {} warps at α = {}\n"
