@@ -23,6 +23,12 @@ void add(AccuracyRow& row, const Value& v, double rel, bool ok, const std::strin
   if (rel < 0 && (std::isnan(row.worst_under) || rel < row.worst_under)) row.worst_under = rel, row.worst_under_case = id;
 }
 
+// "MODEL, out of sample" -> "MODEL"; "" for any other source.
+std::string model_of_out_of_sample_row(const std::string& s) {
+  const std::string suffix = kOutOfSampleSuffix;
+  return s != kSimulatorOutOfSample && s.ends_with(suffix) ? s.substr(0, s.size() - suffix.size()) : "";
+}
+
 // simulator (all, out of sample, in sample, per seed), volkov, volkov_refined, then every other
 // model in registry order, each followed by its out-of-sample row.
 int source_rank(const std::string& s) {
@@ -31,9 +37,9 @@ int source_rank(const std::string& s) {
   if (s == kSimulatorInSample) return -2;
   if (s.rfind("simulator on ", 0) == 0) return -1;
   const auto names = model::model_names();
-  const bool out_of_sample = s.ends_with(kOutOfSampleSuffix);
-  const std::string name = out_of_sample ? s.substr(0, s.size() - std::string(kOutOfSampleSuffix).size()) : s;
-  return 2 * static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin()) + out_of_sample;
+  const std::string model = model_of_out_of_sample_row(s);
+  const std::string& name = model.empty() ? s : model;
+  return 2 * static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin()) + !model.empty();
 }
 
 }  // namespace
@@ -68,8 +74,8 @@ std::vector<AccuracyRow> accuracy_summary(const std::vector<CaseOutcome>& outcom
   std::vector<AccuracyRow> out;
   for (auto& [k, r] : rows) {
     // A model's out-of-sample row only where it differs: some of its cases there are in sample.
-    if (r.source.ends_with(kOutOfSampleSuffix) && r.source != kSimulatorOutOfSample) {
-      const AccuracyRow& whole = rows.at({r.gpu, r.source.substr(0, r.source.size() - std::string(kOutOfSampleSuffix).size())});
+    if (const std::string model = model_of_out_of_sample_row(r.source); !model.empty()) {
+      const AccuracyRow& whole = rows.at({r.gpu, model});
       if (whole.cases == r.cases && whole.missing == r.missing) continue;
     }
     out.push_back(r);

@@ -190,7 +190,9 @@ std::string in_sample_section(const std::vector<CaseOutcome>& outcomes) {
     for (const auto& entry : o.in_sample) by_input[entry].push_back(o.spec->id);
   }
   std::string md = "## In-sample cases\n\n";
-  if (n == 0) return md + "None: no simulation read a config value taken from the measurement its case compares against.\n\n";
+  if (n == 0)
+    return md + "None: no simulation read a config value taken from the measurement its case compares against.\n\n" +
+           models_in_sample(outcomes);
   md += fmt::format(
       "{} of {} cases compare against a measurement that a config value of their own simulation was taken from "
       "(validation/measured_inputs.yaml; a memory model counts only for the keys it reads). They are reproduced partly by being given the "
