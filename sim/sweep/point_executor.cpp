@@ -22,6 +22,7 @@ PointExecutor::~PointExecutor() {
 void PointExecutor::submit(size_t index) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
+    if (failed_) return;
     queue_.push_back(index);
     ++in_flight_;
   }
@@ -70,7 +71,7 @@ void PointExecutor::run() {
     }
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (o.error) in_flight_ -= queue_.size(), queue_.clear();
+      if (o.error) in_flight_ -= queue_.size(), queue_.clear(), failed_ = true;
       done_.push_back(std::move(o));
     }
     finished_.notify_all();

@@ -26,7 +26,8 @@ struct PointOutcome {
   std::exception_ptr error;  // what the point threw (not sent between MPI ranks)
 };
 
-// After a point fails, the points queued behind it never start (those running finish).
+// After a point fails, the points queued behind it never start (those running finish), and a
+// point submitted later is dropped: submitting races with the workers, so a failure may come first.
 class PointExecutor {
  public:
   PointExecutor(int jobs, LineFn line);
@@ -34,7 +35,7 @@ class PointExecutor {
   PointExecutor(const PointExecutor&) = delete;
   PointExecutor& operator=(const PointExecutor&) = delete;
 
-  void submit(size_t index);
+  void submit(size_t index);  // counts in in_flight() unless a point has failed
   size_t in_flight() const;  // submitted and not yet returned by take_done()
   int jobs() const { return static_cast<int>(threads_.size()); }
   std::vector<PointOutcome> take_done();  // never blocks
@@ -51,6 +52,7 @@ class PointExecutor {
   std::vector<PointOutcome> done_;
   size_t in_flight_ = 0;
   bool stop_ = false;
+  bool failed_ = false;
   std::vector<std::thread> threads_;
 };
 

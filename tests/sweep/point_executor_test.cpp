@@ -47,6 +47,21 @@ TEST(PointExecutor, FailuresComeBackAsOutcomesWithTheExitStatusOfTheirKind) {
     EXPECT_EQ(o.status, std::vector<int>({PointOutcome::kOk, PointOutcome::kUserError, PointOutcome::kBug})[o.index]);
 }
 
+// The local sweep submits while the workers run: a point submitted after a failure must not start.
+TEST(PointExecutor, APointSubmittedAfterAFailureIsDropped) {
+  std::vector<size_t> run;
+  PointExecutor pool(1, [&](size_t i) -> std::string {
+    run.push_back(i);
+    throw UserError(Diagnostic{"<cli>", 0, 0, "--set", "bad"});
+  });
+  pool.submit(7);
+  ASSERT_EQ(pool.wait_done().size(), 1u);
+  pool.submit(8);
+  EXPECT_EQ(pool.in_flight(), 0u);
+  EXPECT_TRUE(pool.wait_done().empty());
+  EXPECT_EQ(run, (std::vector<size_t>{7}));
+}
+
 }  // namespace warpsim::sweep
 
 namespace warpsim::sweep {
