@@ -36,7 +36,7 @@ class PointExecutor {
   PointExecutor& operator=(const PointExecutor&) = delete;
 
   void submit(size_t index);  // counts in in_flight() unless a point has failed
-  size_t in_flight() const;  // submitted and not yet returned by take_done()
+  size_t in_flight() const;   // submitted and not yet returned by take_done()
   int jobs() const { return static_cast<int>(threads_.size()); }
   std::vector<PointOutcome> take_done();  // never blocks
   std::vector<PointOutcome> wait_done();  // blocks until an outcome is there or nothing is in flight
