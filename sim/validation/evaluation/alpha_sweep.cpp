@@ -32,8 +32,8 @@ RunSpec alpha_run(const RunSpec& base, const std::string& alpha) {
   }
   if (a == 0 && stream) {
     r.workload = "homogeneous";
-    r.params = {{"op", "stream"}, {"count", "64"}, {"ilp", "1"}};
-    r.waves = 0;
+    r.params = {{"op", "stream"}, {"count", std::to_string(kStreamLoads)}, {"ilp", "1"}};
+    r.waves = kStreamWaves;
     return r;
   }
   r.workload = "alpha_mix";
@@ -63,7 +63,8 @@ RunSpec stream_peak_run(const RunSpec& base) {
   r.sets = base.sets;
   r.sms = base.sms;
   r.workload = "homogeneous";
-  r.params = {{"op", "stream"}, {"count", "64"}};
+  r.params = {{"op", "stream"}, {"count", std::to_string(kStreamLoads)}};
+  r.waves = kStreamWaves;
   r.variants = {{{"ilp", "1"}}, {{"ilp", "2"}}, {{"ilp", "4"}}};
   return r;
 }

@@ -24,6 +24,11 @@ inline constexpr int kMaxChainLoads = 64;
 // Blocks per resident slot of an α-mix run: two waves, as the add runs (Table 6.1); with warps
 // this long, 2 and 4 waves give the same quotients within 1%.
 inline constexpr int kChainWaves = 2;
+// The streaming runs of the cases (validation/cases/table_6_4.yaml), which α = 0 shares: 256 loads
+// per warp in 2 waves, so that the steady state dominates as in the seed's long warps (§5.9;
+// docs/validation.md, "Streaming warp length").
+inline constexpr int kStreamLoads = 256;
+inline constexpr int kStreamWaves = 2;
 
 // The run of `alpha` ("0", an integer, "inf") on `base`'s GPU: alpha_mix, or at α = 0 and ∞ the
 // homogeneous stream and add runs of Tables 6.1-6.4.

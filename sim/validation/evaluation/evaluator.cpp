@@ -35,13 +35,13 @@ ZhangOwensInputs zhang_owens_inputs(const RunSpec& run, const isa::Kernel& k) {
   for (const auto& ins : k.code) {
     if (ins.cls != isa::OpClass::Load || ins.access < 0) continue;
     const isa::AccessKind kind = k.accesses[static_cast<size_t>(ins.access)].kind;
-    if (kind == isa::AccessKind::Stride) in.mem.params = {{"op", "stride2"}, {"count", "64"}};
+    if (kind == isa::AccessKind::Stride) in.mem.params = {{"op", "stride2"}, {"count", std::to_string(kStreamLoads)}};
     if (kind == isa::AccessKind::Random) {
       in.mem.params = {{"op", "random"}, {"count", "16"}};
       if (run.params.count("array")) in.mem.params["array"] = run.params.at("array");
     }
     in.mem.workload = "homogeneous";
-    in.mem.waves = 0;
+    in.mem.waves = kind == isa::AccessKind::Random ? 0 : kStreamWaves;
     break;
   }
   return in;
