@@ -283,7 +283,13 @@ TEST(ValidateCli, BuiltinCasesRunEndToEnd) {
   }
   ASSERT_EQ(hist.size(), 4u);
   ASSERT_FALSE(hist["dram/low"].empty());
-  EXPECT_EQ(hist["dram/low"].begin()->first, 301);  // Volkov Table 6.2, Kepler stream
+  // At the lowest load a load takes about Table 6.2's 301 cycles (the fullest bin, within t6_2's 2%);
+  // one that finds its row left open by another warp's line skips the activation: at most tRCD
+  // (12 ns, 13.5 cycles) less than the unloaded 301.
+  const auto& low = hist["dram/low"];
+  const auto fullest = std::max_element(low.begin(), low.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  EXPECT_NEAR(static_cast<double>(fullest->first), 301, 301 * 0.02);
+  EXPECT_GE(low.begin()->first, 287);
   EXPECT_GT(hist["dram/high"].size(), 10u);
   EXPECT_GT(hist["queue/high"].size(), 10u);
 #ifdef WARPSIM_HAVE_PLOTS
