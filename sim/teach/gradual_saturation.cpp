@@ -14,7 +14,9 @@ namespace warpsim::teach {
 
 Lesson gradual_saturation(const LessonInput& in) {
   const config::HwConfig& cfg = in.cfg;
-  const isa::Kernel kernel = generated("homogeneous", {{"op", "stream"}, {"count", "64"}});
+  // 256 loads per warp, as the validation cases: the steady state, not the in-phase start
+  // (docs/validation.md, "Streaming warp length").
+  const isa::Kernel kernel = generated("homogeneous", {{"op", "stream"}, {"count", "256"}});
   GridOptions o;
   o.jobs = in.jobs;
   const GridRun g = simulate_grid(cfg, kernel, occupancy_grid(cfg), o);
