@@ -11,6 +11,7 @@
 #include "device/simulate.h"
 #include "isa/generators.h"
 #include "validation/cases/case_loader.h"
+#include "validation/evaluation/alpha_sweep.h"
 
 namespace warpsim::validation {
 namespace {
@@ -38,6 +39,10 @@ TEST(StreamingCases, RunLongEnoughForTheSteadyState) {
   const double cases_gbps = stream_gbps(cfg, loads, waves);
   const double longer_gbps = stream_gbps(cfg, 4 * loads, waves);
   EXPECT_NEAR(cases_gbps, longer_gbps, 0.02 * longer_gbps) << loads << " loads per warp in " << waves << " waves";
+  // The α sweeps' α = 0 run is this launch, so that the two share their simulations.
+  const RunSpec alpha0 = alpha_run(run, "0");
+  EXPECT_EQ(alpha0.params.at("count"), run.params.at("count"));
+  EXPECT_EQ(alpha0.waves, run.waves);
 }
 
 }  // namespace
